@@ -1,0 +1,9 @@
+import SpotterIO
+
+/// What importing one file did.
+public struct FileImport: Sendable, Codable, Hashable {
+  public var path: String
+  public var format: HistoryFormat
+  public var sessions: Int
+  public var summary: ImportSummary
+}

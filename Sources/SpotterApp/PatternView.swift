@@ -1,0 +1,54 @@
+import Foundation
+import SpotterCore
+
+/// `spotter pattern`: the learned week as a weekday × hour heatmap and a table.
+public struct PatternView: Sendable, Encodable {
+  public var pattern: TrainingPattern
+  public var minimumConfidence: Double
+  public var trainingDays: [String]
+  public var program: [String: String]
+
+  public init(pattern: TrainingPattern, settings: Settings) {
+    self.pattern = pattern
+    minimumConfidence = settings.minimumConfidence
+    trainingDays = pattern.trainingDays(minimumConfidence: settings.minimumConfidence).map(\.key)
+    program = Dictionary(uniqueKeysWithValues: settings.program.map { ($0.key.key, $0.value) })
+  }
+
+  private static let shades: [Character] = ["·", "░", "▒", "▓", "█"]
+  private static let names = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+
+  /// The heatmap and table for a terminal; `color` adds ANSI shading to the heatmap.
+  public func text(color: Bool = false) -> String {
+    var lines = [
+      "Training pattern as of \(pattern.asOf) (\(pattern.sessionsConsidered) sessions, recent weeks weigh more)",
+      "",
+      "     00    03    06    09    12    15    18    21",
+    ]
+    for (index, row) in pattern.heat.enumerated() {
+      var line = Self.names[index] + "  "
+      for value in row {
+        let level = value <= 0 ? 0 : min(4, 1 + Int(value * 3.999))
+        let cell = String(repeating: Self.shades[level], count: 2)
+        line += color && level > 0 ? "\u{1B}[3\(level == 4 ? 1 : 3)m\(cell)\u{1B}[0m" : cell
+      }
+      lines.append(line)
+    }
+    lines.append("")
+    lines.append("Day  Usual  Spread  Sessions  Probability  Confidence  Training day")
+    for day in pattern.weekdays {
+      let usual = day.usualStart?.description ?? "  -  "
+      let spread = day.spreadMinutes.map { "±\($0)m" } ?? "-"
+      var training = day.confidence >= minimumConfidence ? "yes" : "no"
+      if let name = program[day.weekday.key] { training = "program: \(name)" }
+      lines.append(
+        Self.names[day.weekday.rawValue - 1] + "  " + usual + "  "
+          + spread.padding(toLength: 6, withPad: " ", startingAt: 0)
+          + "  " + String(day.sessionCount).padding(toLength: 8, withPad: " ", startingAt: 0) + "  "
+          + String(format: "%.2f", day.probability).padding(toLength: 11, withPad: " ", startingAt: 0)
+          + "  " + String(format: "%.2f", day.confidence).padding(toLength: 10, withPad: " ", startingAt: 0)
+          + "  " + training)
+    }
+    return lines.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,15 @@
+import Foundation
+import SpotterCore
+
+/// Everything one planning pass produced: the pattern, the plan, and the events to write.
+public struct PlanOutcome: Sendable {
+  public var pattern: TrainingPattern
+  public var plan: Plan
+  /// Every record inside the horizon, planned or cancelled, with its next revision.
+  public var records: [ReminderRecord]
+  /// The records to save because they are new or changed.
+  public var changed: [ReminderRecord]
+  /// `new`, `changed`, `cancelled` or `unchanged`, by UID.
+  public var changes: [String: String]
+  public var events: [Event]
+}

@@ -1,0 +1,69 @@
+import Foundation
+import SpotterCore
+
+/// `spotter plan` as data: every event of the horizon with its local and UTC times.
+public struct PlanView: Sendable, Encodable {
+  public struct Item: Sendable, Encodable {
+    public var uid: String
+    public var kind: String
+    public var date: LocalDate
+    public var status: String
+    public var sequence: Int
+    /// `new`, `changed`, `cancelled` or `unchanged` against the last run.
+    public var change: String
+    public var start: Date
+    public var startLocal: String
+    public var end: Date
+    /// Nil when the event carries no alarm (cancelled, or already past).
+    public var fire: Date?
+    public var fireLocal: String?
+    public var title: String
+    public var body: String
+    public var workoutName: String?
+    public var reason: String?
+  }
+
+  public var now: Date
+  public var timeZone: String
+  public var horizon: Horizon
+  public var events: [Item]
+  public var notes: [PlanNote]
+
+  public init(outcome: PlanOutcome, now: Date, clock: ZoneClock) {
+    self.now = now
+    timeZone = clock.identifier
+    horizon = outcome.plan.horizon
+    notes = outcome.plan.notes
+    let reminders = Dictionary(outcome.plan.reminders.map { ($0.uid, $0) }, uniquingKeysWith: { $1 })
+    events = zip(outcome.records, outcome.events).map { record, event in
+      let fire = event.fireInstants.first
+      return Item(
+        uid: record.uid, kind: record.kind.rawValue, date: record.date,
+        status: record.status.rawValue.lowercased(), sequence: record.sequence,
+        change: outcome.changes[record.uid] ?? "unchanged", start: record.start,
+        startLocal: Self.local(record.start, clock), end: record.end, fire: fire,
+        fireLocal: fire.map { Self.local($0, clock) }, title: record.title, body: record.body,
+        workoutName: reminders[record.uid]?.workoutName, reason: reminders[record.uid]?.reason)
+    }
+  }
+
+  static func local(_ instant: Date, _ clock: ZoneClock) -> String {
+    String(clock.local(instant).description.prefix(16)).replacingOccurrences(of: "T", with: " ")
+  }
+
+  /// The plan as a short table for the terminal.
+  public var text: String {
+    var lines = ["Plan for \(horizon.start) to \(horizon.end.adding(days: -1)) (\(timeZone))"]
+    if events.isEmpty { lines.append("  no reminders") }
+    for item in events {
+      let alarm = item.fireLocal.map { "alarm \($0.suffix(5))" } ?? "no alarm"
+      let status = item.status == "cancelled" ? " [cancelled]" : ""
+      lines.append(
+        "  \(item.date) \(item.startLocal.suffix(5))  \(alarm)  \(item.title) — \(item.body)\(status)")
+      lines.append(
+        "      \(item.uid)  seq \(item.sequence), \(item.change)\(item.reason.map { "; \($0)" } ?? "")")
+    }
+    for note in notes { lines.append("  \(note.date): \(note.text)") }
+    return lines.joined(separator: "\n")
+  }
+}

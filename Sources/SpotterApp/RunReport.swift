@@ -1,0 +1,12 @@
+import SpotterCore
+
+/// What `spotter run` did, for its text and JSON output.
+public struct RunReport: Sendable, Codable {
+  public var imports: [FileImport]
+  public var horizon: Horizon
+  public var reminders: Int
+  public var alarms: Int
+  public var changes: [String: String]
+  public var calendarPath: String
+  public var agendaPath: String
+}

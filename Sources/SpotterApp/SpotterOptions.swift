@@ -1,0 +1,29 @@
+import Foundation
+import SpotterCore
+
+/// The inputs every command shares, already parsed by the executable.
+public struct SpotterOptions: Sendable {
+  /// An explicit `--config`; nil means the XDG default, which may be absent.
+  public var configPath: String?
+  public var databasePath: String?
+  /// `--now`, verbatim; nil means the system clock.
+  public var now: String?
+  /// `--timezone`, which beats the config's `timezone`.
+  public var timeZone: String?
+  /// `--weight-unit`, which beats the config's `weight_unit`.
+  public var weightUnit: WeightUnit?
+  public var environment: [String: String]
+
+  public init(
+    configPath: String? = nil, databasePath: String? = nil, now: String? = nil,
+    timeZone: String? = nil, weightUnit: WeightUnit? = nil,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) {
+    self.configPath = configPath
+    self.databasePath = databasePath
+    self.now = now
+    self.timeZone = timeZone
+    self.weightUnit = weightUnit
+    self.environment = environment
+  }
+}

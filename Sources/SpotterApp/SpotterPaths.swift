@@ -1,0 +1,22 @@
+import Foundation
+
+/// Where Spotter keeps its files by default, following the XDG base directory spec.
+public struct SpotterPaths: Sendable, Hashable {
+  public var config: String
+  public var database: String
+  public var output: String
+
+  /// Defaults from `XDG_CONFIG_HOME`, `XDG_DATA_HOME` and `HOME` in `environment`.
+  public init(environment: [String: String]) {
+    let home = environment["HOME"] ?? NSHomeDirectory()
+    func base(_ variable: String, _ fallback: String) -> String {
+      if let value = environment[variable], value.hasPrefix("/") { return value }
+      return home + "/" + fallback
+    }
+    let configHome = base("XDG_CONFIG_HOME", ".config")
+    let dataHome = base("XDG_DATA_HOME", ".local/share")
+    config = configHome + "/spotter/config.toml"
+    database = dataHome + "/spotter/spotter.sqlite"
+    output = dataHome + "/spotter"
+  }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import SpotterCore
+import SpotterIO
+
+/// The resolved context of one invocation: settings, the instant "now", the zone and the store.
+public struct Workspace: Sendable {
+  public let settings: Settings
+  public let now: Date
+  public let clock: ZoneClock
+  public let paths: SpotterPaths
+  public let databasePath: String
+  /// The zone cron reads crontabs in: `TZ` when set, else the system's.
+  public let machineTimeZone: TimeZone
+
+  /// Resolves config, overrides and `--now`; reads the config file but writes nothing.
+  public init(options: SpotterOptions) throws {
+    paths = SpotterPaths(environment: options.environment)
+    let fallbackZone =
+      options.environment["TZ"].flatMap {
+        TimeZone(identifier: $0.hasPrefix(":") ? String($0.dropFirst()) : $0)
+      }
+      ?? TimeZone.current
+    let loader = ConfigLoader(
+      fallbackTimeZone: fallbackZone,
+      fallbackLanguage: Language(
+        localeIdentifier: options.environment["LC_ALL"] ?? options.environment["LANG"]))
+    machineTimeZone = fallbackZone
+    var settings = try loader.load(
+      path: options.configPath ?? paths.config, required: options.configPath != nil)
+    if let zone = options.timeZone {
+      guard let timeZone = TimeZone(identifier: zone) else {
+        throw SpotterAppError.invalidOption(
+          option: "--timezone", value: zone, reason: "unknown IANA time zone")
+      }
+      settings.timeZone = timeZone
+    }
+    if let unit = options.weightUnit { settings.weightUnit = unit }
+    self.settings = settings
+    clock = ZoneClock(timeZone: settings.timeZone)
+    if let text = options.now {
+      guard let instant = InstantParser.parse(text, clock: clock) else {
+        throw SpotterAppError.invalidOption(
+          option: "--now", value: text, reason: "expected an ISO 8601 instant, got")
+      }
+      now = instant
+    } else {
+      now = Date()
+    }
+    databasePath = options.databasePath ?? paths.database
+  }
+
+  /// The local date of `now`.
+  public var today: LocalDate { clock.localDate(now) }
+
+  /// Reads `today`, `tomorrow` or `YYYY-MM-DD`.
+  public func date(_ text: String, option: String) throws -> LocalDate {
+    switch text.lowercased() {
+    case "today": return today
+    case "tomorrow": return today.adding(days: 1)
+    default:
+      guard let date = LocalDate(parsing: text) else {
+        throw SpotterAppError.invalidOption(
+          option: option, value: text, reason: "expected today, tomorrow or YYYY-MM-DD, got")
+      }
+      return date
+    }
+  }
+
+  /// Opens the store; a read-only workspace on a missing file gets an empty in-memory store.
+  public func openStore(readOnly: Bool = false) throws -> Store {
+    if readOnly && !FileManager.default.fileExists(atPath: databasePath) {
+      return try Store(path: ":memory:")
+    }
+    return try Store(path: databasePath)
+  }
+
+  /// Reads every file before anything is stored, so one bad file leaves the store untouched.
+  public func readHistories(_ paths: [String]) throws -> [(
+    path: String, format: HistoryFormat, sessions: [Session]
+  )] {
+    let importer = HistoryImporter(clock: clock, defaultUnit: settings.weightUnit)
+    return try paths.map { path in
+      let (format, sessions) = try importer.read(path: path)
+      return (path, format, sessions)
+    }
+  }
+}

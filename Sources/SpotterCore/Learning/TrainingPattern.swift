@@ -1,0 +1,25 @@
+/// The learned training week: one ``WeekdayPattern`` per weekday plus an hour heatmap.
+public struct TrainingPattern: Sendable, Hashable, Codable {
+  /// The date the pattern was learned for; only sessions before it count.
+  public var asOf: LocalDate
+  /// Monday first.
+  public var weekdays: [WeekdayPattern]
+  /// `heat[weekday - 1][hour]`: recency-weighted session starts, normalised so the maximum is 1.
+  public var heat: [[Double]]
+  /// How many completed sessions fell in the learning window.
+  public var sessionsConsidered: Int
+
+  public init(asOf: LocalDate, weekdays: [WeekdayPattern], heat: [[Double]], sessionsConsidered: Int) {
+    self.asOf = asOf
+    self.weekdays = weekdays
+    self.heat = heat
+    self.sessionsConsidered = sessionsConsidered
+  }
+
+  public subscript(_ weekday: Weekday) -> WeekdayPattern { weekdays[weekday.rawValue - 1] }
+
+  /// The weekdays whose confidence reaches `threshold`, Monday first.
+  public func trainingDays(minimumConfidence threshold: Double) -> [Weekday] {
+    weekdays.filter { $0.confidence >= threshold }.map(\.weekday)
+  }
+}

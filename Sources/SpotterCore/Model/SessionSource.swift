@@ -1,0 +1,6 @@
+/// The app or format a session was imported from.
+public enum SessionSource: String, Sendable, Hashable, Codable, CaseIterable {
+  case strong
+  case hevy
+  case json
+}

@@ -1,0 +1,116 @@
+import Foundation
+
+/// Turns settings, history and the learned pattern into the reminders of a horizon.
+///
+/// The rules are seed 000 §2 and §5 and seed 003: a training day comes from the program or,
+/// failing that, from a confident learned weekday; its reminder fires the lead time before the
+/// usual (or preferred) start; no reminder goes out on a day that already has a completed session,
+/// on a disabled weekday, or when reminders are off; a rest-day reminder goes out in the evening
+/// of a day without training, when asked for or after a run of training days.
+public struct ReminderPlanner: Sendable {
+  public var settings: Settings
+  /// Sessions need at least this many starts on a weekday before their time replaces the
+  /// preferred time.
+  public static let minimumSessionsForUsualTime = 2
+  public static let defaultDurationMinutes = 60
+  public static let restDayDurationMinutes = 15
+
+  public init(settings: Settings) {
+    self.settings = settings
+  }
+
+  /// Plans the reminders of `horizon` as seen at `now`.
+  public func plan(sessions: [Session], pattern: TrainingPattern, horizon: Horizon, now: Date) -> Plan {
+    let clock = ZoneClock(timeZone: settings.timeZone)
+    let completed = sessions.filter { $0.state == .completed }.sorted { $0.start < $1.start }
+    let trainedDates = Set(completed.map { clock.localDate($0.start) })
+    let texts = ReminderTexts(language: settings.language, privacy: settings.privacy)
+    let learnedDays = Set(pattern.trainingDays(minimumConfidence: settings.minimumConfidence))
+
+    func isTrainingDay(_ date: LocalDate) -> Bool {
+      settings.program[date.weekday] != nil || learnedDays.contains(date.weekday)
+    }
+    let trainingDates = horizon.dates.filter(isTrainingDay)
+    let predicted = WorkoutNamePredictor(names: completed.map(\.workoutName)).next(trainingDates.count)
+
+    var reminders: [Reminder] = []
+    var notes: [PlanNote] = []
+    for date in horizon.dates {
+      let weekday = date.weekday
+      let trainingIndex = trainingDates.firstIndex(of: date)
+      if trainedDates.contains(date) {
+        notes.append(PlanNote(date: date, text: "already trained"))
+        continue
+      }
+      guard settings.reminders.weekdays.contains(weekday) else {
+        notes.append(PlanNote(date: date, text: "\(weekday.key) is disabled"))
+        continue
+      }
+      if let trainingIndex {
+        guard settings.reminders.enabled else {
+          notes.append(PlanNote(date: date, text: "workout reminders are off"))
+          continue
+        }
+        let name =
+          settings.program[weekday] ?? (trainingIndex < predicted.count ? predicted[trainingIndex] : nil)
+        reminders.append(
+          workoutReminder(date: date, name: name, pattern: pattern[weekday], clock: clock, texts: texts))
+        continue
+      }
+      let streak = trainingStreak(
+        before: date, trained: trainedDates, planned: Set(trainingDates), today: clock.localDate(now))
+      let streakTriggered = settings.restDay.afterStreak > 0 && streak >= settings.restDay.afterStreak
+      guard settings.restDay.enabled || streakTriggered else {
+        notes.append(PlanNote(date: date, text: "rest day, no reminder asked for"))
+        continue
+      }
+      let (title, body) = texts.restDay(streak: streakTriggered ? streak : nil)
+      let start = clock.instant(date, settings.restDay.time)
+      reminders.append(
+        Reminder(
+          kind: .restDay, date: date, start: start,
+          end: start.addingTimeInterval(TimeInterval(Self.restDayDurationMinutes * 60)),
+          fire: adjustedForQuietHours(start, clock: clock), title: title, body: body,
+          workoutName: nil,
+          reason: streakTriggered ? "rest day after \(streak) training days in a row" : "rest day"))
+    }
+    return Plan(horizon: horizon, timeZone: clock.identifier, reminders: reminders, notes: notes)
+  }
+
+  private func workoutReminder(
+    date: LocalDate, name: String?, pattern: WeekdayPattern, clock: ZoneClock, texts: ReminderTexts
+  ) -> Reminder {
+    let learned = pattern.sessionCount >= Self.minimumSessionsForUsualTime && pattern.usualStart != nil
+    let time = learned ? pattern.usualStart! : settings.reminders.preferredTime
+    let start = clock.instant(date, time)
+    let duration = pattern.typicalDurationMinutes ?? Self.defaultDurationMinutes
+    let fire = start.addingTimeInterval(TimeInterval(-settings.reminders.leadMinutes * 60))
+    let (title, body) = texts.workout(workoutName: name, start: time, learned: learned)
+    var reason = settings.program[date.weekday] != nil ? "program" : "learned pattern"
+    reason += String(format: ", confidence %.2f", pattern.confidence)
+    reason += learned ? ", usual start \(time)" : ", preferred time \(time)"
+    return Reminder(
+      kind: .workout, date: date, start: start,
+      end: start.addingTimeInterval(TimeInterval(duration * 60)),
+      fire: adjustedForQuietHours(fire, clock: clock), title: title, body: body, workoutName: name,
+      reason: reason)
+  }
+
+  private func adjustedForQuietHours(_ fire: Date, clock: ZoneClock) -> Date {
+    settings.quietHours?.adjust(fire, clock: clock) ?? fire
+  }
+
+  /// Consecutive training days right before `date`: past days count when trained, days from
+  /// today on when the plan makes them training days.
+  private func trainingStreak(
+    before date: LocalDate, trained: Set<LocalDate>, planned: Set<LocalDate>, today: LocalDate
+  ) -> Int {
+    var count = 0
+    var day = date.adding(days: -1)
+    while trained.contains(day) || (day >= today && planned.contains(day)) {
+      count += 1
+      day = day.adding(days: -1)
+    }
+    return count
+  }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// Everything the user can configure, with the seeds' defaults.
+public struct Settings: Sendable, Hashable {
+  public var timeZone: TimeZone
+  public var language: Language
+  /// The unit of weights in files that do not state one.
+  public var weightUnit: WeightUnit
+  public var privacy: Privacy
+  public var reminders: ReminderSettings
+  public var restDay: RestDaySettings
+  public var quietHours: QuietHours?
+  /// The training program: which workout falls on which weekday.
+  public var program: [Weekday: String]
+  /// The confidence a weekday needs before the learned pattern makes it a training day.
+  public var minimumConfidence: Double
+  /// The command each agenda line runs; `{title}`, `{body}`, `{uid}`, `{kind}` and `{start}` are
+  /// replaced by shell-quoted values.
+  public var agendaCommand: String
+  /// The zone cron reads the agenda in; nil means the machine's zone.
+  public var agendaTimeZone: TimeZone?
+
+  public static let defaultAgendaCommand = "notify-send {title} {body}"
+
+  public init(
+    timeZone: TimeZone, language: Language = .en, weightUnit: WeightUnit = .kilograms,
+    privacy: Privacy = .standard, reminders: ReminderSettings = ReminderSettings(),
+    restDay: RestDaySettings = RestDaySettings(), quietHours: QuietHours? = nil,
+    program: [Weekday: String] = [:], minimumConfidence: Double = 0.5,
+    agendaCommand: String = Settings.defaultAgendaCommand, agendaTimeZone: TimeZone? = nil
+  ) {
+    self.timeZone = timeZone
+    self.language = language
+    self.weightUnit = weightUnit
+    self.privacy = privacy
+    self.reminders = reminders
+    self.restDay = restDay
+    self.quietHours = quietHours
+    self.program = program
+    self.minimumConfidence = minimumConfidence
+    self.agendaCommand = agendaCommand
+    self.agendaTimeZone = agendaTimeZone
+  }
+}

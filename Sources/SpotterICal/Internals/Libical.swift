@@ -1,0 +1,240 @@
+import CLibical
+import Foundation
+import SpotterCore
+
+/// Every call into libical, in one place (the swift-system `Syscalls.swift` pattern).
+///
+/// Handles never leave a function: each component built here is owned by its parent once added,
+/// and the root is freed with `defer`. Text is serialised with the `_r` variants, whose buffers
+/// the caller owns and frees with `icalmemory_free_buffer`; the plain variants return libical's
+/// ring buffer, which must not be freed.
+enum Libical {
+  /// libical's prefix on built-in TZIDs.
+  static let builtinPrefix = "/freeassociation.sourceforge.net/"
+
+  static func serialize(
+    events: [Event], tzid: String, productID: String, calendarName: String, validFrom: Date,
+    validUntil: Date
+  ) throws -> String {
+    guard let zone = icaltimezone_get_builtin_timezone(tzid) else {
+      throw SpotterICalError.unknownTimeZone(field: "timezone", value: tzid)
+    }
+    guard let calendar = icalcomponent_new_vcalendar() else {
+      throw SpotterICalError.libical(function: "icalcomponent_new_vcalendar")
+    }
+    defer { icalcomponent_free(calendar) }
+    icalcomponent_add_property(calendar, icalproperty_new_prodid(productID))
+    icalcomponent_add_property(calendar, icalproperty_new_version("2.0"))
+    icalcomponent_add_property(calendar, icalproperty_new_calscale("GREGORIAN"))
+    icalcomponent_add_property(calendar, xProperty("X-WR-CALNAME", calendarName))
+    // Google reads the calendar's zone from here.
+    icalcomponent_add_property(calendar, xProperty("X-WR-TIMEZONE", tzid))
+
+    try icalcomponent_add_component(
+      calendar, timeZoneComponent(zone, tzid: tzid, from: validFrom, until: validUntil))
+    let utc = icaltimezone_get_utc_timezone()
+    for event in events {
+      let component = icalcomponent_new_vevent()
+      icalcomponent_add_property(component, icalproperty_new_uid(event.uid))
+      icalcomponent_add_property(component, icalproperty_new_dtstamp(time(event.stamp, zone: utc)))
+      icalcomponent_add_property(component, zonedProperty(icalproperty_new_dtstart, event.start, zone, tzid))
+      icalcomponent_add_property(component, zonedProperty(icalproperty_new_dtend, event.end, zone, tzid))
+      icalcomponent_add_property(component, icalproperty_new_summary(event.summary))
+      icalcomponent_add_property(component, icalproperty_new_description(event.description))
+      for category in event.categories {
+        icalcomponent_add_property(component, icalproperty_new_categories(category))
+      }
+      icalcomponent_add_property(component, icalproperty_new_sequence(Int32(clamping: event.sequence)))
+      icalcomponent_add_property(
+        component,
+        icalproperty_new_status(event.status == .cancelled ? ICAL_STATUS_CANCELLED : ICAL_STATUS_CONFIRMED))
+      // A reminder must not block the time in free/busy views.
+      icalcomponent_add_property(component, icalproperty_new_transp(ICAL_TRANSP_TRANSPARENT))
+      for alarm in event.alarms {
+        let valarm = icalcomponent_new_valarm()
+        icalcomponent_add_property(valarm, icalproperty_new_action(ICAL_ACTION_DISPLAY))
+        icalcomponent_add_property(valarm, icalproperty_new_description(alarm.description))
+        icalcomponent_add_property(
+          valarm,
+          icalproperty_new_trigger(icaltriggertype_from_int(Int32(clamping: alarm.trigger.offsetSeconds))))
+        icalcomponent_add_component(component, valarm)
+      }
+      icalcomponent_add_component(calendar, component)
+    }
+
+    try check(calendar)
+    guard let buffer = icalcomponent_as_ical_string_r(calendar) else {
+      throw SpotterICalError.libical(function: "icalcomponent_as_ical_string_r")
+    }
+    defer { icalmemory_free_buffer(buffer) }
+    return String(cString: buffer)
+  }
+
+  /// Runs libical's RFC 5545 restriction checks and collects the X-LIC-ERROR texts they leave.
+  ///
+  /// The corresponding libical function is `icalrestriction_check`.
+  private static func check(_ calendar: OpaquePointer) throws {
+    icalerror_clear_errno()
+    let passed = icalrestriction_check(calendar) != 0
+    guard !passed || icalcomponent_count_errors(calendar) > 0 else { return }
+    var reasons: [String] = []
+    collectErrors(calendar, into: &reasons)
+    throw SpotterICalError.invalidCalendar(reasons: reasons.isEmpty ? ["restriction check failed"] : reasons)
+  }
+
+  private static func collectErrors(_ component: OpaquePointer, into reasons: inout [String]) {
+    var property = icalcomponent_get_first_property(component, ICAL_XLICERROR_PROPERTY)
+    while let current = property {
+      if let text = icalproperty_get_xlicerror(current) { reasons.append(String(cString: text)) }
+      property = icalcomponent_get_next_property(component, ICAL_XLICERROR_PROPERTY)
+    }
+    var child = icalcomponent_get_first_component(component, ICAL_ANY_COMPONENT)
+    while let current = child {
+      collectErrors(current, into: &reasons)
+      child = icalcomponent_get_next_component(component, ICAL_ANY_COMPONENT)
+    }
+  }
+
+  /// A copy of the built-in VTIMEZONE, renamed to the bare IANA name and cut to the span.
+  ///
+  /// The corresponding libical functions are `icaltimezone_get_component` and
+  /// `icaltimezone_truncate_vtimezone`.
+  private static func timeZoneComponent(
+    _ zone: OpaquePointer, tzid: String, from: Date, until: Date
+  ) throws -> OpaquePointer {
+    guard let shared = icaltimezone_get_component(zone), let copy = icalcomponent_new_clone(shared) else {
+      throw SpotterICalError.libical(function: "icaltimezone_get_component")
+    }
+    let utc = icaltimezone_get_utc_timezone()
+    icaltimezone_truncate_vtimezone(copy, time(from, zone: utc), time(until, zone: utc), 0)
+    if let property = icalcomponent_get_first_property(copy, ICAL_TZID_PROPERTY) {
+      icalproperty_set_tzid(property, tzid)
+    }
+    return copy
+  }
+
+  private static func time(_ date: Date, zone: OpaquePointer?) -> icaltimetype {
+    icaltime_from_timet_with_zone(time_t(date.timeIntervalSince1970.rounded(.down)), 0, zone)
+  }
+
+  /// A DATE-TIME property in local time with a TZID parameter naming the VTIMEZONE.
+  private static func zonedProperty(
+    _ make: (icaltimetype) -> OpaquePointer?, _ date: Date, _ zone: OpaquePointer, _ tzid: String
+  ) -> OpaquePointer? {
+    var local = time(date, zone: zone)
+    // Floating value plus an explicit TZID: libical would otherwise print its prefixed zone name.
+    local.zone = nil
+    let property = make(local)
+    icalproperty_add_parameter(property, icalparameter_new_tzid(tzid))
+    return property
+  }
+
+  private static func xProperty(_ name: String, _ value: String) -> OpaquePointer? {
+    let property = icalproperty_new_x(value)
+    icalproperty_set_x_name(property, name)
+    return property
+  }
+
+  // MARK: Reading
+
+  static func parse(_ text: String, fileName: String) throws -> ParsedCalendar {
+    icalerror_clear_errno()
+    guard let root = icalparser_parse_string(text) else {
+      throw SpotterICalError.unparsable(file: fileName, line: 1, reason: "not an iCalendar object")
+    }
+    defer { icalcomponent_free(root) }
+    var zones: [String] = []
+    var events: [ParsedEvent] = []
+    let calendars: [OpaquePointer]
+    if icalcomponent_isa(root) == ICAL_VCALENDAR_COMPONENT {
+      calendars = [root]
+    } else {
+      calendars = children(of: root, kind: ICAL_VCALENDAR_COMPONENT)
+    }
+    for calendar in calendars {
+      for zone in children(of: calendar, kind: ICAL_VTIMEZONE_COMPONENT) {
+        if let property = icalcomponent_get_first_property(zone, ICAL_TZID_PROPERTY),
+          let tzid = icalproperty_get_tzid(property)
+        {
+          zones.append(String(cString: tzid))
+        }
+      }
+      for event in children(of: calendar, kind: ICAL_VEVENT_COMPONENT) {
+        events.append(parsedEvent(event))
+      }
+    }
+    let passes = icalrestriction_check(root) != 0 && icalcomponent_count_errors(root) == 0
+    return ParsedCalendar(events: events, timeZoneIDs: zones, passesRestrictions: passes)
+  }
+
+  private static func children(of component: OpaquePointer, kind: icalcomponent_kind) -> [OpaquePointer] {
+    var result: [OpaquePointer] = []
+    var child = icalcomponent_get_first_component(component, kind)
+    while let current = child {
+      result.append(current)
+      child = icalcomponent_get_next_component(component, kind)
+    }
+    return result
+  }
+
+  private static func parsedEvent(_ event: OpaquePointer) -> ParsedEvent {
+    func text(_ value: UnsafePointer<CChar>?) -> String { value.map { String(cString: $0) } ?? "" }
+    let start = icalcomponent_get_dtstart(event)
+    let startDate = instant(start)
+    let endTime = icalcomponent_get_dtend(event)
+    let end = icaltime_is_null_time(endTime) != 0 ? nil : instant(endTime)
+    var tzid: String?
+    if let property = icalcomponent_get_first_property(event, ICAL_DTSTART_PROPERTY),
+      let parameter = icalproperty_get_first_parameter(property, ICAL_TZID_PARAMETER),
+      let value = icalparameter_get_tzid(parameter)
+    {
+      tzid = String(cString: value)
+    }
+    var stamp: Date?
+    if icalcomponent_get_first_property(event, ICAL_DTSTAMP_PROPERTY) != nil {
+      stamp = instant(icalcomponent_get_dtstamp(event))
+    }
+    var status: String?
+    if icalcomponent_get_first_property(event, ICAL_STATUS_PROPERTY) != nil,
+      let name = icalproperty_status_to_string(icalcomponent_get_status(event))
+    {
+      status = String(cString: name)
+    }
+    var categories: [String] = []
+    var property = icalcomponent_get_first_property(event, ICAL_CATEGORIES_PROPERTY)
+    while let current = property {
+      categories.append(text(icalproperty_get_categories(current)))
+      property = icalcomponent_get_next_property(event, ICAL_CATEGORIES_PROPERTY)
+    }
+    var alarms: [Date] = []
+    for alarm in children(of: event, kind: ICAL_VALARM_COMPONENT) {
+      guard let triggerProperty = icalcomponent_get_first_property(alarm, ICAL_TRIGGER_PROPERTY) else {
+        continue
+      }
+      let trigger = icalproperty_get_trigger(triggerProperty)
+      if icaltime_is_null_time(trigger.time) == 0 {
+        alarms.append(instant(trigger.time))
+        continue
+      }
+      let offset = TimeInterval(icaldurationtype_as_int(trigger.duration))
+      var anchor = startDate
+      if let related = icalproperty_get_first_parameter(triggerProperty, ICAL_RELATED_PARAMETER),
+        icalparameter_get_related(related) == ICAL_RELATED_END, let end
+      {
+        anchor = end
+      }
+      alarms.append(anchor.addingTimeInterval(offset))
+    }
+    return ParsedEvent(
+      uid: text(icalcomponent_get_uid(event)), summary: text(icalcomponent_get_summary(event)),
+      description: text(icalcomponent_get_description(event)),
+      sequence: Int(icalcomponent_get_sequence(event)), status: status, startTZID: tzid,
+      start: startDate, end: end, stamp: stamp, alarmInstants: alarms, categories: categories)
+  }
+
+  /// The UTC instant of a parsed time; floating times are read as UTC.
+  private static func instant(_ time: icaltimetype) -> Date {
+    let zone = time.zone ?? icaltimezone_get_utc_timezone()
+    return Date(timeIntervalSince1970: TimeInterval(icaltime_as_timet_with_zone(time, zone)))
+  }
+}

@@ -1,0 +1,18 @@
+import Foundation
+
+/// An event as libical read it back from text, with every instant resolved to UTC.
+public struct ParsedEvent: Sendable, Hashable {
+  public var uid: String
+  public var summary: String
+  public var description: String
+  public var sequence: Int
+  public var status: String?
+  /// The TZID parameter of DTSTART, if any.
+  public var startTZID: String?
+  public var start: Date
+  public var end: Date?
+  public var stamp: Date?
+  /// Fire instants of the event's alarms (relative triggers resolved against DTSTART/DTEND).
+  public var alarmInstants: [Date]
+  public var categories: [String]
+}

@@ -1,0 +1,35 @@
+/// What can go wrong building, checking or reading iCalendar text.
+public enum SpotterICalError: Error, Equatable, Sendable {
+  /// libical has no built-in definition for the zone.
+  case unknownTimeZone(field: String, value: String)
+  /// The built calendar failed libical's RFC 5545 restriction checks.
+  case invalidCalendar(reasons: [String])
+  /// libical could not parse the text.
+  case unparsable(file: String, line: Int, reason: String)
+  /// libical failed to allocate or serialise.
+  case libical(function: String)
+}
+
+extension SpotterICalError: CustomStringConvertible {
+  public var description: String {
+    switch self {
+    case .unknownTimeZone(let field, let value):
+      return "\(field): libical knows no time zone '\(value)'"
+    case .invalidCalendar(let reasons):
+      return "generated calendar fails RFC 5545 checks: " + reasons.map { "'\($0)'" }.joined(separator: ", ")
+    case .unparsable(let file, let line, let reason):
+      return "\(file):\(line): \(reason)"
+    case .libical(let function):
+      return "libical call '\(function)' failed"
+    }
+  }
+
+  /// sysexits(3): data errors 65, internal failures 70.
+  public var exitCode: Int32 {
+    switch self {
+    case .unknownTimeZone: 78
+    case .unparsable: 65
+    case .invalidCalendar, .libical: 70
+    }
+  }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import SpotterCore
+import TOMLKit
+
+/// Reads `config.toml` into ``Settings``, rejecting unknown keys and bad values by name and line.
+public struct ConfigLoader: Sendable {
+  /// The zone and language used when the file does not name them (from `TZ`/`LANG`).
+  public var fallbackTimeZone: TimeZone
+  public var fallbackLanguage: Language
+
+  public init(fallbackTimeZone: TimeZone, fallbackLanguage: Language) {
+    self.fallbackTimeZone = fallbackTimeZone
+    self.fallbackLanguage = fallbackLanguage
+  }
+
+  /// The settings in the file at `path`; a missing file is an error only when `required`.
+  public func load(path: String, required: Bool) throws -> Settings {
+    guard FileManager.default.fileExists(atPath: path) else {
+      if required { throw SpotterIOError.io(path: path, reason: "config file not found") }
+      return Settings(timeZone: fallbackTimeZone, language: fallbackLanguage)
+    }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw SpotterIOError.io(path: path, reason: "cannot read config file")
+    }
+    return try parse(String(decoding: data, as: UTF8.self), fileName: path)
+  }
+
+  /// The settings in TOML `text`; `fileName` is quoted in errors.
+  public func parse(_ text: String, fileName: String) throws -> Settings {
+    let table: TOMLTable
+    do {
+      table = try TOMLTable(string: text)
+    } catch let error as TOMLParseError {
+      throw SpotterIOError.configSyntax(
+        file: fileName, line: error.source.begin.line, column: error.source.begin.column,
+        reason: error.description)
+    }
+    var reader = ConfigReader(text: text, fileName: fileName)
+    var settings = Settings(timeZone: fallbackTimeZone, language: fallbackLanguage)
+    try reader.keys(
+      of: table, table: nil,
+      allowed: [
+        "timezone", "language", "weight_unit", "privacy", "min_confidence", "reminders", "rest_day",
+        "quiet_hours", "program", "agenda",
+      ])
+    if let zone = try reader.string(table, "timezone") {
+      guard let timeZone = TimeZone(identifier: zone) else {
+        throw reader.error("timezone", zone, "unknown IANA time zone")
+      }
+      settings.timeZone = timeZone
+    }
+    if let language = try reader.string(table, "language") {
+      guard let parsed = Language(rawValue: language) else {
+        throw reader.error("language", language, "expected 'en' or 'de', got")
+      }
+      settings.language = parsed
+    }
+    if let unit = try reader.string(table, "weight_unit") {
+      guard let parsed = WeightUnit(spelling: unit) else {
+        throw reader.error("weight_unit", unit, "expected 'kg' or 'lb', got")
+      }
+      settings.weightUnit = parsed
+    }
+    if let privacy = try reader.string(table, "privacy") {
+      guard let parsed = Privacy(rawValue: privacy) else {
+        throw reader.error("privacy", privacy, "expected 'standard' or 'minimal', got")
+      }
+      settings.privacy = parsed
+    }
+    if let confidence = try reader.double(table, "min_confidence") {
+      guard (0...1).contains(confidence) else {
+        throw reader.error("min_confidence", "\(confidence)", "expected a number from 0 to 1, got")
+      }
+      settings.minimumConfidence = confidence
+    }
+    if let reminders = try reader.table(table, "reminders") {
+      try reader.keys(
+        of: reminders, table: "reminders",
+        allowed: [
+          "enabled", "lead_minutes", "preferred_time", "weekdays",
+        ])
+      if let enabled = try reader.bool(reminders, "enabled") { settings.reminders.enabled = enabled }
+      if let lead = try reader.int(reminders, "lead_minutes") {
+        guard (0...720).contains(lead) else {
+          throw reader.error("reminders.lead_minutes", "\(lead)", "expected 0 to 720 minutes, got")
+        }
+        settings.reminders.leadMinutes = lead
+      }
+      if let time = try reader.time(reminders, "preferred_time") { settings.reminders.preferredTime = time }
+      if let days = try reader.weekdays(reminders, "weekdays") { settings.reminders.weekdays = days }
+    }
+    if let restDay = try reader.table(table, "rest_day") {
+      try reader.keys(of: restDay, table: "rest_day", allowed: ["enabled", "time", "after_streak"])
+      if let enabled = try reader.bool(restDay, "enabled") { settings.restDay.enabled = enabled }
+      if let time = try reader.time(restDay, "time") { settings.restDay.time = time }
+      if let streak = try reader.int(restDay, "after_streak") {
+        guard (0...31).contains(streak) else {
+          throw reader.error("rest_day.after_streak", "\(streak)", "expected 0 to 31 days, got")
+        }
+        settings.restDay.afterStreak = streak
+      }
+    }
+    if let quiet = try reader.table(table, "quiet_hours") {
+      try reader.keys(of: quiet, table: "quiet_hours", allowed: ["start", "end"])
+      let start = try reader.time(quiet, "start")
+      let end = try reader.time(quiet, "end")
+      guard let start, let end else {
+        throw reader.error("quiet_hours", start == nil ? "start" : "end", "missing key")
+      }
+      settings.quietHours = QuietHours(start: start, end: end)
+    }
+    if let program = try reader.table(table, "program") {
+      for key in program.keys.sorted() {
+        reader.table = "program"
+        guard let weekday = Weekday(key: key) else {
+          throw reader.error("program.\(key)", key, "unknown weekday")
+        }
+        guard let name = try reader.string(program, key), !name.trimmingCharacters(in: .whitespaces).isEmpty
+        else {
+          throw reader.error("program.\(key)", "", "expected a workout name, got")
+        }
+        settings.program[weekday] = name.trimmingCharacters(in: .whitespaces)
+      }
+    }
+    if let agenda = try reader.table(table, "agenda") {
+      try reader.keys(of: agenda, table: "agenda", allowed: ["command", "timezone"])
+      if let command = try reader.string(agenda, "command") {
+        guard !command.trimmingCharacters(in: .whitespaces).isEmpty, !command.contains("\n") else {
+          throw reader.error("agenda.command", command, "expected a one-line command, got")
+        }
+        settings.agendaCommand = command
+      }
+      if let zone = try reader.string(agenda, "timezone") {
+        guard let timeZone = TimeZone(identifier: zone) else {
+          throw reader.error("agenda.timezone", zone, "unknown IANA time zone")
+        }
+        settings.agendaTimeZone = timeZone
+      }
+    }
+    return settings
+  }
+}

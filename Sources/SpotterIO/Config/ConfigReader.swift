@@ -1,0 +1,113 @@
+import Foundation
+import SpotterCore
+import TOMLKit
+
+/// Typed reads from a parsed TOML table that turn every mismatch into an error naming the line.
+///
+/// TOMLKit does not expose where a value sits, so the line is found again in the text: the first
+/// `key =` line inside the right `[table]` section.
+struct ConfigReader {
+  let lines: [Substring]
+  let fileName: String
+  /// The `[section]` the next lookups are in; nil for the top level.
+  var table: String?
+
+  init(text: String, fileName: String) {
+    lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    self.fileName = fileName
+  }
+
+  func line(of key: String) -> Int {
+    let leaf = key.split(separator: ".").last.map(String.init) ?? key
+    var section: String?
+    var sectionLine: Int?
+    for (index, raw) in lines.enumerated() {
+      let line = raw.trimmingCharacters(in: .whitespaces)
+      if line.hasPrefix("[") {
+        section = line.trimmingCharacters(in: CharacterSet(charactersIn: "[] "))
+        if section == table { sectionLine = index + 1 }
+        continue
+      }
+      guard section == table else { continue }
+      let name = line.prefix { $0 != "=" }.trimmingCharacters(in: .whitespaces)
+        .trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+      if line.contains("=") && name == leaf { return index + 1 }
+      // Inline table: `quiet_hours = { start = "22:00" }` holds its keys on its own line.
+      if let table, line.hasPrefix(table) && line.contains("{") && line.contains(leaf) {
+        return index + 1
+      }
+    }
+    if let table,
+      let tableLine = lines.firstIndex(where: {
+        $0.trimmingCharacters(in: .whitespaces).hasPrefix(table)
+      })
+    {
+      return sectionLine ?? tableLine + 1
+    }
+    return sectionLine ?? 1
+  }
+
+  func error(_ key: String, _ value: String, _ reason: String) -> SpotterIOError {
+    .invalidConfig(file: fileName, line: line(of: key), key: key, value: value, reason: reason)
+  }
+
+  private func qualified(_ key: String) -> String { table.map { "\($0).\(key)" } ?? key }
+
+  mutating func keys(of toml: TOMLTable, table: String?, allowed: Set<String>) throws {
+    self.table = table
+    for key in toml.keys.sorted() where !allowed.contains(key) {
+      throw error(qualified(key), key, "unknown key")
+    }
+  }
+
+  private func value(_ toml: TOMLTable, _ key: String, as type: TOMLType) throws -> TOMLValueConvertible? {
+    guard let value = toml[key] else { return nil }
+    guard value.type == type else {
+      throw error(qualified(key), "\(value)", "expected a \(type), got")
+    }
+    return value
+  }
+
+  func string(_ toml: TOMLTable, _ key: String) throws -> String? {
+    try value(toml, key, as: .string)?.string
+  }
+
+  func bool(_ toml: TOMLTable, _ key: String) throws -> Bool? {
+    try value(toml, key, as: .bool)?.bool
+  }
+
+  func int(_ toml: TOMLTable, _ key: String) throws -> Int? {
+    try value(toml, key, as: .int)?.int
+  }
+
+  func double(_ toml: TOMLTable, _ key: String) throws -> Double? {
+    guard let value = toml[key] else { return nil }
+    if value.type == .int { return value.int.map(Double.init) }
+    return try self.value(toml, key, as: .double)?.double
+  }
+
+  mutating func table(_ toml: TOMLTable, _ key: String) throws -> TOMLTable? {
+    self.table = nil
+    return try value(toml, key, as: .table)?.table
+  }
+
+  func time(_ toml: TOMLTable, _ key: String) throws -> LocalTime? {
+    guard let text = try string(toml, key) else { return nil }
+    guard let time = LocalTime(parsing: text) else {
+      throw error(qualified(key), text, "expected a time as HH:MM, got")
+    }
+    return time
+  }
+
+  func weekdays(_ toml: TOMLTable, _ key: String) throws -> Set<Weekday>? {
+    guard let array = try value(toml, key, as: .array)?.array else { return nil }
+    var days: Set<Weekday> = []
+    for element in array {
+      guard let text = element.string, let day = Weekday(key: text) else {
+        throw error(qualified(key), "\(element)", "unknown weekday")
+      }
+      days.insert(day)
+    }
+    return days
+  }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import SpotterCore
+
+/// Reads a history file in any supported format, detected from its content.
+public struct HistoryImporter: Sendable {
+  public var clock: ZoneClock
+  public var defaultUnit: WeightUnit
+
+  public init(clock: ZoneClock, defaultUnit: WeightUnit) {
+    self.clock = clock
+    self.defaultUnit = defaultUnit
+  }
+
+  /// The sessions of one file, oldest first.
+  public func read(path: String) throws -> (HistoryFormat, [Session]) {
+    let data: Data
+    do {
+      data = try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+      throw SpotterIOError.io(path: path, reason: "cannot read file")
+    }
+    return try parse(data, fileName: path)
+  }
+
+  /// The sessions in `data`, oldest first; `fileName` is quoted in errors.
+  public func parse(_ data: Data, fileName: String) throws -> (HistoryFormat, [Session]) {
+    let context = ImportContext(fileName: fileName, clock: clock, defaultUnit: defaultUnit)
+    let bytes = [UInt8](data)
+    let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+    if let first = body.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }),
+      first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+    {
+      let text = String(decoding: body, as: UTF8.self)
+      let sessions = try NativeJSONImporter(context: context, text: text).sessions(Data(body))
+      return (.nativeJSON, sessions.sorted { $0.start < $1.start })
+    }
+    let text = String(decoding: body, as: UTF8.self)
+    let headerLine = text.prefix { $0 != "\n" && $0 != "\r\n" && $0 != "\r" }
+    let reader = CSVReader(delimiter: CSVReader.sniffDelimiter(headerLine: headerLine[...]))
+    let records = reader.records(body)
+    guard let header = records.first?.fields else {
+      throw SpotterIOError.unknownHeader(file: fileName, header: "")
+    }
+    if StrongCSVImporter.matches(header: header) {
+      let sessions = try StrongCSVImporter(context: context).sessions(
+        header: header, records: records.dropFirst())
+      return (.strongCSV, sessions.sorted { $0.start < $1.start })
+    }
+    if HevyCSVImporter.matches(header: header) {
+      let sessions = try HevyCSVImporter(context: context).sessions(
+        header: header, records: records.dropFirst())
+      return (.hevyCSV, sessions)
+    }
+    throw SpotterIOError.unknownHeader(file: fileName, header: String(headerLine.prefix(200)))
+  }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import SpotterCore
+
+/// Reads Spotter's native JSON history, which mirrors the seeds' `WorkoutSession`.
+///
+/// Either `{"weight_unit": "kg", "sessions": [...]}` or a bare array of sessions. Keys may be
+/// snake_case or camelCase (`workout_name` or `workoutName`). Timestamps are ISO 8601; those with
+/// no offset are local times in the configured zone.
+struct NativeJSONImporter {
+  let context: ImportContext
+  let text: String
+
+  func sessions(_ data: Data) throws -> [Session] {
+    let root: Any
+    do {
+      root = try JSONSerialization.jsonObject(with: data)
+    } catch {
+      let nsError = error as NSError
+      let index = nsError.userInfo["NSJSONSerializationErrorIndex"] as? Int
+      throw SpotterIOError.malformedJSON(
+        file: context.fileName, line: index.map(line(atUTF8Offset:)) ?? 1, field: "(document)",
+        reason: "not valid JSON")
+    }
+    var unit = context.defaultUnit
+    let list: [Any]
+    if let object = root as? [String: Any] {
+      if let unitText = object["weight_unit"] ?? object["weightUnit"] {
+        guard let text = unitText as? String, let parsed = WeightUnit(spelling: text) else {
+          throw fieldError("weight_unit", value: "\(unitText)", "unknown weight unit")
+        }
+        unit = parsed
+      }
+      guard let sessions = object["sessions"] as? [Any] else {
+        throw SpotterIOError.malformedJSON(
+          file: context.fileName, line: 1, field: "sessions", reason: "missing array of sessions")
+      }
+      list = sessions
+    } else if let array = root as? [Any] {
+      list = array
+    } else {
+      throw SpotterIOError.malformedJSON(
+        file: context.fileName, line: 1, field: "(document)", reason: "expected an object or array")
+    }
+    return try list.enumerated().map { index, element in
+      try session(element, path: "sessions[\(index)]", unit: unit)
+    }
+  }
+
+  private func session(_ element: Any, path: String, unit: WeightUnit) throws -> Session {
+    guard let object = element as? [String: Any] else {
+      throw fieldError(path, value: "\(element)", "expected an object")
+    }
+    let id = try string(object, ["id"], path: path)
+    let name = try string(object, ["workout_name", "workoutName", "name"], path: path)
+    let start = try instant(object, ["start", "start_date", "startDate"], path: path)!
+    let end = try instant(object, ["end", "end_date", "endDate"], path: path, optional: true)
+    var state = SessionState.completed
+    if let raw = object["state"] {
+      guard let text = raw as? String, let parsed = SessionState(rawValue: text.lowercased()) else {
+        throw fieldError("\(path).state", value: "\(raw)", "expected active, paused or completed, got")
+      }
+      state = parsed
+    }
+    if let end, end < start {
+      throw fieldError(
+        "\(path).end", value: "\(object["end"] ?? object["endDate"] ?? "")", "end before start")
+    }
+    var exercises: [ExerciseEntry] = []
+    for (exerciseIndex, rawExercise) in ((object["exercises"] as? [Any]) ?? []).enumerated() {
+      let exercisePath = "\(path).exercises[\(exerciseIndex)]"
+      guard let exercise = rawExercise as? [String: Any] else {
+        throw fieldError(exercisePath, value: "\(rawExercise)", "expected an object")
+      }
+      let exerciseName = try string(exercise, ["name", "exercise_name", "exerciseName"], path: exercisePath)
+      var sets: [SetEntry] = []
+      for (setIndex, rawSet) in ((exercise["sets"] as? [Any]) ?? []).enumerated() {
+        let setPath = "\(exercisePath).sets[\(setIndex)]"
+        guard let set = rawSet as? [String: Any] else {
+          throw fieldError(setPath, value: "\(rawSet)", "expected an object")
+        }
+        let weight = try number(set, "weight", path: setPath)
+        let reps = try number(set, "reps", path: setPath)
+        if let reps, reps != reps.rounded() {
+          throw fieldError("\(setPath).reps", value: "\(reps)", "expected whole reps, got")
+        }
+        var kind = SetKind.normal
+        if let rawKind = set["kind"] ?? set["type"] {
+          guard let text = rawKind as? String, let parsed = SetKind(rawValue: text.lowercased()) else {
+            throw fieldError(
+              "\(setPath).kind", value: "\(rawKind)", "expected normal, warmup, drop or failure, got")
+          }
+          kind = parsed
+        }
+        let completed = (set["completed"] as? Bool) ?? true
+        let completedAt = try instant(set, ["completed_at", "completedAt"], path: setPath, optional: true)
+        sets.append(
+          SetEntry(
+            kind: kind, weight: weight, unit: unit, reps: reps.map { Int($0) }, completed: completed,
+            completedAt: completedAt))
+      }
+      exercises.append(ExerciseEntry(name: exerciseName, sets: sets))
+    }
+    return Session(
+      id: id, source: .json, workoutName: name, start: start, end: end, state: state,
+      exercises: exercises)
+  }
+
+  private func string(_ object: [String: Any], _ keys: [String], path: String) throws -> String {
+    guard let key = keys.first(where: { object[$0] != nil }) else {
+      throw SpotterIOError.malformedJSON(
+        file: context.fileName, line: 1, field: "\(path).\(keys[0])", reason: "missing")
+    }
+    guard let text = object[key] as? String, !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+      throw fieldError("\(path).\(key)", value: "\(object[key]!)", "expected a non-empty string, got")
+    }
+    return text.trimmingCharacters(in: .whitespaces)
+  }
+
+  private func number(_ object: [String: Any], _ key: String, path: String) throws -> Double? {
+    guard let raw = object[key], !(raw is NSNull) else { return nil }
+    guard let value = (raw as? NSNumber)?.doubleValue, !(raw is Bool), value.isFinite, value >= 0 else {
+      throw fieldError("\(path).\(key)", value: "\(raw)", "expected a non-negative number, got")
+    }
+    return value
+  }
+
+  private func instant(
+    _ object: [String: Any], _ keys: [String], path: String, optional: Bool = false
+  ) throws -> Date? {
+    guard let key = keys.first(where: { object[$0] != nil && !(object[$0] is NSNull) }) else {
+      if optional { return nil }
+      throw SpotterIOError.malformedJSON(
+        file: context.fileName, line: 1, field: "\(path).\(keys[0])", reason: "missing")
+    }
+    guard let text = object[key] as? String, let (local, offset) = TimestampParser.iso8601(text) else {
+      throw fieldError("\(path).\(key)", value: "\(object[key]!)", "expected an ISO 8601 time, got")
+    }
+    if let offset {
+      return Date(timeIntervalSince1970: TimeInterval(local.wallSeconds - offset))
+    }
+    return context.clock.instant(local)
+  }
+
+  private func fieldError(_ field: String, value: String, _ reason: String) -> SpotterIOError {
+    .malformedJSON(
+      file: context.fileName, line: line(of: value), field: field, reason: "\(reason) '\(value)'")
+  }
+
+  /// The line of the first occurrence of `value` in the document: JSONSerialization keeps no
+  /// positions, and the bad value's own text is the best pointer back into the file.
+  private func line(of value: String) -> Int {
+    guard let range = text.range(of: value) else { return 1 }
+    return text[..<range.lowerBound].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+  }
+
+  private func line(atUTF8Offset offset: Int) -> Int {
+    text.utf8.prefix(offset).reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+  }
+}

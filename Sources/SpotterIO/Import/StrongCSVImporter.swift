@@ -1,0 +1,125 @@
+import Foundation
+import SpotterCore
+
+/// Reads Strong's CSV export in all its dialects (S0 to S3 in the reference notes).
+///
+/// The dialect is never assumed: columns are found by name, the delimiter by the header, and the
+/// weight unit from a `Weight Unit` column, from the header (`Weight (kg)`, `lbs`), or else from
+/// the configured default.
+struct StrongCSVImporter {
+  let context: ImportContext
+
+  static func matches(header: [String]) -> Bool {
+    let names = Set(header.map(normalise))
+    return names.contains("date") && names.contains("workout name")
+      && names.contains("exercise name") && names.contains("set order")
+  }
+
+  static func normalise(_ name: String) -> String {
+    name.trimmingCharacters(in: .whitespaces).lowercased()
+  }
+
+  func sessions(header: [String], records: ArraySlice<CSVReader.Record>) throws -> [Session] {
+    let names = header.map(Self.normalise)
+    func column(_ candidates: String...) -> Int? {
+      names.firstIndex { candidates.contains($0) }
+    }
+    let date = column("date")!
+    let workoutName = column("workout name")!
+    let exerciseName = column("exercise name")!
+    let setOrder = column("set order")!
+    let weightColumn = column("weight", "weight (kg)", "weight (kgs)", "weight (lbs)", "lbs", "kgs", "kg")
+    let unitColumn = column("weight unit")
+    let reps = column("reps")
+    let duration = column("duration", "workout duration", "duration (sec)")
+    var headerUnit: WeightUnit?
+    if let weightColumn {
+      let name = names[weightColumn]
+      if name.contains("lbs") || name.contains("(lb") { headerUnit = .pounds }
+      if name.contains("kg") { headerUnit = .kilograms }
+    }
+
+    struct Draft {
+      var key: String
+      var start: LocalDateTime
+      var name: String
+      var durationSeconds: Int?
+      var grouper = ExerciseGrouper()
+    }
+    var drafts: [Draft] = []
+    var draftIndex: [String: Int] = [:]
+    for record in records {
+      let fields = record.fields
+      guard fields.count == header.count else {
+        throw SpotterIOError.fieldCount(
+          file: context.fileName, line: record.line, expected: header.count, found: fields.count)
+      }
+      let values = RowValues(context: context, line: record.line)
+      let dateText = fields[date]
+      guard let start = TimestampParser.strong(dateText) else {
+        throw context.rowError(record.line, header[date], dateText, "invalid date")
+      }
+      let key = dateText
+      let index: Int
+      if let existing = draftIndex[key] {
+        index = existing
+      } else {
+        var seconds: Int?
+        if let duration {
+          let text = fields[duration]
+          seconds = TimestampParser.duration(text)
+          if seconds == nil && !text.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw context.rowError(record.line, header[duration], text, "invalid duration")
+          }
+        }
+        drafts.append(
+          Draft(
+            key: key, start: start, name: fields[workoutName].trimmingCharacters(in: .whitespaces),
+            durationSeconds: seconds))
+        index = drafts.count - 1
+        draftIndex[key] = index
+      }
+      let order = fields[setOrder].trimmingCharacters(in: .whitespaces)
+      let kind: SetKind
+      switch order.uppercased() {
+      case "W": kind = .warmup
+      case "D": kind = .drop
+      case "F": kind = .failure
+      case "REST TIMER", "NOTE": continue  // Pseudo-rows: a rest length or a note, not a set.
+      default:
+        guard Double(order) != nil else {
+          throw context.rowError(record.line, header[setOrder], order, "invalid set order")
+        }
+        kind = .normal
+      }
+      var unit = headerUnit ?? context.defaultUnit
+      if let unitColumn {
+        let text = fields[unitColumn]
+        if !text.trimmingCharacters(in: .whitespaces).isEmpty {
+          guard let parsed = WeightUnit(spelling: text) else {
+            throw context.rowError(record.line, header[unitColumn], text, "unknown weight unit")
+          }
+          unit = parsed
+        }
+      }
+      let weight = try weightColumn.flatMap {
+        try values.weight(fields[$0], column: header[$0])
+      }
+      let repCount = try reps.flatMap { try values.reps(fields[$0], column: header[$0]) }
+      drafts[index].grouper.add(
+        SetEntry(kind: kind, weight: weight, unit: unit, reps: repCount),
+        exercise: fields[exerciseName].trimmingCharacters(in: .whitespaces))
+    }
+    return drafts.map { draft in
+      let start = context.clock.instant(draft.start)
+      let end = draft.durationSeconds.flatMap { seconds -> Date? in
+        // Strong keeps counting for workouts never finished (`264h 1m`): such a length is noise.
+        seconds > 0 && seconds <= PatternLearner.maximumDurationMinutes * 60
+          ? start.addingTimeInterval(TimeInterval(seconds)) : nil
+      }
+      return Session(
+        id: "strong-\(draft.start)", source: .strong, workoutName: draft.name, start: start, end: end,
+        state: .completed, exercises: draft.grouper.exercises)
+    }
+  }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Writes a file so that readers see either the old content or the new, never a part.
+///
+/// The bytes go to a temporary file in the same directory, are flushed to disk, and then renamed
+/// over the target: rename(2) within one file system is atomic.
+public enum AtomicFileWriter {
+  public static func write(_ text: String, to path: String) throws {
+    let url = URL(fileURLWithPath: path)
+    let directory = url.deletingLastPathComponent().path
+    do {
+      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    } catch {
+      throw SpotterIOError.io(path: directory, reason: "cannot create directory")
+    }
+    let temporary = directory + "/." + url.lastPathComponent + ".tmp-\(getpid())"
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    guard descriptor >= 0 else {
+      throw SpotterIOError.io(path: temporary, reason: "cannot create: \(String(cString: strerror(errno)))")
+    }
+    var bytes = Array(text.utf8)
+    var written = 0
+    while written < bytes.count {
+      let result = bytes.withUnsafeMutableBytes { buffer in
+        Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+      }
+      if result < 0 {
+        if errno == EINTR { continue }
+        let reason = String(cString: strerror(errno))
+        close(descriptor)
+        unlink(temporary)
+        throw SpotterIOError.io(path: temporary, reason: "cannot write: \(reason)")
+      }
+      written += result
+    }
+    bytes.removeAll()
+    if fsync(descriptor) != 0 || close(descriptor) != 0 {
+      let reason = String(cString: strerror(errno))
+      unlink(temporary)
+      throw SpotterIOError.io(path: temporary, reason: "cannot flush: \(reason)")
+    }
+    guard rename(temporary, path) == 0 else {
+      let reason = String(cString: strerror(errno))
+      unlink(temporary)
+      throw SpotterIOError.io(path: path, reason: "cannot replace: \(reason)")
+    }
+  }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import SpotterCore
+
+/// Writes the agenda: one crontab(5) line per alarm, for machines and calendars without VALARM.
+///
+/// Cron reads times in the machine's zone, which need not be the calendar's, so each alarm
+/// instant is converted to the cron zone. Converting an instant never lands in a DST gap; a time
+/// that exists twice is moved past the overlap when it is the second occurrence, because cron
+/// runs a fixed-time job only at the first.
+public struct CrontabWriter: Sendable {
+  /// The command with `{title}`, `{body}`, `{uid}`, `{kind}` and `{start}` placeholders.
+  public var commandTemplate: String
+  public var cronClock: ZoneClock
+  public var calendarClock: ZoneClock
+
+  public init(commandTemplate: String, cronZone: TimeZone, calendarZone: TimeZone) {
+    self.commandTemplate = commandTemplate
+    cronClock = ZoneClock(timeZone: cronZone)
+    calendarClock = ZoneClock(timeZone: calendarZone)
+  }
+
+  public func write(events: [Event], horizon: Horizon, now: Date) -> String {
+    let from = calendarClock.startOfDay(horizon.start)
+    let to = calendarClock.startOfDay(horizon.end)
+    var text = """
+      # Spotter agenda for \(horizon.start) to \(horizon.end.adding(days: -1)) \
+      (calendar zone \(calendarClock.identifier))
+      # Horizon \(Self.stamp(from, calendarClock)) to \(Self.stamp(to, calendarClock))
+      # Times are in the zone cron runs in: \(cronClock.identifier). Rewritten by every `spotter run`.
+
+      """
+    for event in events where event.status == .confirmed {
+      for fire in event.fireInstants where fire > now {
+        let local = cronFireTime(fire)
+        text += "\(local.time.minute) \(local.time.hour) \(local.date.day) \(local.date.month) * "
+        text += command(for: event) + " # spotter:\(event.uid)\n"
+      }
+    }
+    return text
+  }
+
+  /// The cron reading of `fire`; past the overlap when cron would not run it at that reading.
+  func cronFireTime(_ fire: Date) -> LocalDateTime {
+    var instant = fire
+    var local = cronClock.local(instant)
+    // Minute by minute: the overlap is at most a few hours, and this runs only inside one.
+    while cronClock.instant(local)
+      != Date(timeIntervalSince1970: (instant.timeIntervalSince1970 / 60).rounded(.down) * 60)
+    {
+      instant = instant.addingTimeInterval(60)
+      local = cronClock.local(instant)
+    }
+    return local
+  }
+
+  /// The command of one line: placeholders shell-quoted, then every `%` escaped for cron.
+  func command(for event: Event) -> String {
+    let values = [
+      "{title}": event.summary, "{body}": event.description, "{uid}": event.uid,
+      "{kind}": event.kind.rawValue, "{start}": Self.stamp(event.start, calendarClock),
+    ]
+    var command = ""
+    var rest = commandTemplate[...]
+    while let open = rest.firstIndex(of: "{") {
+      command += rest[..<open]
+      if let close = rest[open...].firstIndex(of: "}"), let value = values[String(rest[open...close])] {
+        command += Self.shellQuote(value)
+        rest = rest[rest.index(after: close)...]
+      } else {
+        command += "{"
+        rest = rest[rest.index(after: open)...]
+      }
+    }
+    command += rest
+    return command.replacingOccurrences(of: "%", with: "\\%")
+  }
+
+  /// POSIX single quoting; line breaks become spaces because a crontab line cannot hold them.
+  static func shellQuote(_ value: String) -> String {
+    let flat = value.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
+    return "'" + flat.replacingOccurrences(of: "'", with: "'\\''") + "'"
+  }
+
+  static func stamp(_ instant: Date, _ clock: ZoneClock) -> String {
+    let offset = clock.offset(at: instant)
+    let sign = offset < 0 ? "-" : "+"
+    let minutes = abs(offset) / 60
+    let local = clock.local(instant)
+    return String(local.description.prefix(16))
+      + String(format: "%@%02d:%02d", sign, minutes / 60, minutes % 60)
+  }
+}

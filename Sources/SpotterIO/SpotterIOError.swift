@@ -1,0 +1,63 @@
+import Foundation
+
+/// Everything that can go wrong reading history, config or the store, or writing outputs.
+///
+/// Every case names where the bad input is (`file:line`), which field, and the bad value, so the
+/// user can fix it without guessing.
+public enum SpotterIOError: Error, Equatable, Sendable {
+  /// A row of a history file has a value that cannot be read.
+  case malformedRow(file: String, line: Int, column: String, value: String, reason: String)
+  /// A row has a different number of fields than the header.
+  case fieldCount(file: String, line: Int, expected: Int, found: Int)
+  /// The first line matches no supported history format.
+  case unknownHeader(file: String, header: String)
+  /// A native JSON file does not decode.
+  case malformedJSON(file: String, line: Int, field: String, reason: String)
+  /// A config value is of the wrong type or out of range.
+  case invalidConfig(file: String, line: Int, key: String, value: String, reason: String)
+  /// The config file is not valid TOML.
+  case configSyntax(file: String, line: Int, column: Int, reason: String)
+  /// A file could not be read or written.
+  case io(path: String, reason: String)
+  /// The store could not be opened, migrated, read or written.
+  case store(path: String, reason: String)
+}
+
+extension SpotterIOError: CustomStringConvertible, LocalizedError {
+  public var description: String {
+    switch self {
+    case .malformedRow(let file, let line, let column, let value, let reason):
+      return "\(file):\(line): column '\(column)': \(reason) '\(value)'"
+    case .fieldCount(let file, let line, let expected, let found):
+      return "\(file):\(line): expected \(expected) fields as in the header, found \(found)"
+    case .unknownHeader(let file, let header):
+      return """
+        \(file):1: unknown history format, header '\(header)'; supported: \
+        Strong CSV (comma or semicolon, with 'Date', 'Workout Name', 'Exercise Name', 'Set Order'), \
+        Hevy CSV ('title', 'start_time', 'end_time', 'exercise_title', 'weight_kg' or 'weight_lbs'), \
+        native JSON (see README)
+        """
+    case .malformedJSON(let file, let line, let field, let reason):
+      return "\(file):\(line): field '\(field)': \(reason)"
+    case .invalidConfig(let file, let line, let key, let value, let reason):
+      return "\(file):\(line): key '\(key)': \(reason) '\(value)'"
+    case .configSyntax(let file, let line, let column, let reason):
+      return "\(file):\(line):\(column): invalid TOML: \(reason)"
+    case .io(let path, let reason):
+      return "\(path): \(reason)"
+    case .store(let path, let reason):
+      return "store '\(path)': \(reason)"
+    }
+  }
+
+  public var errorDescription: String? { description }
+
+  /// The sysexits(3) code for this kind of failure: data 65, config 78, I/O 74.
+  public var exitCode: Int32 {
+    switch self {
+    case .malformedRow, .fieldCount, .unknownHeader, .malformedJSON: 65
+    case .invalidConfig, .configSyntax: 78
+    case .io, .store: 74
+    }
+  }
+}

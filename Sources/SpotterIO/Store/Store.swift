@@ -1,0 +1,293 @@
+import Foundation
+import GRDB
+import SpotterCore
+
+/// The SQLite store: sessions and their sets, and the last emitted revision of every reminder.
+///
+/// Every public method is one transaction, so a failed import leaves the store as it was.
+public final class Store: Sendable {
+  public let path: String
+  private let queue: DatabaseQueue
+
+  /// Opens (creating if needed) the store at `path` and brings its schema up to date.
+  public init(path: String) throws {
+    self.path = path
+    do {
+      var configuration = Configuration()
+      configuration.foreignKeysEnabled = true
+      configuration.busyMode = .timeout(5)
+      if path == ":memory:" {
+        queue = try DatabaseQueue(configuration: configuration)
+      } else {
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        queue = try DatabaseQueue(path: path, configuration: configuration)
+      }
+      try Self.migrator.migrate(queue)
+    } catch let error as DatabaseError {
+      throw SpotterIOError.store(path: path, reason: error.message ?? "\(error)")
+    } catch {
+      throw SpotterIOError.store(path: path, reason: "cannot open: \(error.localizedDescription)")
+    }
+  }
+
+  /// The schema version the newest migration reaches.
+  public static let schemaVersion = 1
+
+  static var migrator: DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("v1") { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE session (
+            id TEXT PRIMARY KEY NOT NULL,
+            source TEXT NOT NULL,
+            workout_name TEXT NOT NULL,
+            started_at REAL NOT NULL,
+            ended_at REAL,
+            state TEXT NOT NULL,
+            fingerprint TEXT NOT NULL
+          );
+          CREATE INDEX session_started_at ON session(started_at);
+          CREATE TABLE exercise_set (
+            session_id TEXT NOT NULL REFERENCES session(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            exercise_index INTEGER NOT NULL,
+            exercise_name TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            weight REAL,
+            unit TEXT NOT NULL,
+            reps INTEGER,
+            completed INTEGER NOT NULL,
+            completed_at REAL,
+            PRIMARY KEY (session_id, position)
+          ) WITHOUT ROWID;
+          CREATE TABLE reminder (
+            uid TEXT PRIMARY KEY NOT NULL,
+            kind TEXT NOT NULL,
+            date TEXT NOT NULL,
+            status TEXT NOT NULL,
+            sequence INTEGER NOT NULL,
+            stamp REAL NOT NULL,
+            starts_at REAL NOT NULL,
+            ends_at REAL NOT NULL,
+            fires_at REAL NOT NULL,
+            title TEXT NOT NULL,
+            body TEXT NOT NULL
+          );
+          CREATE INDEX reminder_date ON reminder(date);
+          PRAGMA user_version = 1;
+          """)
+    }
+    return migrator
+  }
+
+  /// The schema version of the open store, from SQLite's `user_version`.
+  public func schemaVersionOnDisk() throws -> Int {
+    try guarded { try queue.read { try Int.fetchOne($0, sql: "PRAGMA user_version") ?? 0 } }
+  }
+
+  // MARK: Sessions
+
+  /// Adds new sessions, updates changed ones and skips duplicates, in one transaction.
+  public func importSessions(_ sessions: [Session]) throws -> ImportSummary {
+    try importBatches([sessions])[0]
+  }
+
+  /// Imports several files' sessions in one transaction, with a summary per file.
+  public func importBatches(_ batches: [[Session]]) throws -> [ImportSummary] {
+    try guarded {
+      try queue.write { db in
+        var summaries: [ImportSummary] = []
+        var known: [String: String] = [:]
+        var deduplicator = SessionDeduplicator()
+        let rows = try Row.fetchCursor(db, sql: "SELECT id, source, started_at, fingerprint FROM session")
+        while let row = try rows.next() {
+          known[row["id"]] = row["fingerprint"]
+          if let source = SessionSource(rawValue: row["source"]) {
+            deduplicator.insert(
+              start: Date(timeIntervalSince1970: row["started_at"]), source: source)
+          }
+        }
+        for sessions in batches {
+          var summary = ImportSummary()
+          for session in sessions {
+            let fingerprint = Self.fingerprint(session)
+            if let old = known[session.id] {
+              if old == fingerprint {
+                summary.unchanged += 1
+                continue
+              }
+              try db.execute(sql: "DELETE FROM session WHERE id = ?", arguments: [session.id])
+              try insert(session, fingerprint: fingerprint, db: db)
+              known[session.id] = fingerprint
+              summary.updated += 1
+              continue
+            }
+            if deduplicator.isDuplicate(start: session.start, source: session.source) {
+              summary.duplicates += 1
+              continue
+            }
+            try insert(session, fingerprint: fingerprint, db: db)
+            known[session.id] = fingerprint
+            deduplicator.insert(start: session.start, source: session.source)
+            summary.added += 1
+          }
+          summaries.append(summary)
+        }
+        return summaries
+      }
+    }
+  }
+
+  private func insert(_ session: Session, fingerprint: String, db: Database) throws {
+    try db.cachedStatement(
+      sql: """
+        INSERT INTO session (id, source, workout_name, started_at, ended_at, state, fingerprint)
+        VALUES (?, ?, ?, ?, ?, ?, ?)
+        """
+    ).execute(arguments: [
+      session.id, session.source.rawValue, session.workoutName,
+      session.start.timeIntervalSince1970, session.end?.timeIntervalSince1970,
+      session.state.rawValue, fingerprint,
+    ])
+    let statement = try db.cachedStatement(
+      sql: """
+        INSERT INTO exercise_set (session_id, position, exercise_index, exercise_name, kind, weight,
+          unit, reps, completed, completed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """)
+    var position = 0
+    for (exerciseIndex, exercise) in session.exercises.enumerated() {
+      for set in exercise.sets {
+        try statement.execute(arguments: [
+          session.id, position, exerciseIndex, exercise.name, set.kind.rawValue, set.weight,
+          set.unit.rawValue, set.reps, set.completed, set.completedAt?.timeIntervalSince1970,
+        ])
+        position += 1
+      }
+    }
+  }
+
+  /// Every session, oldest first; with `includeSets` false the exercises are left empty, which is
+  /// all the learner and the planner need.
+  public func sessions(includeSets: Bool = false) throws -> [Session] {
+    try guarded {
+      try queue.read { db in
+        var sessions: [Session] = []
+        var index: [String: Int] = [:]
+        let rows = try Row.fetchCursor(
+          db,
+          sql: """
+            SELECT id, source, workout_name, started_at, ended_at, state FROM session
+            ORDER BY started_at, id
+            """)
+        while let row = try rows.next() {
+          let ended: Double? = row["ended_at"]
+          index[row["id"]] = sessions.count
+          sessions.append(
+            Session(
+              id: row["id"], source: SessionSource(rawValue: row["source"]) ?? .json,
+              workoutName: row["workout_name"], start: Date(timeIntervalSince1970: row["started_at"]),
+              end: ended.map(Date.init(timeIntervalSince1970:)),
+              state: SessionState(rawValue: row["state"]) ?? .completed))
+        }
+        guard includeSets else { return sessions }
+        let sets = try Row.fetchCursor(
+          db,
+          sql: """
+            SELECT session_id, exercise_index, exercise_name, kind, weight, unit, reps, completed,
+              completed_at FROM exercise_set ORDER BY session_id, position
+            """)
+        while let row = try sets.next() {
+          guard let position = index[row["session_id"]] else { continue }
+          let exerciseIndex: Int = row["exercise_index"]
+          let completedAt: Double? = row["completed_at"]
+          let set = SetEntry(
+            kind: SetKind(rawValue: row["kind"]) ?? .normal, weight: row["weight"],
+            unit: WeightUnit(rawValue: row["unit"]) ?? .kilograms, reps: row["reps"],
+            completed: row["completed"], completedAt: completedAt.map(Date.init(timeIntervalSince1970:)))
+          if sessions[position].exercises.count <= exerciseIndex {
+            sessions[position].exercises.append(ExerciseEntry(name: row["exercise_name"], sets: []))
+          }
+          sessions[position].exercises[exerciseIndex].sets.append(set)
+        }
+        return sessions
+      }
+    }
+  }
+
+  // MARK: Reminders
+
+  /// The stored reminders dated from `start` (inclusive) to `end` (exclusive).
+  public func reminders(from start: LocalDate, to end: LocalDate) throws -> [ReminderRecord] {
+    try guarded {
+      try queue.read { db in
+        try Row.fetchAll(
+          db,
+          sql: """
+            SELECT * FROM reminder WHERE date >= ? AND date < ? ORDER BY starts_at, uid
+            """, arguments: [start.description, end.description]
+        ).compactMap(Self.record)
+      }
+    }
+  }
+
+  /// Saves new revisions of reminders, in one transaction.
+  public func save(_ records: [ReminderRecord]) throws {
+    try guarded {
+      try queue.write { db in
+        let statement = try db.cachedStatement(
+          sql: """
+            INSERT OR REPLACE INTO reminder (uid, kind, date, status, sequence, stamp, starts_at,
+              ends_at, fires_at, title, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        for record in records {
+          try statement.execute(arguments: [
+            record.uid, record.kind.rawValue, record.date.description, record.status.rawValue,
+            record.sequence, record.stamp.timeIntervalSince1970, record.start.timeIntervalSince1970,
+            record.end.timeIntervalSince1970, record.fire.timeIntervalSince1970, record.title,
+            record.body,
+          ])
+        }
+      }
+    }
+  }
+
+  private static func record(_ row: Row) -> ReminderRecord? {
+    guard let kind = ReminderKind(rawValue: row["kind"]), let date = LocalDate(parsing: row["date"]),
+      let status = EventStatus(rawValue: row["status"])
+    else { return nil }
+    return ReminderRecord(
+      uid: row["uid"], kind: kind, date: date, status: status, sequence: row["sequence"],
+      stamp: Date(timeIntervalSince1970: row["stamp"]),
+      start: Date(timeIntervalSince1970: row["starts_at"]),
+      end: Date(timeIntervalSince1970: row["ends_at"]),
+      fire: Date(timeIntervalSince1970: row["fires_at"]), title: row["title"], body: row["body"])
+  }
+
+  /// A content hash, so re-importing an unchanged session writes nothing.
+  static func fingerprint(_ session: Session) -> String {
+    var text = "\(session.source.rawValue)|\(session.workoutName)|\(session.start.timeIntervalSince1970)"
+    text += "|\(session.end?.timeIntervalSince1970 ?? -1)|\(session.state.rawValue)"
+    for exercise in session.exercises {
+      text += "|E:\(exercise.name)"
+      for set in exercise.sets {
+        text += ";\(set.kind.rawValue),\(set.weight ?? -1),\(set.unit.rawValue),\(set.reps ?? -1)"
+        text += ",\(set.completed),\(set.completedAt?.timeIntervalSince1970 ?? -1)"
+      }
+    }
+    return Fingerprint.hex(text)
+  }
+
+  private func guarded<T>(_ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch let error as SpotterIOError {
+      throw error
+    } catch let error as DatabaseError {
+      throw SpotterIOError.store(path: path, reason: error.message ?? "\(error)")
+    } catch {
+      throw SpotterIOError.store(path: path, reason: "\(error)")
+    }
+  }
+}

@@ -1,0 +1,48 @@
+import ArgumentParser
+import Foundation
+import SpotterApp
+import SpotterCore
+
+/// The flags every subcommand takes.
+struct GlobalOptions: ParsableArguments {
+  @Option(help: "Config file (default: $XDG_CONFIG_HOME/spotter/config.toml).")
+  var config: String?
+
+  @Option(help: "SQLite store (default: $XDG_DATA_HOME/spotter/spotter.sqlite).")
+  var db: String?
+
+  @Option(help: "The current instant, ISO 8601 (e.g. 2026-11-21T22:00:00Z); default: the clock.")
+  var now: String?
+
+  @Option(help: "IANA time zone, overriding the config (e.g. Europe/Berlin).")
+  var timezone: String?
+
+  @Option(help: "Unit of weights in files that do not state one: kg or lb.")
+  var weightUnit: String?
+
+  func validate() throws {
+    if let weightUnit, WeightUnit(spelling: weightUnit) == nil {
+      throw ValidationError("--weight-unit must be 'kg' or 'lb', not '\(weightUnit)'.")
+    }
+    if let timezone, TimeZone(identifier: timezone) == nil {
+      throw ValidationError("--timezone must be an IANA zone such as Europe/Berlin, not '\(timezone)'.")
+    }
+  }
+
+  var spotterOptions: SpotterOptions {
+    SpotterOptions(
+      configPath: config, databasePath: db, now: now, timeZone: timezone,
+      weightUnit: weightUnit.flatMap(WeightUnit.init(spelling:)))
+  }
+
+  /// Runs `body`, turning Spotter's errors into a one-line message and a sysexits code.
+  func perform(_ body: (Workspace) throws -> String) throws {
+    do {
+      let workspace = try Workspace(options: spotterOptions)
+      print(try body(workspace))
+    } catch {
+      FileHandle.standardError.write(Data("spotter: error: \(ExitStatus.message(for: error))\n".utf8))
+      throw ExitCode(ExitStatus.code(for: error))
+    }
+  }
+}

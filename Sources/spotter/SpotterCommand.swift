@@ -1,0 +1,16 @@
+import ArgumentParser
+
+@main
+struct SpotterCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "spotter",
+    abstract: "Learns when you train and writes tomorrow's workout reminders as .ics and crontab.",
+    discussion: """
+      Exit codes: 0 success, 64 usage, 65 bad data (history files), 74 I/O or store, \
+      78 bad config.
+      """,
+    version: "0.1.0",
+    subcommands: [Run.self, Plan.self, Import.self, Pattern.self],
+    defaultSubcommand: Plan.self
+  )
+}

@@ -1,0 +1,34 @@
+import ArgumentParser
+import SpotterApp
+
+extension SpotterCommand {
+  struct Import: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Import workout history (Strong CSV, Hevy CSV or native JSON) into the store.")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: "History files; the format is detected from each file's header.")
+    var files: [String]
+
+    @Flag(help: "Print the result as JSON.")
+    var json = false
+
+    func validate() throws {
+      guard !files.isEmpty else { throw ValidationError("Name at least one history file.") }
+    }
+
+    func run() throws {
+      try options.perform { workspace in
+        let imports = try NightlyRunner(workspace: workspace).importHistories(
+          files, into: try workspace.openStore())
+        if json { return JSONOutput.encode(imports) }
+        return imports.map {
+          "imported \($0.path) (\($0.format.rawValue)): \($0.sessions) sessions, \($0.summary.added) new, "
+            + "\($0.summary.updated) updated, \($0.summary.unchanged) unchanged, "
+            + "\($0.summary.duplicates) duplicates"
+        }.joined(separator: "\n")
+      }
+    }
+  }
+}

@@ -1,0 +1,51 @@
+import ArgumentParser
+import SpotterApp
+import SpotterCore
+
+extension SpotterCommand {
+  struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "The nightly job: import, learn, plan, and write spotter.ics and agenda.crontab.")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Option(name: .customLong("history"), parsing: .upToNextOption, help: "History files to import first.")
+    var histories: [String] = []
+
+    @Option(help: "How many days to plan.")
+    var days = 1
+
+    @Option(help: "First day to plan: today, tomorrow or YYYY-MM-DD.")
+    var from = "tomorrow"
+
+    @Option(help: "Output directory (default: $XDG_DATA_HOME/spotter).")
+    var out: String?
+
+    @Flag(help: "Print the result as JSON.")
+    var json = false
+
+    func validate() throws {
+      guard (1...366).contains(days) else { throw ValidationError("--days must be from 1 to 366.") }
+    }
+
+    func run() throws {
+      try options.perform { workspace in
+        let horizon = Horizon(start: try workspace.date(from, option: "--from"), days: days)
+        let report = try NightlyRunner(workspace: workspace).run(
+          histories: histories, horizon: horizon, outputDirectory: out ?? workspace.paths.output)
+        if json { return JSONOutput.encode(report) }
+        var lines = report.imports.map {
+          "imported \($0.path) (\($0.format.rawValue)): \($0.summary.added) new, "
+            + "\($0.summary.updated) updated, \($0.summary.unchanged) unchanged, "
+            + "\($0.summary.duplicates) duplicates"
+        }
+        let changed = report.changes.values.filter { $0 != "unchanged" }.count
+        lines.append(
+          "planned \(report.reminders) reminders (\(report.alarms) alarms) for \(horizon.start)"
+            + (days > 1 ? " to \(horizon.end.adding(days: -1))" : "") + ", \(changed) changed")
+        lines.append("wrote \(report.calendarPath) and \(report.agendaPath)")
+        return lines.joined(separator: "\n")
+      }
+    }
+  }
+}
