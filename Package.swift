@@ -40,21 +40,22 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    .testTarget(name: "SpotterCoreTests", dependencies: ["SpotterCore"]),
+    .target(name: "_SpotterTestSupport", dependencies: ["SpotterCore"], path: "Tests/_SpotterTestSupport"),
+    .testTarget(name: "SpotterCoreTests", dependencies: ["SpotterCore", "_SpotterTestSupport"]),
     .testTarget(
       name: "SpotterIOTests",
-      dependencies: ["SpotterIO"],
+      dependencies: ["SpotterIO", "_SpotterTestSupport"],
       exclude: ["Snapshots"],
       resources: [.copy("Fixtures")]
     ),
     .testTarget(
       name: "SpotterICalTests",
-      dependencies: ["SpotterICal", "CLibical"],
+      dependencies: ["SpotterICal", "_SpotterTestSupport"],
       exclude: ["Snapshots"]
     ),
     .testTarget(
       name: "spotterTests",
-      dependencies: ["spotter", "SpotterICal"]
+      dependencies: ["spotter", "SpotterICal", "_SpotterTestSupport"]
     ),
   ]
 )

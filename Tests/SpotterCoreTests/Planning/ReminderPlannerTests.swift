@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+import _SpotterTestSupport
+
+@testable import SpotterCore
+
+@Suite struct ReminderPlannerTests {
+  let clock = TestZones.berlinClock
+  let now = TestZones.instant("2026-11-22T21:30:00+01:00")
+  let habit = SessionFactory.weekly(
+    [.monday, .wednesday, .friday], at: "18:00", weeks: 8, until: "2026-11-22",
+    names: ["Push Day", "Pull Day", "Leg Day"])
+
+  func plan(
+    _ settings: Settings, sessions: [Session]? = nil, from: String = "2026-11-23", days: Int = 1,
+    now: Date? = nil
+  ) -> Plan {
+    let sessions = sessions ?? habit
+    let zone = ZoneClock(timeZone: settings.timeZone)
+    let at = now ?? self.now
+    let pattern = PatternLearner().learn(from: sessions, today: zone.localDate(at), clock: zone)
+    return ReminderPlanner(settings: settings).plan(
+      sessions: sessions, pattern: pattern, horizon: Horizon(start: TestZones.date(from), days: days), now: at
+    )
+  }
+
+  @Test func learnedDayFiresLeadTimeBeforeUsualStart() throws {
+    let plan = plan(Settings(timeZone: TestZones.berlin))
+    let reminder = try #require(plan.reminders.first)
+    #expect(plan.reminders.count == 1)
+    #expect(reminder.uid == "workout-reminder-2026-11-23@spotter")
+    #expect(reminder.start == TestZones.instant("2026-11-23T18:00:00+01:00"))
+    #expect(reminder.fire == TestZones.instant("2026-11-23T17:30:00+01:00"))
+    #expect(reminder.title == "Workout Time!")
+    #expect(reminder.body == "Today: Push Day")
+  }
+
+  @Test func germanTextsFollowSeed000() throws {
+    let plan = plan(Settings(timeZone: TestZones.berlin, language: .de))
+    let reminder = try #require(plan.reminders.first)
+    #expect(reminder.title == "Zeit für dein Push-Workout! 💪")
+    #expect(reminder.body == "Du trainierst normalerweise um 18:00. Bereit?")
+  }
+
+  @Test func minimalPrivacyKeepsNamesOut() throws {
+    let plan = plan(Settings(timeZone: TestZones.berlin, privacy: .minimal))
+    #expect(try #require(plan.reminders.first).body == "Today: Workout")
+  }
+
+  @Test func programDayWithoutHistoryUsesPreferredTime() throws {
+    let settings = Settings(timeZone: TestZones.berlin, program: [.tuesday: "Cardio"])
+    let plan = plan(settings, sessions: [], from: "2026-11-24")
+    let reminder = try #require(plan.reminders.first)
+    #expect(reminder.start == TestZones.instant("2026-11-24T09:00:00+01:00"))
+    #expect(reminder.fire == TestZones.instant("2026-11-24T08:30:00+01:00"))
+    #expect(reminder.body == "Today: Cardio")
+  }
+
+  @Test func noReminderWhenOffDisabledOrAlreadyTrained() {
+    var off = Settings(timeZone: TestZones.berlin)
+    off.reminders.enabled = false
+    #expect(plan(off).reminders.isEmpty)
+
+    var disabled = Settings(timeZone: TestZones.berlin)
+    disabled.reminders.weekdays = [.tuesday]
+    #expect(plan(disabled).reminders.isEmpty)
+    #expect(plan(disabled).notes.first?.text == "mon is disabled")
+
+    let trainedToday = habit + [SessionFactory.session("2026-11-23", "07:00")]
+    let morning = TestZones.instant("2026-11-23T08:00:00+01:00")
+    let today = plan(
+      Settings(timeZone: TestZones.berlin), sessions: trainedToday, from: "2026-11-23", now: morning)
+    #expect(today.reminders.isEmpty)
+    #expect(today.notes.first?.text == "already trained")
+  }
+
+  @Test func restDayReminderWhenAskedFor() throws {
+    var settings = Settings(timeZone: TestZones.berlin)
+    settings.restDay.enabled = true
+    let plan = plan(settings, from: "2026-11-24")
+    let reminder = try #require(plan.reminders.first)
+    #expect(reminder.kind == .restDay)
+    #expect(reminder.uid == "rest-day-reminder-2026-11-24@spotter")
+    #expect(reminder.fire == TestZones.instant("2026-11-24T20:00:00+01:00"))
+    #expect(reminder.title == "Rest Day")
+  }
+
+  @Test func restDayReminderAfterThreeTrainingDaysInARow() throws {
+    let sessions = SessionFactory.weekly(
+      [.monday, .tuesday, .wednesday], at: "18:00", weeks: 6, until: "2026-11-26")
+    let evening = TestZones.instant("2026-11-25T21:00:00+01:00")
+    let settings = Settings(timeZone: TestZones.berlin, language: .de)
+    let plan = plan(settings, sessions: sessions, from: "2026-11-26", now: evening)
+    let reminder = try #require(plan.reminders.first)
+    #expect(reminder.kind == .restDay)
+    #expect(reminder.title == "Guter Rest Day! 🌙")
+    #expect(reminder.body == "3 Tage Training in Folge. Regeneration ist wichtig!")
+  }
+
+  @Test func plannedDaysCountTowardsTheStreak() {
+    let sessions = SessionFactory.weekly(
+      [.friday, .saturday, .sunday], at: "10:00", weeks: 6, until: "2026-11-20")
+    let thursday = TestZones.instant("2026-11-19T21:00:00+01:00")
+    let plan = plan(
+      Settings(timeZone: TestZones.berlin), sessions: sessions, from: "2026-11-20", days: 4, now: thursday)
+    #expect(
+      plan.reminders.map(\.uid) == [
+        "workout-reminder-2026-11-20@spotter", "workout-reminder-2026-11-21@spotter",
+        "workout-reminder-2026-11-22@spotter", "rest-day-reminder-2026-11-23@spotter",
+      ])
+  }
+
+  @Test func quietHoursMoveTheAlarmToTheirEnd() throws {
+    let sessions = SessionFactory.weekly([.monday], at: "06:30", weeks: 6, until: "2026-11-22")
+    var settings = Settings(timeZone: TestZones.berlin)
+    settings.quietHours = QuietHours(
+      start: LocalTime(hour: 22, minute: 0), end: LocalTime(hour: 6, minute: 15))
+    let reminder = try #require(plan(settings, sessions: sessions).reminders.first)
+    #expect(reminder.start == TestZones.instant("2026-11-23T06:30:00+01:00"))
+    #expect(reminder.fire == TestZones.instant("2026-11-23T06:15:00+01:00"))
+  }
+
+  @Test(arguments: [
+    ("Europe/Berlin", "2026-03-29", "2026-03-29T17:30:00+02:00"),
+    ("Europe/Berlin", "2026-10-25", "2026-10-25T17:30:00+01:00"),
+    ("America/New_York", "2026-03-08", "2026-03-08T17:30:00-04:00"),
+    ("America/New_York", "2026-11-01", "2026-11-01T17:30:00-05:00"),
+  ])
+  func firesAtTheRightWallClockOnDSTChangeDays(zone: String, day: String, expected: String) throws {
+    let timeZone = TimeZone(identifier: zone)!
+    let zoneClock = ZoneClock(timeZone: timeZone)
+    let sessions = SessionFactory.weekly([.sunday], at: "18:00", weeks: 8, until: day, clock: zoneClock)
+    let night = zoneClock.instant(TestZones.date(day).adding(days: -1), LocalTime(hour: 21, minute: 0))
+    let plan = plan(Settings(timeZone: timeZone), sessions: sessions, from: day, now: night)
+    let reminder = try #require(plan.reminders.first)
+    #expect(reminder.fire == TestZones.instant(expected))
+    #expect(zoneClock.local(reminder.start).time == LocalTime(hour: 18, minute: 0))
+  }
+
+  @Test func alarmInsideTheSpringGapLandsAfterIt() throws {
+    // Usual start 03:00 with a 45-minute lead: 02:15 does not exist on 2026-03-29 in Berlin.
+    let sessions = SessionFactory.weekly([.sunday], at: "03:00", weeks: 6, until: "2026-03-29")
+    var settings = Settings(timeZone: TestZones.berlin)
+    settings.reminders.leadMinutes = 45
+    let night = TestZones.instant("2026-03-28T21:00:00+01:00")
+    let reminder = try #require(
+      plan(settings, sessions: sessions, from: "2026-03-29", now: night).reminders.first)
+    #expect(reminder.start == TestZones.instant("2026-03-29T03:00:00+02:00"))
+    #expect(reminder.fire == TestZones.instant("2026-03-29T03:00:00+02:00").addingTimeInterval(-45 * 60))
+    #expect(!clock.isInGap(clock.local(reminder.fire)))
+  }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+import _SpotterTestSupport
+
+@testable import SpotterCore
+
+@Suite struct ReminderReconcilerTests {
+  let horizon = Horizon(start: TestZones.date("2026-11-23"), days: 1)
+  let first = TestZones.instant("2026-11-22T21:30:00+01:00")
+  let second = TestZones.instant("2026-11-22T22:30:00+01:00")
+
+  func reminder(title: String = "Workout Time!", hour: Int = 18) -> Reminder {
+    let start = TestZones.berlinClock.instant(TestZones.date("2026-11-23"), LocalTime(hour: hour, minute: 0))
+    return Reminder(
+      kind: .workout, date: TestZones.date("2026-11-23"), start: start, end: start.addingTimeInterval(3600),
+      fire: start.addingTimeInterval(-1800), title: title, body: "Today: Push Day", workoutName: "Push Day",
+      reason: "test")
+  }
+
+  @Test func newReminderStartsAtSequenceZero() {
+    let result = ReminderReconciler().reconcile(
+      planned: [reminder()], stored: [], horizon: horizon, now: first)
+    #expect(result.records.map(\.sequence) == [0])
+    #expect(result.changed.count == 1)
+    #expect(result.records[0].stamp == first)
+  }
+
+  @Test func unchangedReminderKeepsSequenceAndStamp() {
+    let stored = ReminderReconciler().reconcile(
+      planned: [reminder()], stored: [], horizon: horizon, now: first)
+    let again = ReminderReconciler().reconcile(
+      planned: [reminder()], stored: stored.records, horizon: horizon, now: second)
+    #expect(again.changed.isEmpty)
+    #expect(again.records == stored.records)
+  }
+
+  @Test func changedTimeOrTextRaisesSequence() {
+    let stored = ReminderReconciler().reconcile(
+      planned: [reminder()], stored: [], horizon: horizon, now: first)
+    let moved = ReminderReconciler().reconcile(
+      planned: [reminder(hour: 19)], stored: stored.records, horizon: horizon, now: second)
+    #expect(moved.records.map(\.sequence) == [1])
+    #expect(moved.records[0].stamp == second)
+    let renamed = ReminderReconciler().reconcile(
+      planned: [reminder(title: "Other")], stored: moved.records, horizon: horizon, now: second)
+    #expect(renamed.records.map(\.sequence) == [2])
+  }
+
+  @Test func vanishedReminderIsCancelledOnceWithHigherSequence() {
+    let stored = ReminderReconciler().reconcile(
+      planned: [reminder()], stored: [], horizon: horizon, now: first)
+    let gone = ReminderReconciler().reconcile(
+      planned: [], stored: stored.records, horizon: horizon, now: second)
+    #expect(gone.records.map(\.status) == [.cancelled])
+    #expect(gone.records.map(\.sequence) == [1])
+    #expect(gone.records[0].event(now: second).alarms.isEmpty)
+    let still = ReminderReconciler().reconcile(
+      planned: [], stored: gone.records, horizon: horizon, now: second)
+    #expect(still.changed.isEmpty)
+    #expect(still.records == gone.records)
+    let back = ReminderReconciler().reconcile(
+      planned: [reminder()], stored: gone.records, horizon: horizon, now: second)
+    #expect(back.records.map(\.status) == [.confirmed])
+    #expect(back.records.map(\.sequence) == [2])
+  }
+
+  @Test func recordsOutsideTheHorizonAreLeftAlone() {
+    let stored = ReminderReconciler().reconcile(
+      planned: [reminder()], stored: [], horizon: horizon, now: first)
+    let later = Horizon(start: TestZones.date("2026-11-24"), days: 1)
+    let result = ReminderReconciler().reconcile(
+      planned: [], stored: stored.records, horizon: later, now: second)
+    #expect(result.records.isEmpty)
+    #expect(result.changed.isEmpty)
+  }
+
+  @Test func noAlarmOnceItsTimeHasPassed() {
+    let record = ReminderReconciler().reconcile(
+      planned: [reminder()], stored: [], horizon: horizon, now: first
+    )
+    .records[0]
+    #expect(record.event(now: first).alarms.count == 1)
+    #expect(record.event(now: TestZones.instant("2026-11-23T17:45:00+01:00")).alarms.isEmpty)
+  }
+}
