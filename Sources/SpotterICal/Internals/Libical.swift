@@ -9,14 +9,17 @@ import SpotterCore
 /// the caller owns and frees with `icalmemory_free_buffer`; the plain variants return libical's
 /// ring buffer, which must not be freed.
 enum Libical {
-  /// libical's prefix on built-in TZIDs.
-  static let builtinPrefix = "/freeassociation.sourceforge.net/"
+  /// Names Foundation and users give to UTC; libical has no VTIMEZONE for it.
+  static let utcNames: Set<String> = [
+    "UTC", "GMT", "Etc/UTC", "Etc/GMT", "Etc/Universal", "Universal", "Zulu",
+  ]
 
   static func serialize(
     events: [Event], tzid: String, productID: String, calendarName: String, validFrom: Date,
     validUntil: Date
   ) throws -> String {
-    guard let zone = icaltimezone_get_builtin_timezone(tzid) else {
+    let isUTC = utcNames.contains(tzid)
+    guard let zone = isUTC ? icaltimezone_get_utc_timezone() : icaltimezone_get_builtin_timezone(tzid) else {
       throw SpotterICalError.unknownTimeZone(field: "timezone", value: tzid)
     }
     guard let calendar = icalcomponent_new_vcalendar() else {
@@ -30,15 +33,24 @@ enum Libical {
     // Google reads the calendar's zone from here.
     icalcomponent_add_property(calendar, xProperty("X-WR-TIMEZONE", tzid))
 
-    try icalcomponent_add_component(
-      calendar, timeZoneComponent(zone, tzid: tzid, from: validFrom, until: validUntil))
     let utc = icaltimezone_get_utc_timezone()
+    // UTC needs no VTIMEZONE: its times are written with a trailing Z and no TZID.
+    if !isUTC {
+      try icalcomponent_add_component(
+        calendar, timeZoneComponent(zone, tzid: tzid, from: validFrom, until: validUntil))
+    }
     for event in events {
       let component = icalcomponent_new_vevent()
       icalcomponent_add_property(component, icalproperty_new_uid(event.uid))
       icalcomponent_add_property(component, icalproperty_new_dtstamp(time(event.stamp, zone: utc)))
-      icalcomponent_add_property(component, zonedProperty(icalproperty_new_dtstart, event.start, zone, tzid))
-      icalcomponent_add_property(component, zonedProperty(icalproperty_new_dtend, event.end, zone, tzid))
+      if isUTC {
+        icalcomponent_add_property(component, icalproperty_new_dtstart(time(event.start, zone: utc)))
+        icalcomponent_add_property(component, icalproperty_new_dtend(time(event.end, zone: utc)))
+      } else {
+        icalcomponent_add_property(
+          component, zonedProperty(icalproperty_new_dtstart, event.start, zone, tzid))
+        icalcomponent_add_property(component, zonedProperty(icalproperty_new_dtend, event.end, zone, tzid))
+      }
       icalcomponent_add_property(component, icalproperty_new_summary(event.summary))
       icalcomponent_add_property(component, icalproperty_new_description(event.description))
       for category in event.categories {

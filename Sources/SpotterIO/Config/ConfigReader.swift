@@ -63,7 +63,8 @@ struct ConfigReader {
   private func value(_ toml: TOMLTable, _ key: String, as type: TOMLType) throws -> TOMLValueConvertible? {
     guard let value = toml[key] else { return nil }
     guard value.type == type else {
-      throw error(qualified(key), "\(value)", "expected a \(type), got")
+      let names: [TOMLType: String] = [.bool: "boolean", .int: "whole number", .double: "number"]
+      throw error(qualified(key), "\(value)", "expected a \(names[type] ?? type.description), got")
     }
     return value
   }

@@ -1,0 +1,125 @@
+import Foundation
+import SpotterCore
+import Testing
+import _SpotterTestSupport
+
+@testable import SpotterIO
+
+@Suite struct ConfigLoaderTests {
+  let loader = ConfigLoader(fallbackTimeZone: TestZones.newYork, fallbackLanguage: .de)
+
+  @Test func defaultsFollowTheSeeds() throws {
+    let settings = try loader.load(path: "/nonexistent/config.toml", required: false)
+    #expect(settings.timeZone == TestZones.newYork)
+    #expect(settings.language == .de)
+    #expect(settings.reminders.enabled)
+    #expect(settings.reminders.leadMinutes == 30)
+    #expect(settings.reminders.preferredTime == LocalTime(hour: 9, minute: 0))
+    #expect(settings.reminders.weekdays.count == 7)
+    #expect(!settings.restDay.enabled)
+    #expect(settings.restDay.time == LocalTime(hour: 20, minute: 0))
+    #expect(settings.restDay.afterStreak == 3)
+    #expect(settings.privacy == .standard)
+    #expect(settings.quietHours == nil)
+  }
+
+  @Test func missingExplicitFileIsAnError() {
+    #expect(throws: SpotterIOError.io(path: "/nonexistent/c.toml", reason: "config file not found")) {
+      try loader.load(path: "/nonexistent/c.toml", required: true)
+    }
+  }
+
+  @Test func readsEveryKey() throws {
+    let text = """
+      timezone = "Europe/Berlin"
+      language = "en"
+      weight_unit = "lb"
+      privacy = "minimal"
+      min_confidence = 0.6
+
+      [reminders]
+      enabled = false
+      lead_minutes = 45
+      preferred_time = "07:30"
+      weekdays = ["mon", "wed"]
+
+      [rest_day]
+      enabled = true
+      time = "19:45"
+      after_streak = 4
+
+      [quiet_hours]
+      start = "22:00"
+      end = "06:30"
+
+      [program]
+      mon = "Push Day"
+      Mittwoch = "Pull Day"
+
+      [agenda]
+      command = "mail -s {title} me"
+      timezone = "UTC"
+      """
+    let settings = try loader.parse(text, fileName: "c.toml")
+    #expect(settings.timeZone == TestZones.berlin)
+    #expect(settings.weightUnit == .pounds)
+    #expect(settings.privacy == .minimal)
+    #expect(settings.minimumConfidence == 0.6)
+    #expect(!settings.reminders.enabled)
+    #expect(settings.reminders.leadMinutes == 45)
+    #expect(settings.reminders.preferredTime == LocalTime(hour: 7, minute: 30))
+    #expect(settings.reminders.weekdays == [.monday, .wednesday])
+    #expect(
+      settings.restDay
+        == RestDaySettings(enabled: true, time: LocalTime(hour: 19, minute: 45), afterStreak: 4))
+    #expect(
+      settings.quietHours
+        == QuietHours(start: LocalTime(hour: 22, minute: 0), end: LocalTime(hour: 6, minute: 30)))
+    #expect(settings.program == [.monday: "Push Day", .wednesday: "Pull Day"])
+    #expect(settings.agendaCommand == "mail -s {title} me")
+    #expect(settings.agendaTimeZone?.secondsFromGMT() == 0)
+  }
+
+  @Test(arguments: [
+    ("timezone = \"Mars/Olympus\"", "c.toml:1: key 'timezone': unknown IANA time zone 'Mars/Olympus'"),
+    ("language = \"fr\"", "c.toml:1: key 'language': expected 'en' or 'de', got 'fr'"),
+    (
+      "\n[reminders]\nlead_minutes = -5",
+      "c.toml:3: key 'reminders.lead_minutes': expected 0 to 720 minutes, got '-5'"
+    ),
+    (
+      "[reminders]\npreferred_time = \"25:00\"",
+      "c.toml:2: key 'reminders.preferred_time': expected a time as HH:MM, got '25:00'"
+    ),
+    (
+      "[reminders]\nweekdays = [\"mon\", \"funday\"]",
+      "c.toml:2: key 'reminders.weekdays': unknown weekday '\"funday\"'"
+    ),
+    ("[program]\nfunday = \"Push\"", "c.toml:2: key 'program.funday': unknown weekday 'funday'"),
+    ("colour = \"blue\"", "c.toml:1: key 'colour': unknown key 'colour'"),
+    ("[rest_day]\nenabled = \"yes\"", "c.toml:2: key 'rest_day.enabled': expected a boolean, got '\"yes\"'"),
+  ])
+  func badValuesNameKeyLineAndValue(text: String, message: String) {
+    do {
+      _ = try loader.parse(text, fileName: "c.toml")
+      Issue.record("expected an error for \(text)")
+    } catch let error as SpotterIOError {
+      #expect(error.description == message)
+      #expect(error.exitCode == 78)
+    } catch {
+      Issue.record("unexpected \(error)")
+    }
+  }
+
+  @Test func syntaxErrorsCarryLineAndColumn() {
+    do {
+      _ = try loader.parse("timezone = \"Europe/Berlin\"\nlanguage = \n", fileName: "c.toml")
+      Issue.record("expected an error")
+    } catch let SpotterIOError.configSyntax(file, line, _, _) {
+      #expect(file == "c.toml")
+      #expect(line == 2)
+    } catch {
+      Issue.record("unexpected \(error)")
+    }
+  }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import SpotterCore
+import Testing
+import _SpotterTestSupport
+
+@testable import SpotterIO
+
+@Suite struct HevyCSVImporterTests {
+  @Test func readsNewestFirstExportOldestFirst() throws {
+    let (format, sessions) = try FixtureLoader.read("hevy-kg.csv")
+    #expect(format == .hevyCSV)
+    #expect(sessions.map(\.workoutName) == ["Legs", "Pull", "Late Push"])
+    #expect(sessions[0].start == TestZones.instant("2025-10-02T07:00:00+02:00"))
+    let pull = sessions[1]
+    #expect(pull.exercises.map(\.name) == ["Dead Hang", "Lat Pulldown (Cable)"])
+    #expect(pull.exercises[1].sets.map(\.kind) == [.failure, .drop])
+    #expect(pull.exercises[0].sets[0].weight == nil)
+    #expect(pull.end == TestZones.instant("2025-10-02T19:16:00+02:00"))
+  }
+
+  @Test func workoutsAcrossMidnightEndTheNextDay() throws {
+    let (_, sessions) = try FixtureLoader.read("hevy-kg.csv")
+    let late = sessions[2]
+    #expect(late.end!.timeIntervalSince(late.start) == 51 * 60)
+    #expect(late.exercises[0].sets.map(\.kind) == [.warmup, .normal])
+  }
+
+  @Test func imperialHeaderMeansPounds() throws {
+    let (_, sessions) = try FixtureLoader.read("hevy-lbs.csv", unit: .kilograms)
+    let set = sessions[0].exercises[0].sets[0]
+    #expect(set.unit == .pounds)
+    #expect(set.weight == 135)
+  }
+
+  @Test func unknownSetTypeIsAnError() {
+    let text = """
+      "title","start_time","end_time","description","exercise_title","superset_id","exercise_notes","set_index","set_type","weight_kg","reps","distance_km","duration_seconds","rpe"
+      "Pull","2 Oct 2025, 18:06","2 Oct 2025, 19:16","","Row",,"",0,"heavy",80,7,,,
+
+      """
+    #expect(
+      throws: SpotterIOError.malformedRow(
+        file: "hevy.csv", line: 2, column: "set_type", value: "heavy", reason: "unknown set type")
+    ) {
+      try FixtureLoader.parse(text, name: "hevy.csv")
+    }
+  }
+
+  @Test func badStartTimeIsAnError() {
+    let text = """
+      "title","start_time","end_time","description","exercise_title","superset_id","exercise_notes","set_index","set_type","weight_kg","reps","distance_km","duration_seconds","rpe"
+      "Pull","32 Oct 2025, 18:06","2 Oct 2025, 19:16","","Row",,"",0,"normal",80,7,,,
+
+      """
+    #expect(
+      throws: SpotterIOError.malformedRow(
+        file: "hevy.csv", line: 2, column: "start_time", value: "32 Oct 2025, 18:06", reason: "invalid date")
+    ) {
+      try FixtureLoader.parse(text, name: "hevy.csv")
+    }
+  }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import SpotterCore
+import Testing
+import _SpotterTestSupport
+
+@testable import SpotterIO
+
+@Suite struct StrongCSVImporterTests {
+  @Test func readsTheOldestDialectWithTheConfiguredUnit() throws {
+    let (format, sessions) = try FixtureLoader.read("strong-s0.csv", unit: .pounds)
+    #expect(format == .strongCSV)
+    #expect(sessions.count == 2)
+    #expect(sessions[1].workoutName == "Pull, heavy")
+    #expect(sessions[0].exercises[0].sets.map(\.weight) == [135, 135])
+    #expect(sessions[0].exercises[0].sets[0].unit == .pounds)
+    #expect(sessions[0].start == TestZones.instant("2018-03-05T18:02:11+01:00"))
+    #expect(sessions[0].end == nil)
+  }
+
+  @Test func commaDialectSkipsPseudoRowsAndRoundsNoise() throws {
+    let (_, sessions) = try FixtureLoader.read("strong-s1.csv")
+    #expect(sessions.count == 2)
+    #expect(sessions[0].exercises[0].sets.count == 2)
+    #expect(sessions[0].exercises[0].sets.map(\.reps) == [10, 7])
+    #expect(sessions[0].end == sessions[0].start.addingTimeInterval(63 * 60))
+    let legs = sessions[1].exercises[0].sets
+    #expect(legs[0].weight == 150)
+    #expect(legs[1].kind == .warmup)
+    // `264h 1m` is a workout never finished, not a real length.
+    #expect(sessions[1].end == nil)
+  }
+
+  @Test func semicolonDialectsReadTheUnitColumn() throws {
+    let (_, old) = try FixtureLoader.read("strong-s2old.csv")
+    #expect(old[0].exercises.map(\.name) == ["Plank", "Squat (Barbell)"])
+    #expect(old[0].exercises[0].sets[0].weight == nil)
+    let (_, sessions) = try FixtureLoader.read("strong-s2.csv")
+    #expect(sessions.count == 2)
+    let bench = sessions[0].exercises[0].sets
+    #expect(bench.map(\.unit) == [.pounds, .pounds])
+    #expect(bench.map(\.kind) == [.normal, .drop])
+    #expect(sessions[0].end == sessions[0].start.addingTimeInterval(17 * 60))
+  }
+
+  @Test func newestDialectWithWorkoutNumberAndUnitInHeader() throws {
+    let (_, sessions) = try FixtureLoader.read("strong-s3.csv", unit: .pounds)
+    #expect(sessions.map(\.workoutName) == ["Chest and Triceps", "Back and Biceps", "Legs and Abs"])
+    #expect(sessions[0].exercises[0].sets.map(\.kind) == [.normal, .failure])
+    #expect(sessions[0].exercises[0].sets[0].unit == .kilograms)
+    #expect(sessions[1].setCount == 1)
+    #expect(sessions[2].exercises[0].sets.map(\.kind) == [.warmup])
+    #expect(sessions[0].end == sessions[0].start.addingTimeInterval(2176))
+  }
+
+  @Test func twelveHourTimesWithNarrowNoBreakSpace() throws {
+    let (_, sessions) = try FixtureLoader.read("strong-12h.csv")
+    #expect(sessions[0].start == TestZones.instant("2025-01-30T18:34:56+01:00"))
+    #expect(sessions[1].start == TestZones.instant("2025-01-31T00:05:00+01:00"))
+  }
+
+  @Test func malformedRowsNameFileLineColumnAndValue() {
+    let header =
+      "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n"
+    let good = "2025-06-03 20:23:00,\"W\",1h,\"Bench\",1,60,8,0,0,\"\",\"\",\n"
+    #expect(
+      throws: SpotterIOError.malformedRow(
+        file: "history.csv", line: 3, column: "Date", value: "2025-13-03 20:23:00", reason: "invalid date")
+    ) {
+      try FixtureLoader.parse(header + good + "2025-13-03 20:23:00,\"W\",1h,\"Bench\",1,60,8,0,0,,,\n")
+    }
+    #expect(
+      throws: SpotterIOError.malformedRow(
+        file: "history.csv", line: 2, column: "Weight", value: "sixty", reason: "invalid weight")
+    ) {
+      try FixtureLoader.parse(header + "2025-06-03 20:23:00,\"W\",1h,\"Bench\",1,sixty,8,0,0,,,\n")
+    }
+    #expect(
+      throws: SpotterIOError.malformedRow(
+        file: "history.csv", line: 2, column: "Reps", value: "8.5", reason: "invalid reps")
+    ) {
+      try FixtureLoader.parse(header + "2025-06-03 20:23:00,\"W\",1h,\"Bench\",1,60,8.5,0,0,,,\n")
+    }
+    #expect(throws: SpotterIOError.fieldCount(file: "history.csv", line: 2, expected: 12, found: 3)) {
+      try FixtureLoader.parse(header + "2025-06-03 20:23:00,\"W\",1h\n")
+    }
+    #expect(
+      throws: SpotterIOError.malformedRow(
+        file: "history.csv", line: 2, column: "Duration", value: "forever", reason: "invalid duration")
+    ) {
+      try FixtureLoader.parse(header + "2025-06-03 20:23:00,\"W\",forever,\"Bench\",1,60,8,0,0,,,\n")
+    }
+  }
+
+  @Test func errorMessagesQuoteTheValue() {
+    let error = SpotterIOError.malformedRow(
+      file: "a.csv", line: 7, column: "Weight", value: "abc", reason: "invalid weight")
+    #expect(error.description == "a.csv:7: column 'Weight': invalid weight 'abc'")
+    #expect(error.exitCode == 65)
+  }
+
+  @Test func unknownHeaderListsSupportedFormats() {
+    do {
+      _ = try FixtureLoader.parse("Day,Exercise,Category\n2024-01-01,Squat,Legs\n", name: "fitnotes.csv")
+      Issue.record("expected an error")
+    } catch let error as SpotterIOError {
+      #expect(
+        error.description.hasPrefix("fitnotes.csv:1: unknown history format, header 'Day,Exercise,Category'"))
+      #expect(error.description.contains("Strong CSV"))
+      #expect(error.description.contains("Hevy CSV"))
+      #expect(error.description.contains("native JSON"))
+    } catch {
+      Issue.record("unexpected error \(error)")
+    }
+  }
+
+  @Test func quotedFieldsMayHoldDelimitersQuotesAndLineBreaks() {
+    let text = "a;b\r\n\"x;y\";\"he said \"\"hi\"\"\nnext\"\r\n\r\nz;w"
+    let records = CSVReader(delimiter: UInt8(ascii: ";")).records(Array(text.utf8))
+    #expect(records.map(\.fields) == [["a", "b"], ["x;y", "he said \"hi\"\nnext"], ["z", "w"]])
+    #expect(records.map(\.line) == [1, 2, 5])
+  }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import SpotterCore
+import Testing
+import _SpotterTestSupport
+
+@testable import SpotterIO
+
+@Suite struct CrontabWriterTests {
+  let horizon = Horizon(start: TestZones.date("2026-11-23"), days: 1)
+  let now = TestZones.instant("2026-11-22T21:30:00+01:00")
+
+  func event(
+    title: String = "Workout Time!", body: String = "Today: Push Day", start: String, fire: Int = -1800
+  )
+    -> Event
+  {
+    let begin = TestZones.instant(start)
+    return Event(
+      uid: "workout-reminder-2026-11-23@spotter", kind: .workout, sequence: 0, stamp: now, start: begin,
+      end: begin.addingTimeInterval(3600), summary: title, description: body, categories: ["Spotter"],
+      status: .confirmed, alarms: [Alarm(description: title, trigger: Trigger(offsetSeconds: fire))])
+  }
+
+  @Test func writesOneLinePerAlarmInTheCronZone() throws {
+    let writer = CrontabWriter(
+      commandTemplate: Settings.defaultAgendaCommand, cronZone: TestZones.berlin,
+      calendarZone: TestZones.berlin)
+    let text = writer.write(events: [event(start: "2026-11-23T18:00:00+01:00")], horizon: horizon, now: now)
+    try assertSnapshot(text, named: "berlin.crontab")
+    let utc = CrontabWriter(
+      commandTemplate: "notify-send {title}", cronZone: TimeZone(identifier: "UTC")!,
+      calendarZone: TestZones.berlin)
+    let line = utc.write(events: [event(start: "2026-11-23T18:00:00+01:00")], horizon: horizon, now: now)
+      .split(separator: "\n").last!
+    #expect(line == "30 16 23 11 * notify-send 'Workout Time!' # spotter:workout-reminder-2026-11-23@spotter")
+  }
+
+  @Test func hostileNamesAreQuotedAndPercentEscaped() throws {
+    let writer = CrontabWriter(
+      commandTemplate: Settings.defaultAgendaCommand, cronZone: TestZones.berlin,
+      calendarZone: TestZones.berlin)
+    let hostile = event(body: "Today: Push %Day 'A'; $(rm -rf ~)", start: "2026-11-23T18:00:00+01:00")
+    let line = String(
+      writer.write(events: [hostile], horizon: horizon, now: now).split(separator: "\n").last!)
+    #expect(
+      line
+        == #"30 17 23 11 * notify-send 'Workout Time!' 'Today: Push \%Day '\''A'\''; $(rm -rf ~)' # spotter:workout-reminder-2026-11-23@spotter"#
+    )
+    // What cron hands to /bin/sh (with `\%` turned back into `%`) prints the text verbatim.
+    let command = line.split(separator: " ", maxSplits: 5)[5]
+      .replacingOccurrences(of: "notify-send", with: "printf '%s|'")
+      .replacingOccurrences(of: "\\%", with: "%")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", command]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    process.waitUntilExit()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(output == "Workout Time!|Today: Push %Day 'A'; $(rm -rf ~)|")
+  }
+
+  @Test func pastAlarmsAndCancelledEventsGetNoLine() {
+    let writer = CrontabWriter(
+      commandTemplate: Settings.defaultAgendaCommand, cronZone: TestZones.berlin,
+      calendarZone: TestZones.berlin)
+    var cancelled = event(start: "2026-11-23T18:00:00+01:00")
+    cancelled.status = .cancelled
+    let late = TestZones.instant("2026-11-23T17:45:00+01:00")
+    #expect(!writer.write(events: [cancelled], horizon: horizon, now: now).contains("spotter:"))
+    #expect(
+      !writer.write(events: [event(start: "2026-11-23T18:00:00+01:00")], horizon: horizon, now: late)
+        .contains("spotter:"))
+  }
+
+  @Test func secondOccurrenceInAnOverlapMovesPastIt() {
+    // 02:30 CET on 2026-10-25 is the second 02:30 in Berlin; cron runs only the first.
+    let writer = CrontabWriter(
+      commandTemplate: "true", cronZone: TestZones.berlin, calendarZone: TestZones.berlin)
+    let second = TestZones.instant("2026-10-25T02:30:00+01:00")
+    #expect(writer.cronFireTime(second).description == "2026-10-25T03:00:00")
+    let first = TestZones.instant("2026-10-25T02:30:00+02:00")
+    #expect(writer.cronFireTime(first).description == "2026-10-25T02:30:00")
+  }
+}
