@@ -1,0 +1,113 @@
+import Foundation
+import SpotterICal
+import Testing
+import _SpotterTestSupport
+
+@Suite struct NightlyRunEndToEndTests {
+  let now = "2026-11-22T21:30:00+01:00"
+
+  func runExamples(in dir: URL, config: String = SpotterBinary.example("config.toml"), now: String? = nil)
+    throws -> SpotterBinary.Result
+  {
+    try SpotterBinary.run([
+      "run", "--config", config, "--db", dir.appendingPathComponent("db.sqlite").path,
+      "--out", dir.appendingPathComponent("out").path, "--now", now ?? self.now, "--days", "7",
+      "--history", SpotterBinary.example("strong.csv"), SpotterBinary.example("hevy.csv"),
+    ])
+  }
+
+  func read(_ dir: URL, _ name: String) throws -> String {
+    try String(contentsOf: dir.appendingPathComponent("out/\(name)"), encoding: .utf8)
+  }
+
+  @Test func examplesGiveTheRightAlarmsInCalendarAndAgenda() throws {
+    let dir = try SpotterBinary.scratch()
+    let result = try runExamples(in: dir)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("3 new, 0 updated, 0 unchanged, 27 duplicates"))
+
+    let calendar = try ICSReader().read(try read(dir, "spotter.ics"), fileName: "spotter.ics")
+    #expect(calendar.passesRestrictions)
+    #expect(calendar.timeZoneIDs == ["Europe/Berlin"])
+    #expect(
+      calendar.events.map(\.uid) == [
+        "workout-reminder-2026-11-23@spotter", "workout-reminder-2026-11-25@spotter",
+        "workout-reminder-2026-11-27@spotter",
+      ])
+    #expect(calendar.events.map(\.description) == ["Today: Push Day", "Today: Pull Day", "Today: Leg Day"])
+    #expect(
+      calendar.events.allSatisfy { $0.startTZID == "Europe/Berlin" && $0.sequence == 0 && $0.stamp != nil })
+    // The examples train Mon/Wed around 18:00 and Fri around 17:55; reminders come 30 minutes earlier.
+    let expected = [
+      "2026-11-23T17:30:00+01:00", "2026-11-25T17:30:00+01:00", "2026-11-27T17:25:00+01:00",
+    ].map(TestZones.instant)
+    #expect(calendar.events.flatMap(\.alarmInstants) == expected)
+
+    let agenda = try read(dir, "agenda.crontab").split(separator: "\n").filter { !$0.hasPrefix("#") }
+    #expect(agenda.count == 3)
+    for (line, instant) in zip(agenda, expected) {
+      let fields = line.split(separator: " ").prefix(5).map(String.init)
+      let local = TestZones.berlinClock.local(instant)
+      #expect(
+        fields == [
+          "\(local.time.minute)", "\(local.time.hour)", "\(local.date.day)", "\(local.date.month)", "*",
+        ])
+      #expect(line.contains("# spotter:workout-reminder-"))
+    }
+  }
+
+  @Test func reRunningTheSameNightChangesNothing() throws {
+    let dir = try SpotterBinary.scratch()
+    try #require(try runExamples(in: dir).status == 0)
+    let calendar = try read(dir, "spotter.ics")
+    let agenda = try read(dir, "agenda.crontab")
+    let again = try runExamples(in: dir, now: "2026-11-22T23:45:00+01:00")
+    #expect(again.status == 0)
+    #expect(again.stdout.contains("0 changed"))
+    #expect(try read(dir, "spotter.ics") == calendar)
+    #expect(try read(dir, "agenda.crontab") == agenda)
+  }
+
+  @Test func aProgramChangeUpdatesAndCancelsTheSameEvents() throws {
+    let dir = try SpotterBinary.scratch()
+    try #require(try runExamples(in: dir).status == 0)
+    let original = try String(contentsOfFile: SpotterBinary.example("config.toml"), encoding: .utf8)
+    let changed = original.replacingOccurrences(of: "wed = \"Pull Day\"", with: "wed = \"Back Day\"")
+      .replacingOccurrences(of: "fri = \"Leg Day\"", with: "")
+      .replacingOccurrences(of: "min_confidence = 0.5", with: "min_confidence = 0.99")
+    let config = dir.appendingPathComponent("changed.toml")
+    try changed.write(to: config, atomically: true, encoding: .utf8)
+    let result = try runExamples(in: dir, config: config.path, now: "2026-11-22T22:00:00+01:00")
+    #expect(result.status == 0, "\(result.stderr)")
+    let events = try ICSReader().read(try read(dir, "spotter.ics"), fileName: "spotter.ics").events
+    #expect(
+      events.map(\.uid) == [
+        "workout-reminder-2026-11-23@spotter", "workout-reminder-2026-11-25@spotter",
+        "workout-reminder-2026-11-27@spotter",
+      ])
+    #expect(events.map(\.sequence) == [0, 1, 1])
+    #expect(events.map(\.description) == ["Today: Push Day", "Today: Back Day", "Today: Leg Day"])
+    #expect(events.map(\.status) == ["CONFIRMED", "CONFIRMED", "CANCELLED"])
+    #expect(events[2].alarmInstants.isEmpty)
+    #expect(!(try read(dir, "agenda.crontab")).contains("2026-11-27"))
+  }
+
+  @Test func newYorkDSTChangeDayFiresAtLocalWallClock() throws {
+    let dir = try SpotterBinary.scratch()
+    let config = dir.appendingPathComponent("c.toml")
+    try
+      "timezone = \"America/New_York\"\n[program]\nsun = \"Long Run\"\n[agenda]\ntimezone = \"America/New_York\"\n"
+      .write(to: config, atomically: true, encoding: .utf8)
+    let result = try SpotterBinary.run([
+      "run", "--config", config.path, "--db", dir.appendingPathComponent("db.sqlite").path, "--out",
+      dir.appendingPathComponent("out").path, "--now", "2026-03-07T21:00:00-05:00",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let event = try #require(
+      try ICSReader().read(try read(dir, "spotter.ics"), fileName: "spotter.ics").events.first)
+    // No history: the preferred 09:00 start, on the first day of EDT.
+    #expect(event.start == TestZones.instant("2026-03-08T09:00:00-04:00"))
+    #expect(event.alarmInstants == [TestZones.instant("2026-03-08T08:30:00-04:00")])
+    #expect(try read(dir, "agenda.crontab").contains("30 8 8 3 * "))
+  }
+}
