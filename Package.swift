@@ -28,6 +28,7 @@ let package = Package(
       dependencies: [
         "SpotterCore",
         .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "GRDBSQLite", package: "GRDB.swift"),
         .product(name: "TOMLKit", package: "TOMLKit"),
       ]
     ),

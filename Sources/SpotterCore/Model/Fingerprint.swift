@@ -1,19 +1,40 @@
 /// A stable 64-bit FNV-1a hash, for ids and change detection that must not vary between runs.
 ///
 /// Swift's `Hasher` is seeded per process, so it cannot be stored or compared across runs.
-public enum Fingerprint {
+public struct Fingerprint: Sendable {
+  public private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+  public init() {}
+
+  public mutating func combine(_ text: String) {
+    for byte in text.utf8 { mix(byte) }
+    mix(0xFF)  // Not valid UTF-8, so "ab"+"c" and "a"+"bc" differ.
+  }
+
+  public mutating func combine(_ number: Double?) {
+    combine(number?.bitPattern ?? 0x7FF8_DEAD_0000_0001)
+  }
+
+  public mutating func combine(_ number: UInt64) {
+    for shift in stride(from: 0, to: 64, by: 8) { mix(UInt8(truncatingIfNeeded: number >> shift)) }
+  }
+
+  private mutating func mix(_ byte: UInt8) {
+    value ^= UInt64(byte)
+    value &*= 0x0000_0100_0000_01B3
+  }
+
   public static func hash(_ text: String) -> UInt64 {
-    var value: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in text.utf8 {
-      value ^= UInt64(byte)
-      value &*= 0x0000_0100_0000_01B3
-    }
-    return value
+    var fingerprint = Fingerprint()
+    for byte in text.utf8 { fingerprint.mix(byte) }
+    return fingerprint.value
   }
 
   /// Sixteen lowercase hex digits.
-  public static func hex(_ text: String) -> String {
-    let digits = String(hash(text), radix: 16)
+  public static func hex(_ text: String) -> String { Fingerprint.hex(hash(text)) }
+
+  public static func hex(_ value: UInt64) -> String {
+    let digits = String(value, radix: 16)
     return String(repeating: "0", count: 16 - digits.count) + digits
   }
 }

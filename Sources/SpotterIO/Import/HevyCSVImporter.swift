@@ -54,13 +54,14 @@ struct HevyCSVImporter {
         // A workout from 23:40 to 00:30 is written with the start's date on both ends.
         if end < start { end.date = end.date.adding(days: 1) }
         drafts.append(
-          Draft(start: start, end: end, title: fields[title].trimmingCharacters(in: .whitespaces)))
+          Draft(start: start, end: end, title: fields[title].trimmed))
         index = drafts.count - 1
         draftIndex[key] = index
       }
       var kind = SetKind.normal
       if let setType {
-        switch fields[setType].trimmingCharacters(in: .whitespaces).lowercased() {
+        let type = fields[setType]
+        switch type == "normal" ? type : type.trimmed.lowercased() {
         case "normal", "": kind = .normal
         case "warmup": kind = .warmup
         case "failure": kind = .failure
@@ -73,7 +74,7 @@ struct HevyCSVImporter {
       let repCount = try reps.flatMap { try values.reps(fields[$0], column: header[$0]) }
       drafts[index].grouper.add(
         SetEntry(kind: kind, weight: weight, unit: unit, reps: repCount),
-        exercise: fields[exercise].trimmingCharacters(in: .whitespaces))
+        exercise: fields[exercise].trimmed)
     }
     return drafts.sorted { $0.start < $1.start }.map { draft in
       let start = context.clock.instant(draft.start)

@@ -7,7 +7,7 @@ struct RowValues {
 
   /// An empty cell is nil; anything but a finite non-negative number is an error.
   func weight(_ text: String, column: String) throws -> Double? {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let trimmed = text.trimmed
     if trimmed.isEmpty { return nil }
     guard let value = Double(trimmed), value.isFinite, value >= 0 else {
       throw context.rowError(line, column, text, "invalid weight")
@@ -17,7 +17,7 @@ struct RowValues {
 
   /// Reps are whole numbers, though Strong sometimes writes them as `10.0`.
   func reps(_ text: String, column: String) throws -> Int? {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let trimmed = text.trimmed
     if trimmed.isEmpty { return nil }
     guard let value = Double(trimmed), value.isFinite, value >= 0, value < 10_000,
       value == value.rounded()

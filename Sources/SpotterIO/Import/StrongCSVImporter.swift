@@ -55,47 +55,49 @@ struct StrongCSVImporter {
           file: context.fileName, line: record.line, expected: header.count, found: fields.count)
       }
       let values = RowValues(context: context, line: record.line)
-      let dateText = fields[date]
-      guard let start = TimestampParser.strong(dateText) else {
-        throw context.rowError(record.line, header[date], dateText, "invalid date")
-      }
-      let key = dateText
+      let key = fields[date]
       let index: Int
+      // Rows of one workout are contiguous and share the Date text: only a new Date is parsed.
       if let existing = draftIndex[key] {
         index = existing
       } else {
+        guard let start = TimestampParser.strong(key) else {
+          throw context.rowError(record.line, header[date], key, "invalid date")
+        }
         var seconds: Int?
         if let duration {
           let text = fields[duration]
           seconds = TimestampParser.duration(text)
-          if seconds == nil && !text.trimmingCharacters(in: .whitespaces).isEmpty {
+          if seconds == nil && !text.trimmed.isEmpty {
             throw context.rowError(record.line, header[duration], text, "invalid duration")
           }
         }
         drafts.append(
-          Draft(
-            key: key, start: start, name: fields[workoutName].trimmingCharacters(in: .whitespaces),
-            durationSeconds: seconds))
+          Draft(key: key, start: start, name: fields[workoutName].trimmed, durationSeconds: seconds))
         index = drafts.count - 1
         draftIndex[key] = index
       }
-      let order = fields[setOrder].trimmingCharacters(in: .whitespaces)
+      let order = fields[setOrder].trimmed
       let kind: SetKind
-      switch order.uppercased() {
-      case "W": kind = .warmup
-      case "D": kind = .drop
-      case "F": kind = .failure
-      case "REST TIMER", "NOTE": continue  // Pseudo-rows: a rest length or a note, not a set.
-      default:
-        guard Double(order) != nil else {
-          throw context.rowError(record.line, header[setOrder], order, "invalid set order")
-        }
+      if order.isASCIIDigits {
         kind = .normal
+      } else {
+        switch order.uppercased() {
+        case "W": kind = .warmup
+        case "D": kind = .drop
+        case "F": kind = .failure
+        case "REST TIMER", "NOTE": continue  // Pseudo-rows: a rest length or a note, not a set.
+        default:
+          guard Double(order) != nil else {
+            throw context.rowError(record.line, header[setOrder], order, "invalid set order")
+          }
+          kind = .normal
+        }
       }
       var unit = headerUnit ?? context.defaultUnit
       if let unitColumn {
         let text = fields[unitColumn]
-        if !text.trimmingCharacters(in: .whitespaces).isEmpty {
+        if !text.trimmed.isEmpty {
           guard let parsed = WeightUnit(spelling: text) else {
             throw context.rowError(record.line, header[unitColumn], text, "unknown weight unit")
           }
@@ -108,7 +110,7 @@ struct StrongCSVImporter {
       let repCount = try reps.flatMap { try values.reps(fields[$0], column: header[$0]) }
       drafts[index].grouper.add(
         SetEntry(kind: kind, weight: weight, unit: unit, reps: repCount),
-        exercise: fields[exerciseName].trimmingCharacters(in: .whitespaces))
+        exercise: fields[exerciseName].trimmed)
     }
     return drafts.map { draft in
       let start = context.clock.instant(draft.start)

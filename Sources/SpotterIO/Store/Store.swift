@@ -16,6 +16,15 @@ public final class Store: Sendable {
       var configuration = Configuration()
       configuration.foreignKeysEnabled = true
       configuration.busyMode = .timeout(5)
+      // WAL keeps the store consistent through a crash or kill -9 (a transaction is either in the
+      // log or not) and, with synchronous=NORMAL, commits without waiting for the disk: an import
+      // of five years took three times as long in rollback-journal mode.
+      configuration.prepareDatabase { db in
+        if db.configuration.readonly == false, path != ":memory:" {
+          try db.execute(sql: "PRAGMA journal_mode = WAL")
+        }
+        try db.execute(sql: "PRAGMA synchronous = NORMAL")
+      }
       if path == ":memory:" {
         queue = try DatabaseQueue(configuration: configuration)
       } else {
@@ -156,16 +165,7 @@ public final class Store: Sendable {
         INSERT INTO exercise_set (session_id, position, exercise_index, exercise_name, kind, weight,
           unit, reps, completed, completed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """)
-    var position = 0
-    for (exerciseIndex, exercise) in session.exercises.enumerated() {
-      for set in exercise.sets {
-        try statement.execute(arguments: [
-          session.id, position, exerciseIndex, exercise.name, set.kind.rawValue, set.weight,
-          set.unit.rawValue, set.reps, set.completed, set.completedAt?.timeIntervalSince1970,
-        ])
-        position += 1
-      }
-    }
+    try SetRowWriter(statement: statement, db: db).insert(session)
   }
 
   /// Every session, oldest first; with `includeSets` false the exercises are left empty, which is
@@ -267,16 +267,24 @@ public final class Store: Sendable {
 
   /// A content hash, so re-importing an unchanged session writes nothing.
   static func fingerprint(_ session: Session) -> String {
-    var text = "\(session.source.rawValue)|\(session.workoutName)|\(session.start.timeIntervalSince1970)"
-    text += "|\(session.end?.timeIntervalSince1970 ?? -1)|\(session.state.rawValue)"
+    var hash = Fingerprint()
+    hash.combine(session.source.rawValue)
+    hash.combine(session.workoutName)
+    hash.combine(session.start.timeIntervalSince1970)
+    hash.combine(session.end?.timeIntervalSince1970)
+    hash.combine(session.state.rawValue)
     for exercise in session.exercises {
-      text += "|E:\(exercise.name)"
+      hash.combine(exercise.name)
       for set in exercise.sets {
-        text += ";\(set.kind.rawValue),\(set.weight ?? -1),\(set.unit.rawValue),\(set.reps ?? -1)"
-        text += ",\(set.completed),\(set.completedAt?.timeIntervalSince1970 ?? -1)"
+        hash.combine(set.kind.rawValue)
+        hash.combine(set.weight)
+        hash.combine(set.unit.rawValue)
+        hash.combine(set.reps.map(Double.init))
+        hash.combine(set.completed ? 1 : 0)
+        hash.combine(set.completedAt?.timeIntervalSince1970)
       }
     }
-    return Fingerprint.hex(text)
+    return Fingerprint.hex(hash.value)
   }
 
   private func guarded<T>(_ body: () throws -> T) throws -> T {
