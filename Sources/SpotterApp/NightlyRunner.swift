@@ -22,6 +22,11 @@ public struct NightlyRunner: Sendable {
     }
   }
 
+  /// The pattern learned from the store, as of today.
+  public func pattern(store: Store) throws -> TrainingPattern {
+    PatternLearner().learn(from: try store.sessions(), today: workspace.today, clock: workspace.clock)
+  }
+
   /// Learns and plans `horizon` from the store, and reconciles with the reminders it remembers.
   public func plan(store: Store, horizon: Horizon) throws -> PlanOutcome {
     let sessions = try store.sessions()

@@ -51,19 +51,20 @@ public struct PlanView: Sendable, Encodable {
     String(clock.local(instant).description.prefix(16)).replacingOccurrences(of: "T", with: " ")
   }
 
-  /// The plan as a short table for the terminal.
+  /// The plan as a short table for the terminal, day by day.
   public var text: String {
     var lines = ["Plan for \(horizon.start) to \(horizon.end.adding(days: -1)) (\(timeZone))"]
-    if events.isEmpty { lines.append("  no reminders") }
-    for item in events {
-      let alarm = item.fireLocal.map { "alarm \($0.suffix(5))" } ?? "no alarm"
-      let status = item.status == "cancelled" ? " [cancelled]" : ""
-      lines.append(
-        "  \(item.date) \(item.startLocal.suffix(5))  \(alarm)  \(item.title) — \(item.body)\(status)")
-      lines.append(
-        "      \(item.uid)  seq \(item.sequence), \(item.change)\(item.reason.map { "; \($0)" } ?? "")")
+    for date in horizon.dates {
+      for item in events where item.date == date {
+        let alarm = item.fireLocal.map { "alarm \($0.suffix(5))" } ?? "no alarm"
+        let status = item.status == "cancelled" ? " [cancelled]" : ""
+        lines.append(
+          "  \(item.date) \(item.startLocal.suffix(5))  \(alarm)  \(item.title) — \(item.body)\(status)")
+        lines.append(
+          "      \(item.uid)  seq \(item.sequence), \(item.change)\(item.reason.map { "; \($0)" } ?? "")")
+      }
+      for note in notes where note.date == date { lines.append("  \(note.date)  \(note.text)") }
     }
-    for note in notes { lines.append("  \(note.date): \(note.text)") }
     return lines.joined(separator: "\n")
   }
 }

@@ -2,6 +2,9 @@
 public struct ParsedCalendar: Sendable, Hashable {
   public var events: [ParsedEvent]
   public var timeZoneIDs: [String]
-  /// Whether libical's RFC 5545 restriction checks pass on the parsed text.
-  public var passesRestrictions: Bool
+  /// RFC 5545 violations libical and Spotter's checks found; empty for a valid calendar.
+  public var violations: [String]
+
+  /// Whether the calendar passes libical's restriction checks and the RFC 5545 musts.
+  public var passesRestrictions: Bool { violations.isEmpty }
 }

@@ -79,19 +79,75 @@ enum Libical {
       throw SpotterICalError.libical(function: "icalcomponent_as_ical_string_r")
     }
     defer { icalmemory_free_buffer(buffer) }
+    // Check what will be written, not only what was built: read the text back and check again.
+    guard let reparsed = icalparser_parse_string(buffer) else {
+      throw SpotterICalError.invalidCalendar(reasons: ["serialised calendar does not parse"])
+    }
+    defer { icalcomponent_free(reparsed) }
+    try check(reparsed)
     return String(cString: buffer)
   }
 
-  /// Runs libical's RFC 5545 restriction checks and collects the X-LIC-ERROR texts they leave.
+  /// Runs libical's restriction checks plus the RFC 5545 musts that its table leaves out when the
+  /// calendar has no METHOD, and throws with every violation found.
   ///
   /// The corresponding libical function is `icalrestriction_check`.
   private static func check(_ calendar: OpaquePointer) throws {
+    let reasons = violations(calendar)
+    guard reasons.isEmpty else { throw SpotterICalError.invalidCalendar(reasons: reasons) }
+  }
+
+  /// What is wrong with a calendar: libical's X-LIC-ERROR findings, its restriction checks, and the
+  /// RFC 5545 musts: PRODID and VERSION (Section 3.6), UID, DTSTAMP and DTSTART on every VEVENT
+  /// (Section 3.6.1), ACTION, TRIGGER and, for DISPLAY, DESCRIPTION on every VALARM (Section 3.6.6),
+  /// and a VTIMEZONE for every TZID parameter (Section 3.2.19).
+  static func violations(_ calendar: OpaquePointer) -> [String] {
     icalerror_clear_errno()
-    let passed = icalrestriction_check(calendar) != 0
-    guard !passed || icalcomponent_count_errors(calendar) > 0 else { return }
     var reasons: [String] = []
+    if icalrestriction_check(calendar) == 0 { reasons.append("libical restriction check failed") }
     collectErrors(calendar, into: &reasons)
-    throw SpotterICalError.invalidCalendar(reasons: reasons.isEmpty ? ["restriction check failed"] : reasons)
+    func count(_ component: OpaquePointer, _ kind: icalproperty_kind) -> Int32 {
+      icalcomponent_count_properties(component, kind)
+    }
+    for (kind, name) in [(ICAL_PRODID_PROPERTY, "PRODID"), (ICAL_VERSION_PROPERTY, "VERSION")]
+    where count(calendar, kind) != 1 {
+      reasons.append("VCALENDAR needs exactly one \(name)")
+    }
+    let zones = Set(
+      children(of: calendar, kind: ICAL_VTIMEZONE_COMPONENT).compactMap { zone -> String? in
+        guard let property = icalcomponent_get_first_property(zone, ICAL_TZID_PROPERTY),
+          let tzid = icalproperty_get_tzid(property)
+        else { return nil }
+        return String(cString: tzid)
+      })
+    for event in children(of: calendar, kind: ICAL_VEVENT_COMPONENT) {
+      let uid = icalcomponent_get_uid(event).map { String(cString: $0) } ?? "?"
+      for (kind, name) in [
+        (ICAL_UID_PROPERTY, "UID"), (ICAL_DTSTAMP_PROPERTY, "DTSTAMP"), (ICAL_DTSTART_PROPERTY, "DTSTART"),
+      ] where count(event, kind) != 1 {
+        reasons.append("VEVENT \(uid) needs exactly one \(name)")
+      }
+      for kind in [ICAL_DTSTART_PROPERTY, ICAL_DTEND_PROPERTY] {
+        guard let property = icalcomponent_get_first_property(event, kind),
+          let parameter = icalproperty_get_first_parameter(property, ICAL_TZID_PARAMETER),
+          let tzid = icalparameter_get_tzid(parameter)
+        else { continue }
+        if !zones.contains(String(cString: tzid)) {
+          reasons.append("VEVENT \(uid) uses TZID \(String(cString: tzid)) without a VTIMEZONE")
+        }
+      }
+      for alarm in children(of: event, kind: ICAL_VALARM_COMPONENT) {
+        if count(alarm, ICAL_ACTION_PROPERTY) != 1 || count(alarm, ICAL_TRIGGER_PROPERTY) != 1 {
+          reasons.append("VALARM of \(uid) needs exactly one ACTION and one TRIGGER")
+        }
+        if let action = icalcomponent_get_first_property(alarm, ICAL_ACTION_PROPERTY),
+          icalproperty_get_action(action) == ICAL_ACTION_DISPLAY, count(alarm, ICAL_DESCRIPTION_PROPERTY) != 1
+        {
+          reasons.append("DISPLAY VALARM of \(uid) needs a DESCRIPTION")
+        }
+      }
+    }
+    return reasons
   }
 
   private static func collectErrors(_ component: OpaquePointer, into reasons: inout [String]) {
@@ -175,8 +231,8 @@ enum Libical {
         events.append(parsedEvent(event))
       }
     }
-    let passes = icalrestriction_check(root) != 0 && icalcomponent_count_errors(root) == 0
-    return ParsedCalendar(events: events, timeZoneIDs: zones, passesRestrictions: passes)
+    let problems = calendars.flatMap(violations)
+    return ParsedCalendar(events: events, timeZoneIDs: zones, violations: problems)
   }
 
   private static func children(of component: OpaquePointer, kind: icalcomponent_kind) -> [OpaquePointer] {

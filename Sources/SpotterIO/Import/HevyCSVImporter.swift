@@ -33,6 +33,7 @@ struct HevyCSVImporter {
     }
     var drafts: [Draft] = []
     var draftIndex: [String: Int] = [:]
+    var lastRow: (fields: [String], index: Int)?
     for record in records {
       let fields = record.fields
       guard fields.count == header.count else {
@@ -40,11 +41,18 @@ struct HevyCSVImporter {
           file: context.fileName, line: record.line, expected: header.count, found: fields.count)
       }
       let values = RowValues(context: context, line: record.line)
-      let key = fields[title] + "\u{1F}" + fields[startColumn] + "\u{1F}" + fields[endColumn]
       let index: Int
-      if let existing = draftIndex[key] {
+      // Rows of one workout are contiguous: compare with the previous row before hashing a key.
+      if let previous = lastRow, previous.fields[title] == fields[title],
+        previous.fields[startColumn] == fields[startColumn], previous.fields[endColumn] == fields[endColumn]
+      {
+        index = previous.index
+      } else if let existing = draftIndex[
+        fields[title] + "\u{1F}" + fields[startColumn] + "\u{1F}" + fields[endColumn]]
+      {
         index = existing
       } else {
+        let key = fields[title] + "\u{1F}" + fields[startColumn] + "\u{1F}" + fields[endColumn]
         guard let start = TimestampParser.hevy(fields[startColumn]) else {
           throw context.rowError(record.line, header[startColumn], fields[startColumn], "invalid date")
         }
@@ -75,6 +83,7 @@ struct HevyCSVImporter {
       drafts[index].grouper.add(
         SetEntry(kind: kind, weight: weight, unit: unit, reps: repCount),
         exercise: fields[exercise].trimmed)
+      lastRow = (fields, index)
     }
     return drafts.sorted { $0.start < $1.start }.map { draft in
       let start = context.clock.instant(draft.start)

@@ -2,8 +2,10 @@ import Foundation
 
 #if canImport(Glibc)
   import Glibc
+  private let systemWrite = Glibc.write
 #elseif canImport(Darwin)
   import Darwin
+  private let systemWrite = Darwin.write
 #endif
 
 /// Writes a file so that readers see either the old content or the new, never a part.
@@ -28,7 +30,7 @@ public enum AtomicFileWriter {
     var written = 0
     while written < bytes.count {
       let result = bytes.withUnsafeMutableBytes { buffer in
-        Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+        systemWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)
       }
       if result < 0 {
         if errno == EINTR { continue }

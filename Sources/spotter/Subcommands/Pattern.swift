@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import SpotterApp
-import SpotterCore
 
 extension SpotterCommand {
   struct Pattern: ParsableCommand {
@@ -18,8 +17,8 @@ extension SpotterCommand {
 
     func run() throws {
       try options.perform { workspace in
-        let sessions = try workspace.openStore(readOnly: true).sessions()
-        let pattern = PatternLearner().learn(from: sessions, today: workspace.today, clock: workspace.clock)
+        let pattern = try NightlyRunner(workspace: workspace).pattern(
+          store: try workspace.openStore(readOnly: true))
         let view = PatternView(pattern: pattern, settings: workspace.settings)
         return json ? JSONOutput.encode(view) : view.text(color: color)
       }
