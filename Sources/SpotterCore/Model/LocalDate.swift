@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Day arithmetic is done on a day count, not through `Calendar`, because the planner and the
 /// learner walk thousands of days per run and the count is exact in every zone.
-public struct LocalDate: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
+public struct LocalDate: Sendable, Hashable, TextCodable, Comparable {
   public let year: Int
   public let month: Int
   public let day: Int
@@ -81,17 +81,5 @@ public struct LocalDate: Sendable, Hashable, Codable, Comparable, CustomStringCo
     }
   }
 
-  public init(from decoder: any Decoder) throws {
-    let text = try decoder.singleValueContainer().decode(String.self)
-    guard let date = LocalDate(parsing: text) else {
-      throw DecodingError.dataCorrupted(
-        .init(codingPath: decoder.codingPath, debugDescription: "invalid date '\(text)'"))
-    }
-    self = date
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    try container.encode(description)
-  }
+  public static let textForm = "YYYY-MM-DD"
 }

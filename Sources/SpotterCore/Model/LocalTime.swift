@@ -1,7 +1,7 @@
 import Foundation
 
 /// A wall-clock time of day, to the minute, with no date and no zone.
-public struct LocalTime: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
+public struct LocalTime: Sendable, Hashable, TextCodable, Comparable {
   /// Minutes since local midnight, `0..<1440`.
   public let minuteOfDay: Int
 
@@ -34,17 +34,5 @@ public struct LocalTime: Sendable, Hashable, Codable, Comparable, CustomStringCo
 
   public static func < (lhs: LocalTime, rhs: LocalTime) -> Bool { lhs.minuteOfDay < rhs.minuteOfDay }
 
-  public init(from decoder: any Decoder) throws {
-    let text = try decoder.singleValueContainer().decode(String.self)
-    guard let time = LocalTime(parsing: text) else {
-      throw DecodingError.dataCorrupted(
-        .init(codingPath: decoder.codingPath, debugDescription: "invalid time '\(text)'"))
-    }
-    self = time
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    try container.encode(description)
-  }
+  public static let textForm = "HH:MM"
 }

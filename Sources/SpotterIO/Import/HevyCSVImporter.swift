@@ -35,11 +35,7 @@ struct HevyCSVImporter {
     var draftIndex: [String: Int] = [:]
     var lastRow: (fields: [String], index: Int)?
     for record in records {
-      let fields = record.fields
-      guard fields.count == header.count else {
-        throw SpotterIOError.fieldCount(
-          file: context.fileName, line: record.line, expected: header.count, found: fields.count)
-      }
+      let fields = try context.fields(of: record, header: header)
       let values = RowValues(context: context, line: record.line)
       let index: Int
       // Rows of one workout are contiguous: compare with the previous row before hashing a key.

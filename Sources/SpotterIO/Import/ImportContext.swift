@@ -13,6 +13,15 @@ public struct ImportContext: Sendable {
     self.defaultUnit = defaultUnit
   }
 
+  /// The record's fields, once they are known to match the header's count.
+  func fields(of record: CSVReader.Record, header: [String]) throws -> [String] {
+    guard record.fields.count == header.count else {
+      throw SpotterIOError.fieldCount(
+        file: fileName, line: record.line, expected: header.count, found: record.fields.count)
+    }
+    return record.fields
+  }
+
   func rowError(_ line: Int, _ column: String, _ value: String, _ reason: String) -> SpotterIOError {
     .malformedRow(file: fileName, line: line, column: column, value: value, reason: reason)
   }

@@ -49,11 +49,7 @@ struct StrongCSVImporter {
     var drafts: [Draft] = []
     var draftIndex: [String: Int] = [:]
     for record in records {
-      let fields = record.fields
-      guard fields.count == header.count else {
-        throw SpotterIOError.fieldCount(
-          file: context.fileName, line: record.line, expected: header.count, found: fields.count)
-      }
+      let fields = try context.fields(of: record, header: header)
       let values = RowValues(context: context, line: record.line)
       let key = fields[date]
       let index: Int

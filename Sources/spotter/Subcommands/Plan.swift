@@ -9,22 +9,14 @@ extension SpotterCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Option(help: "How many days to plan.")
-    var days = 1
-
-    @Option(help: "First day to plan: today, tomorrow or YYYY-MM-DD.")
-    var from = "tomorrow"
+    @OptionGroup var horizonOptions: HorizonOptions
 
     @Flag(help: "Print the plan as JSON.")
     var json = false
 
-    func validate() throws {
-      guard (1...366).contains(days) else { throw ValidationError("--days must be from 1 to 366.") }
-    }
-
     func run() throws {
       try options.perform { workspace in
-        let horizon = Horizon(start: try workspace.date(from, option: "--from"), days: days)
+        let horizon = try horizonOptions.horizon(in: workspace)
         let store = try workspace.openStore(readOnly: true)
         let outcome = try NightlyRunner(workspace: workspace).plan(store: store, horizon: horizon)
         let view = PlanView(outcome: outcome, now: workspace.now, clock: workspace.clock)

@@ -12,11 +12,7 @@ extension SpotterCommand {
     @Option(name: .customLong("history"), parsing: .upToNextOption, help: "History files to import first.")
     var histories: [String] = []
 
-    @Option(help: "How many days to plan.")
-    var days = 1
-
-    @Option(help: "First day to plan: today, tomorrow or YYYY-MM-DD.")
-    var from = "tomorrow"
+    @OptionGroup var horizonOptions: HorizonOptions
 
     @Option(help: "Output directory (default: $XDG_DATA_HOME/spotter).")
     var out: String?
@@ -24,13 +20,9 @@ extension SpotterCommand {
     @Flag(help: "Print the result as JSON.")
     var json = false
 
-    func validate() throws {
-      guard (1...366).contains(days) else { throw ValidationError("--days must be from 1 to 366.") }
-    }
-
     func run() throws {
       try options.perform { workspace in
-        let horizon = Horizon(start: try workspace.date(from, option: "--from"), days: days)
+        let horizon = try horizonOptions.horizon(in: workspace)
         let report = try NightlyRunner(workspace: workspace).run(
           histories: histories, horizon: horizon, outputDirectory: out ?? workspace.paths.output)
         if json { return JSONOutput.encode(report) }
@@ -42,7 +34,7 @@ extension SpotterCommand {
         let changed = report.changes.values.filter { $0 != "unchanged" }.count
         lines.append(
           "planned \(report.reminders) reminders (\(report.alarms) alarms) for \(horizon.start)"
-            + (days > 1 ? " to \(horizon.end.adding(days: -1))" : "") + ", \(changed) changed")
+            + (horizonOptions.days > 1 ? " to \(horizon.end.adding(days: -1))" : "") + ", \(changed) changed")
         lines.append("wrote \(report.calendarPath) and \(report.agendaPath)")
         return lines.joined(separator: "\n")
       }
