@@ -14,13 +14,13 @@ struct SetRowWriter {
   /// SQLite's `SQLITE_TRANSIENT`: copy the bytes, as the Swift string will not outlive the call.
   private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
-  func insert(_ session: Session) throws {
+  func insert(_ session: Session, rowid: Int64) throws {
     let handle = statement.sqliteStatement
     var position: Int64 = 0
     for (exerciseIndex, exercise) in session.exercises.enumerated() {
       for set in exercise.sets {
         sqlite3_reset(handle)
-        sqlite3_bind_text(handle, 1, session.id, -1, Self.transient)
+        sqlite3_bind_int64(handle, 1, rowid)
         sqlite3_bind_int64(handle, 2, position)
         sqlite3_bind_int64(handle, 3, Int64(exerciseIndex))
         sqlite3_bind_text(handle, 4, exercise.name, -1, Self.transient)

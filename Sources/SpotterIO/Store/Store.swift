@@ -49,7 +49,8 @@ public final class Store: Sendable {
       try db.execute(
         sql: """
           CREATE TABLE session (
-            id TEXT PRIMARY KEY NOT NULL,
+            rowid INTEGER PRIMARY KEY,
+            id TEXT NOT NULL UNIQUE,
             source TEXT NOT NULL,
             workout_name TEXT NOT NULL,
             started_at REAL NOT NULL,
@@ -58,8 +59,10 @@ public final class Store: Sendable {
             fingerprint TEXT NOT NULL
           );
           CREATE INDEX session_started_at ON session(started_at);
+          -- Sets refer to their session by rowid: a small integer key keeps the 30,000 rows of five
+          -- years cheap to insert. Sets are deleted with their session by the store itself.
           CREATE TABLE exercise_set (
-            session_id TEXT NOT NULL REFERENCES session(id) ON DELETE CASCADE,
+            session_rowid INTEGER NOT NULL,
             position INTEGER NOT NULL,
             exercise_index INTEGER NOT NULL,
             exercise_name TEXT NOT NULL,
@@ -69,7 +72,7 @@ public final class Store: Sendable {
             reps INTEGER,
             completed INTEGER NOT NULL,
             completed_at REAL,
-            PRIMARY KEY (session_id, position)
+            PRIMARY KEY (session_rowid, position)
           ) WITHOUT ROWID;
           CREATE TABLE reminder (
             uid TEXT PRIMARY KEY NOT NULL,
@@ -127,7 +130,11 @@ public final class Store: Sendable {
                 summary.unchanged += 1
                 continue
               }
-              try db.execute(sql: "DELETE FROM session WHERE id = ?", arguments: [session.id])
+              try db.execute(
+                sql: """
+                  DELETE FROM exercise_set WHERE session_rowid = (SELECT rowid FROM session WHERE id = ?);
+                  DELETE FROM session WHERE id = ?;
+                  """, arguments: [session.id, session.id])
               try insert(session, fingerprint: fingerprint, db: db)
               known[session.id] = fingerprint
               summary.updated += 1
@@ -162,10 +169,10 @@ public final class Store: Sendable {
     ])
     let statement = try db.cachedStatement(
       sql: """
-        INSERT INTO exercise_set (session_id, position, exercise_index, exercise_name, kind, weight,
+        INSERT INTO exercise_set (session_rowid, position, exercise_index, exercise_name, kind, weight,
           unit, reps, completed, completed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """)
-    try SetRowWriter(statement: statement, db: db).insert(session)
+    try SetRowWriter(statement: statement, db: db).insert(session, rowid: db.lastInsertedRowID)
   }
 
   /// Every session, oldest first; with `includeSets` false the exercises are left empty, which is
@@ -174,16 +181,16 @@ public final class Store: Sendable {
     try guarded {
       try queue.read { db in
         var sessions: [Session] = []
-        var index: [String: Int] = [:]
+        var index: [Int64: Int] = [:]
         let rows = try Row.fetchCursor(
           db,
           sql: """
-            SELECT id, source, workout_name, started_at, ended_at, state FROM session
+            SELECT rowid, id, source, workout_name, started_at, ended_at, state FROM session
             ORDER BY started_at, id
             """)
         while let row = try rows.next() {
           let ended: Double? = row["ended_at"]
-          index[row["id"]] = sessions.count
+          index[row["rowid"]] = sessions.count
           sessions.append(
             Session(
               id: row["id"], source: SessionSource(rawValue: row["source"]) ?? .json,
@@ -195,11 +202,11 @@ public final class Store: Sendable {
         let sets = try Row.fetchCursor(
           db,
           sql: """
-            SELECT session_id, exercise_index, exercise_name, kind, weight, unit, reps, completed,
-              completed_at FROM exercise_set ORDER BY session_id, position
+            SELECT session_rowid, exercise_index, exercise_name, kind, weight, unit, reps, completed,
+              completed_at FROM exercise_set ORDER BY session_rowid, position
             """)
         while let row = try sets.next() {
-          guard let position = index[row["session_id"]] else { continue }
+          guard let position = index[row["session_rowid"]] else { continue }
           let exerciseIndex: Int = row["exercise_index"]
           let completedAt: Double? = row["completed_at"]
           let set = SetEntry(
