@@ -43,14 +43,10 @@ enum Libical {
       let component = icalcomponent_new_vevent()
       icalcomponent_add_property(component, icalproperty_new_uid(event.uid))
       icalcomponent_add_property(component, icalproperty_new_dtstamp(time(event.stamp, zone: utc)))
-      if isUTC {
-        icalcomponent_add_property(component, icalproperty_new_dtstart(time(event.start, zone: utc)))
-        icalcomponent_add_property(component, icalproperty_new_dtend(time(event.end, zone: utc)))
-      } else {
-        icalcomponent_add_property(
-          component, zonedProperty(icalproperty_new_dtstart, event.start, zone, tzid))
-        icalcomponent_add_property(component, zonedProperty(icalproperty_new_dtend, event.end, zone, tzid))
-      }
+      let localTZID = isUTC ? nil : tzid
+      icalcomponent_add_property(
+        component, zonedProperty(icalproperty_new_dtstart, event.start, zone, localTZID))
+      icalcomponent_add_property(component, zonedProperty(icalproperty_new_dtend, event.end, zone, localTZID))
       icalcomponent_add_property(component, icalproperty_new_summary(event.summary))
       icalcomponent_add_property(component, icalproperty_new_description(event.description))
       for category in event.categories {
@@ -74,7 +70,6 @@ enum Libical {
       icalcomponent_add_component(calendar, component)
     }
 
-    try check(calendar)
     guard let buffer = icalcomponent_as_ical_string_r(calendar) else {
       throw SpotterICalError.libical(function: "icalcomponent_as_ical_string_r")
     }
@@ -185,10 +180,12 @@ enum Libical {
     icaltime_from_timet_with_zone(time_t(date.timeIntervalSince1970.rounded(.down)), 0, zone)
   }
 
-  /// A DATE-TIME property in local time with a TZID parameter naming the VTIMEZONE.
+  /// A DATE-TIME property in local time with a TZID parameter naming the VTIMEZONE, or in UTC
+  /// (trailing `Z`, no parameter) when `tzid` is nil.
   private static func zonedProperty(
-    _ make: (icaltimetype) -> OpaquePointer?, _ date: Date, _ zone: OpaquePointer, _ tzid: String
+    _ make: (icaltimetype) -> OpaquePointer?, _ date: Date, _ zone: OpaquePointer, _ tzid: String?
   ) -> OpaquePointer? {
+    guard let tzid else { return make(time(date, zone: zone)) }
     var local = time(date, zone: zone)
     // Floating value plus an explicit TZID: libical would otherwise print its prefixed zone name.
     local.zone = nil

@@ -34,6 +34,23 @@ struct HevyCSVImporter {
     var drafts: [Draft] = []
     var draftIndex: [String: Int] = [:]
     var lastRow: (fields: [String], index: Int)?
+    // A workout is identified by (title, start_time, end_time); Hevy has no workout id.
+    func key(_ fields: [String]) -> String {
+      fields[title] + "\u{1F}" + fields[startColumn] + "\u{1F}" + fields[endColumn]
+    }
+    func addDraft(_ fields: [String], line: Int, key: String) throws -> Int {
+      guard let start = TimestampParser.hevy(fields[startColumn]) else {
+        throw context.rowError(line, header[startColumn], fields[startColumn], "invalid date")
+      }
+      guard var end = TimestampParser.hevy(fields[endColumn]) else {
+        throw context.rowError(line, header[endColumn], fields[endColumn], "invalid date")
+      }
+      // A workout from 23:40 to 00:30 is written with the start's date on both ends.
+      if end < start { end.date = end.date.adding(days: 1) }
+      drafts.append(Draft(start: start, end: end, title: fields[title].trimmed))
+      draftIndex[key] = drafts.count - 1
+      return drafts.count - 1
+    }
     for record in records {
       let fields = try context.fields(of: record, header: header)
       let values = RowValues(context: context, line: record.line)
@@ -43,24 +60,9 @@ struct HevyCSVImporter {
         previous.fields[startColumn] == fields[startColumn], previous.fields[endColumn] == fields[endColumn]
       {
         index = previous.index
-      } else if let existing = draftIndex[
-        fields[title] + "\u{1F}" + fields[startColumn] + "\u{1F}" + fields[endColumn]]
-      {
-        index = existing
       } else {
-        let key = fields[title] + "\u{1F}" + fields[startColumn] + "\u{1F}" + fields[endColumn]
-        guard let start = TimestampParser.hevy(fields[startColumn]) else {
-          throw context.rowError(record.line, header[startColumn], fields[startColumn], "invalid date")
-        }
-        guard var end = TimestampParser.hevy(fields[endColumn]) else {
-          throw context.rowError(record.line, header[endColumn], fields[endColumn], "invalid date")
-        }
-        // A workout from 23:40 to 00:30 is written with the start's date on both ends.
-        if end < start { end.date = end.date.adding(days: 1) }
-        drafts.append(
-          Draft(start: start, end: end, title: fields[title].trimmed))
-        index = drafts.count - 1
-        draftIndex[key] = index
+        let workoutKey = key(fields)
+        index = try draftIndex[workoutKey] ?? addDraft(fields, line: record.line, key: workoutKey)
       }
       var kind = SetKind.normal
       if let setType {
