@@ -32,31 +32,28 @@ import _SpotterTestSupport
     #expect(set.weight == 135)
   }
 
-  @Test func unknownSetTypeIsAnError() {
-    let text = """
-      "title","start_time","end_time","description","exercise_title","superset_id","exercise_notes","set_index","set_type","weight_kg","reps","distance_km","duration_seconds","rpe"
-      "Pull","2 Oct 2025, 18:06","2 Oct 2025, 19:16","","Row",,"",0,"heavy",80,7,,,
+  /// Parses one metric Hevy data row under the real header, as file `hevy.csv`.
+  func parseRow(_ row: String) throws -> (HistoryFormat, [Session]) {
+    let header =
+      #""title","start_time","end_time","description","exercise_title","superset_id","exercise_notes","set_index","set_type","weight_kg","reps","distance_km","duration_seconds","rpe""#
+    return try FixtureLoader.parse(header + "\n" + row + "\n", name: "hevy.csv")
+  }
 
-      """
+  @Test func unknownSetTypeIsAnError() {
     #expect(
       throws: SpotterIOError.malformedRow(
         file: "hevy.csv", line: 2, column: "set_type", value: "heavy", reason: "unknown set type")
     ) {
-      try FixtureLoader.parse(text, name: "hevy.csv")
+      try parseRow(#""Pull","2 Oct 2025, 18:06","2 Oct 2025, 19:16","","Row",,"",0,"heavy",80,7,,,"#)
     }
   }
 
   @Test func badStartTimeIsAnError() {
-    let text = """
-      "title","start_time","end_time","description","exercise_title","superset_id","exercise_notes","set_index","set_type","weight_kg","reps","distance_km","duration_seconds","rpe"
-      "Pull","32 Oct 2025, 18:06","2 Oct 2025, 19:16","","Row",,"",0,"normal",80,7,,,
-
-      """
     #expect(
       throws: SpotterIOError.malformedRow(
         file: "hevy.csv", line: 2, column: "start_time", value: "32 Oct 2025, 18:06", reason: "invalid date")
     ) {
-      try FixtureLoader.parse(text, name: "hevy.csv")
+      try parseRow(#""Pull","32 Oct 2025, 18:06","2 Oct 2025, 19:16","","Row",,"",0,"normal",80,7,,,"#)
     }
   }
 }
