@@ -45,7 +45,7 @@ let package = Package(
     .testTarget(name: "SpotterCoreTests", dependencies: ["SpotterCore", "_SpotterTestSupport"]),
     .testTarget(
       name: "SpotterIOTests",
-      dependencies: ["SpotterIO", "_SpotterTestSupport"],
+      dependencies: ["SpotterIO", "_SpotterTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
       exclude: ["Snapshots"],
       resources: [.copy("Fixtures")]
     ),

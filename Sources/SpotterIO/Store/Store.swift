@@ -41,7 +41,7 @@ public final class Store: Sendable {
   }
 
   /// The schema version the newest migration reaches.
-  public static let schemaVersion = 1
+  public static let schemaVersion = 2
 
   static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
@@ -91,6 +91,35 @@ public final class Store: Sendable {
           PRAGMA user_version = 1;
           """)
     }
+    migrator.registerMigration("v2") { db in
+      // A session's sets move into one blob of their session (see ExerciseListCoder): they are
+      // always written and read together, and 30 rows a session made the store half of import time.
+      try db.execute(sql: "ALTER TABLE session ADD COLUMN exercises BLOB NOT NULL DEFAULT x'0100'")
+      var exercises: [Int64: [ExerciseEntry]] = [:]
+      let rows = try Row.fetchCursor(
+        db,
+        sql: """
+          SELECT session_rowid, exercise_index, exercise_name, kind, weight, unit, reps, completed,
+            completed_at FROM exercise_set ORDER BY session_rowid, position
+          """)
+      while let row = try rows.next() {
+        let index: Int = row["exercise_index"]
+        let completedAt: Double? = row["completed_at"]
+        let set = SetEntry(
+          kind: SetKind(rawValue: row["kind"]) ?? .normal, weight: row["weight"],
+          unit: WeightUnit(rawValue: row["unit"]) ?? .kilograms, reps: row["reps"],
+          completed: row["completed"], completedAt: completedAt.map(Date.init(timeIntervalSince1970:)))
+        var list = exercises[row["session_rowid"], default: []]
+        if list.count <= index { list.append(ExerciseEntry(name: row["exercise_name"], sets: [])) }
+        list[list.count - 1].sets.append(set)
+        exercises[row["session_rowid"]] = list
+      }
+      let update = try db.makeStatement(sql: "UPDATE session SET exercises = ? WHERE rowid = ?")
+      for (rowid, list) in exercises {
+        try update.execute(arguments: [Data(ExerciseListCoder.encode(list)), rowid])
+      }
+      try db.execute(sql: "DROP TABLE exercise_set; PRAGMA user_version = 2;")
+    }
     return migrator
   }
 
@@ -130,11 +159,7 @@ public final class Store: Sendable {
                 summary.unchanged += 1
                 continue
               }
-              try db.execute(
-                sql: """
-                  DELETE FROM exercise_set WHERE session_rowid = (SELECT rowid FROM session WHERE id = ?);
-                  DELETE FROM session WHERE id = ?;
-                  """, arguments: [session.id, session.id])
+              try db.execute(sql: "DELETE FROM session WHERE id = ?", arguments: [session.id])
               try insert(session, fingerprint: fingerprint, db: db)
               known[session.id] = fingerprint
               summary.updated += 1
@@ -159,20 +184,14 @@ public final class Store: Sendable {
   private func insert(_ session: Session, fingerprint: String, db: Database) throws {
     try db.cachedStatement(
       sql: """
-        INSERT INTO session (id, source, workout_name, started_at, ended_at, state, fingerprint)
-        VALUES (?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO session (id, source, workout_name, started_at, ended_at, state, fingerprint,
+          exercises) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
         """
     ).execute(arguments: [
       session.id, session.source.rawValue, session.workoutName,
       session.start.timeIntervalSince1970, session.end?.timeIntervalSince1970,
-      session.state.rawValue, fingerprint,
+      session.state.rawValue, fingerprint, Data(ExerciseListCoder.encode(session.exercises)),
     ])
-    let statement = try db.cachedStatement(
-      sql: """
-        INSERT INTO exercise_set (session_rowid, position, exercise_index, exercise_name, kind, weight,
-          unit, reps, completed, completed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """)
-    try SetRowWriter(statement: statement, db: db).insert(session, rowid: db.lastInsertedRowID)
   }
 
   /// Every session, oldest first; with `includeSets` false the exercises are left empty, which is
@@ -181,42 +200,29 @@ public final class Store: Sendable {
     try guarded {
       try queue.read { db in
         var sessions: [Session] = []
-        var index: [Int64: Int] = [:]
         let rows = try Row.fetchCursor(
           db,
           sql: """
-            SELECT rowid, id, source, workout_name, started_at, ended_at, state FROM session
-            ORDER BY started_at, id
+            SELECT id, source, workout_name, started_at, ended_at, state\(includeSets ? ", exercises" : "")
+            FROM session ORDER BY started_at, id
             """)
         while let row = try rows.next() {
           let ended: Double? = row["ended_at"]
-          index[row["rowid"]] = sessions.count
-          sessions.append(
-            Session(
-              id: row["id"], source: SessionSource(rawValue: row["source"]) ?? .json,
-              workoutName: row["workout_name"], start: Date(timeIntervalSince1970: row["started_at"]),
-              end: ended.map(Date.init(timeIntervalSince1970:)),
-              state: SessionState(rawValue: row["state"]) ?? .completed))
-        }
-        guard includeSets else { return sessions }
-        let sets = try Row.fetchCursor(
-          db,
-          sql: """
-            SELECT session_rowid, exercise_index, exercise_name, kind, weight, unit, reps, completed,
-              completed_at FROM exercise_set ORDER BY session_rowid, position
-            """)
-        while let row = try sets.next() {
-          guard let position = index[row["session_rowid"]] else { continue }
-          let exerciseIndex: Int = row["exercise_index"]
-          let completedAt: Double? = row["completed_at"]
-          let set = SetEntry(
-            kind: SetKind(rawValue: row["kind"]) ?? .normal, weight: row["weight"],
-            unit: WeightUnit(rawValue: row["unit"]) ?? .kilograms, reps: row["reps"],
-            completed: row["completed"], completedAt: completedAt.map(Date.init(timeIntervalSince1970:)))
-          if sessions[position].exercises.count <= exerciseIndex {
-            sessions[position].exercises.append(ExerciseEntry(name: row["exercise_name"], sets: []))
+          var session = Session(
+            id: row["id"], source: SessionSource(rawValue: row["source"]) ?? .json,
+            workoutName: row["workout_name"], start: Date(timeIntervalSince1970: row["started_at"]),
+            end: ended.map(Date.init(timeIntervalSince1970:)),
+            state: SessionState(rawValue: row["state"]) ?? .completed)
+          if includeSets {
+            let exercises = try row.withUnsafeData(atIndex: 6) { data in
+              data.flatMap { $0.withUnsafeBytes(ExerciseListCoder.decode) }
+            }
+            guard let exercises else {
+              throw SpotterIOError.store(path: path, reason: "damaged sets of session '\(session.id)'")
+            }
+            session.exercises = exercises
           }
-          sessions[position].exercises[exerciseIndex].sets.append(set)
+          sessions.append(session)
         }
         return sessions
       }

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import SpotterCore
 import Testing
 import _SpotterTestSupport
@@ -17,7 +18,7 @@ import _SpotterTestSupport
     #expect(FileManager.default.fileExists(atPath: path))
     #expect(try store.schemaVersionOnDisk() == Store.schemaVersion)
     // Opening again runs no migration twice.
-    #expect(try Store(path: path).schemaVersionOnDisk() == 1)
+    #expect(try Store(path: path).schemaVersionOnDisk() == 2)
   }
 
   @Test func importingTheSameExportTwiceAddsNothing() throws {
@@ -79,5 +80,66 @@ import _SpotterTestSupport
     #expect(throws: SpotterIOError.self) {
       try Store(path: "/proc/spotter/spotter.sqlite")
     }
+  }
+
+  @Test func aVersionOneStoreKeepsItsSetsThroughTheMigration() throws {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("spotter-store-\(UUID().uuidString).sqlite").path
+    let queue = try DatabaseQueue(path: path)
+    try Store.migrator.migrate(queue, upTo: "v1")
+    try queue.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO session VALUES (7, 'strong-2026-11-20 18:02:00', 'strong', 'Push', 1.0, NULL,
+            'completed', 'f');
+          INSERT INTO exercise_set VALUES
+            (7, 0, 0, 'Bench Press (Barbell)', 'warmup', 60, 'kg', 10, 1, NULL),
+            (7, 1, 0, 'Bench Press (Barbell)', 'normal', 100, 'kg', 8, 1, NULL),
+            (7, 2, 1, 'Pull Up', 'failure', NULL, 'lb', 12, 0, 5.0);
+          """)
+    }
+    try queue.close()
+    let store = try Store(path: path)
+    #expect(try store.schemaVersionOnDisk() == 2)
+    let session = try #require(try store.sessions(includeSets: true).first)
+    #expect(
+      session.exercises == [
+        ExerciseEntry(
+          name: "Bench Press (Barbell)",
+          sets: [
+            SetEntry(kind: .warmup, weight: 60, unit: .kilograms, reps: 10),
+            SetEntry(weight: 100, unit: .kilograms, reps: 8),
+          ]),
+        ExerciseEntry(
+          name: "Pull Up",
+          sets: [
+            SetEntry(
+              kind: .failure, weight: nil, unit: .pounds, reps: 12, completed: false,
+              completedAt: Date(timeIntervalSince1970: 5))
+          ]),
+      ])
+  }
+
+  @Test func everySetShapeSurvivesTheBlob() throws {
+    let exercises = [
+      ExerciseEntry(name: "Bankdrücken 💪", sets: []),
+      ExerciseEntry(
+        name: "",
+        sets: SetKind.allCases.flatMap { kind in
+          [
+            SetEntry(kind: kind, weight: 102.5, unit: .pounds, reps: 300, completed: true),
+            SetEntry(
+              kind: kind, weight: nil, unit: .kilograms, reps: nil, completed: false,
+              completedAt: Date(timeIntervalSince1970: 1_795_000_000.25)),
+          ]
+        }),
+    ]
+    let bytes = ExerciseListCoder.encode(exercises)
+    #expect(bytes.withUnsafeBytes(ExerciseListCoder.decode) == exercises)
+    // A damaged blob is refused, never a crash.
+    for length in 0..<bytes.count {
+      #expect(Array(bytes.prefix(length)).withUnsafeBytes(ExerciseListCoder.decode) == nil)
+    }
+    #expect([UInt8(9), 0].withUnsafeBytes(ExerciseListCoder.decode) == nil)
   }
 }
