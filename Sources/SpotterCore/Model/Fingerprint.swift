@@ -11,6 +11,12 @@ public struct Fingerprint: Sendable {
     mix(0xFF)  // Not valid UTF-8, so "ab"+"c" and "a"+"bc" differ.
   }
 
+  /// Mixes raw bytes, e.g. an encoded form that already delimits its own parts.
+  public mutating func combine(bytes: [UInt8]) {
+    combine(UInt64(bytes.count))
+    for byte in bytes { mix(byte) }
+  }
+
   public mutating func combine(_ number: Double?) {
     combine(number?.bitPattern ?? 0x7FF8_DEAD_0000_0001)
   }

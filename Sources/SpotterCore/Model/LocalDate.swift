@@ -1,5 +1,3 @@
-import Foundation
-
 /// A calendar date with no time and no zone (proleptic Gregorian).
 ///
 /// Day arithmetic is done on a day count, not through `Calendar`, because the planner and the
@@ -36,9 +34,10 @@ public struct LocalDate: Sendable, Hashable, TextCodable, Comparable {
 
   /// Parses `YYYY-MM-DD`.
   public init?(parsing text: String) {
-    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-    guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-      let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2])
+    let bytes = Array(text.utf8)
+    guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+      let y = ASCIIDigits.value(bytes[0..<4]), let m = ASCIIDigits.value(bytes[5..<7]),
+      let d = ASCIIDigits.value(bytes[8..<10])
     else { return nil }
     self.init(year: y, month: m, day: d)
   }
@@ -66,7 +65,8 @@ public struct LocalDate: Sendable, Hashable, TextCodable, Comparable {
 
   /// `YYYY-MM-DD`.
   public var description: String {
-    String(format: "%04d-%02d-%02d", year, month, day)
+    ASCIIDigits.padded(year, width: 4) + "-" + ASCIIDigits.padded(month, width: 2) + "-"
+      + ASCIIDigits.padded(day, width: 2)
   }
 
   public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool {

@@ -29,8 +29,8 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
     let h = secondOfDay / 3600
     let m = secondOfDay / 60 % 60
     let s = secondOfDay % 60
-    func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
-    return "\(date)T\(two(h)):\(two(m)):\(two(s))"
+    return date.description + "T" + ASCIIDigits.padded(h, width: 2) + ":" + ASCIIDigits.padded(m, width: 2)
+      + ":" + ASCIIDigits.padded(s, width: 2)
   }
 
   public static func < (lhs: LocalDateTime, rhs: LocalDateTime) -> Bool {

@@ -10,7 +10,9 @@ public enum WeightUnit: String, Sendable, Hashable, Codable, CaseIterable {
 
   /// Parses the spellings seen in exports: `kg`, `kgs`, `lb`, `lbs`, `pounds`.
   public init?(spelling: String) {
-    switch spelling.trimmingCharacters(in: .whitespaces).lowercased() {
+    let words = spelling.lowercased().split { $0 == " " || $0 == "\t" }
+    guard words.count == 1 else { return nil }
+    switch words[0] {
     case "kg", "kgs", "kilogram", "kilograms": self = .kilograms
     case "lb", "lbs", "pound", "pounds": self = .pounds
     default: return nil

@@ -3,87 +3,121 @@
 /// Strong notes may hold the delimiter, quotes and line breaks, so splitting on lines or on the
 /// delimiter alone would misread real exports.
 struct CSVReader {
-  struct Record {
-    var line: Int
-    var fields: [String]
-  }
-
   let delimiter: UInt8
 
-  /// Picks `;` or `,`, whichever the header line (outside quotes) uses more.
-  static func sniffDelimiter(headerLine: Substring) -> UInt8 {
+  /// Picks `;` or `,`, whichever the first line (outside quotes) uses more.
+  static func sniffDelimiter(_ bytes: [UInt8]) -> UInt8 {
     var inQuotes = false
     var commas = 0
     var semicolons = 0
-    for character in headerLine.utf8 {
-      switch character {
-      case UInt8(ascii: "\""): inQuotes.toggle()
-      case UInt8(ascii: ",") where !inQuotes: commas += 1
-      case UInt8(ascii: ";") where !inQuotes: semicolons += 1
-      default: break
+    for character in bytes {
+      if character == UInt8(ascii: "\"") {
+        inQuotes.toggle()
+      } else if inQuotes {
+        continue
+      } else if character == UInt8(ascii: "\n") || character == UInt8(ascii: "\r") {
+        break
+      } else if character == UInt8(ascii: ",") {
+        commas += 1
+      } else if character == UInt8(ascii: ";") {
+        semicolons += 1
       }
     }
     return semicolons > commas ? UInt8(ascii: ";") : UInt8(ascii: ",")
   }
 
-  /// Splits `bytes` into records; a UTF-8 BOM is skipped, CRLF and LF both end a record, and
-  /// blank lines are dropped.
-  func records(_ bytes: [UInt8]) -> [Record] {
-    var records: [Record] = []
-    var fields: [String] = []
-    var field: [UInt8] = []
-    var inQuotes = false
-    var line = 1
-    var recordLine = 1
-    var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-    var fieldWasQuoted = false
-
-    func endField() {
-      fields.append(String(decoding: field, as: UTF8.self))
-      field.removeAll(keepingCapacity: true)
-      fieldWasQuoted = false
-    }
-    func endRecord() {
-      endField()
-      if !(fields.count == 1 && fields[0].isEmpty) {
-        records.append(Record(line: recordLine, fields: fields))
-      }
-      fields.removeAll(keepingCapacity: true)
-    }
-
+  /// Splits `bytes` into a table of records; a UTF-8 BOM is skipped, CRLF and LF both end a
+  /// record, and blank lines are dropped.
+  ///
+  /// Fields point into the file's own bytes; only a field with doubled quotes (or bytes after its
+  /// closing quote) is unescaped into a copy. Five years of history are 350,000 fields, and
+  /// copying each one cost more than all the rest of reading the file.
+  func table(_ bytes: [UInt8]) -> CSVTable {
+    var starts: [Int] = []
+    var ends: [Int] = []
+    starts.reserveCapacity(bytes.count / 6)
+    ends.reserveCapacity(bytes.count / 6)
+    var records: [CSVTable.Record] = []
+    var unescaped: [UInt8] = []
     let quote = UInt8(ascii: "\"")
     let newline = UInt8(ascii: "\n")
     let cr = UInt8(ascii: "\r")
-    while index < bytes.count {
-      let byte = bytes[index]
-      if inQuotes {
-        if byte == quote {
-          if index + 1 < bytes.count && bytes[index + 1] == quote {
-            field.append(quote)
-            index += 1
-          } else {
-            inQuotes = false
-          }
-        } else {
-          if byte == newline { line += 1 }
-          field.append(byte)
+    let delimiter = delimiter
+    bytes.withUnsafeBufferPointer { input in
+      let count = input.count
+      var index = input.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+      var line = 1
+      /// Moves `index` to the next delimiter or line end.
+      func skipPlain() {
+        while index < count {
+          let byte = input[index]
+          if byte == delimiter || byte == newline || byte == cr { return }
+          index += 1
         }
-      } else if byte == quote && field.isEmpty && !fieldWasQuoted {
-        inQuotes = true
-        fieldWasQuoted = true
-      } else if byte == delimiter {
-        endField()
-      } else if byte == newline || byte == cr {
-        if byte == cr && index + 1 < bytes.count && bytes[index + 1] == newline { index += 1 }
-        endRecord()
-        line += 1
-        recordLine = line
-      } else {
-        field.append(byte)
       }
-      index += 1
+      while index < count {
+        let recordLine = line
+        var fieldCount = 0
+        var fieldHasContent = false
+        while true {
+          var start = index
+          var end: Int
+          if index < count && input[index] == quote {
+            index += 1
+            start = index
+            var doubledQuotes = false
+            while index < count {
+              let byte = input[index]
+              if byte == quote {
+                guard index + 1 < count && input[index + 1] == quote else { break }
+                doubledQuotes = true
+                index += 2
+                continue
+              }
+              if byte == newline { line += 1 }
+              index += 1
+            }
+            end = index
+            if index < count { index += 1 }
+            let tail = index
+            skipPlain()
+            if doubledQuotes || index > tail {
+              let offset = count + unescaped.count
+              var position = start
+              while position < end {
+                unescaped.append(input[position])
+                position += input[position] == quote ? 2 : 1
+              }
+              unescaped.append(contentsOf: UnsafeBufferPointer(rebasing: input[tail..<index]))
+              start = offset
+              end = count + unescaped.count
+            }
+            fieldHasContent = true
+          } else {
+            skipPlain()
+            end = index
+            fieldHasContent = end > start
+          }
+          starts.append(start)
+          ends.append(end)
+          fieldCount += 1
+          guard index < count && input[index] == delimiter else { break }
+          index += 1
+        }
+        if index < count && input[index] == cr { index += 1 }
+        if index < count && input[index] == newline { index += 1 }
+        line += 1
+        if fieldCount == 1 && !fieldHasContent {
+          starts.removeLast()
+          ends.removeLast()
+        } else {
+          records.append(
+            CSVTable.Record(line: recordLine, firstField: starts.count - fieldCount, count: fieldCount))
+        }
+      }
     }
-    if !field.isEmpty || !fields.isEmpty || fieldWasQuoted { endRecord() }
-    return records
+    var storage = bytes
+    storage.append(contentsOf: unescaped)
+    return CSVTable(storage: storage, starts: starts, ends: ends, records: records)
   }
 }

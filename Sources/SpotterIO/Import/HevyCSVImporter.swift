@@ -11,7 +11,7 @@ struct HevyCSVImporter {
       && names.contains("exercise_title")
   }
 
-  func sessions(header: [String], records: ArraySlice<CSVReader.Record>) throws -> [Session] {
+  func sessions(header: [String], table: CSVTable, rows: ArraySlice<CSVTable.Record>) throws -> [Session] {
     let names = header.map(StrongCSVImporter.normalise)
     func column(_ name: String) -> Int? { names.firstIndex(of: name) }
     let title = column("title")!
@@ -33,55 +33,61 @@ struct HevyCSVImporter {
     }
     var drafts: [Draft] = []
     var draftIndex: [String: Int] = [:]
-    var lastRow: (fields: [String], index: Int)?
-    // A workout is identified by (title, start_time, end_time); Hevy has no workout id.
-    func key(_ fields: [String]) -> String {
-      fields[title] + "\u{1F}" + fields[startColumn] + "\u{1F}" + fields[endColumn]
-    }
-    func addDraft(_ fields: [String], line: Int, key: String) throws -> Int {
-      guard let start = TimestampParser.hevy(fields[startColumn]) else {
-        throw context.rowError(line, header[startColumn], fields[startColumn], "invalid date")
+    var previous: (record: CSVTable.Record, draft: Int, exercise: String)?
+    func addDraft(_ record: CSVTable.Record, key: String) throws -> Int {
+      let startText = table[record, startColumn]
+      let endText = table[record, endColumn]
+      guard let start = TimestampParser.hevy(startText) else {
+        throw context.rowError(record.line, header[startColumn], startText, "invalid date")
       }
-      guard var end = TimestampParser.hevy(fields[endColumn]) else {
-        throw context.rowError(line, header[endColumn], fields[endColumn], "invalid date")
+      guard var end = TimestampParser.hevy(endText) else {
+        throw context.rowError(record.line, header[endColumn], endText, "invalid date")
       }
       // A workout from 23:40 to 00:30 is written with the start's date on both ends.
       if end < start { end.date = end.date.adding(days: 1) }
-      drafts.append(Draft(start: start, end: end, title: fields[title].trimmed))
+      drafts.append(Draft(start: start, end: end, title: table[record, title].trimmed))
       draftIndex[key] = drafts.count - 1
       return drafts.count - 1
     }
-    for record in records {
-      let fields = try context.fields(of: record, header: header)
-      let values = RowValues(context: context, line: record.line)
+    for record in rows {
+      try context.checkFieldCount(of: record, header: header)
       let index: Int
-      // Rows of one workout are contiguous: compare with the previous row before hashing a key.
-      if let previous = lastRow, previous.fields[title] == fields[title],
-        previous.fields[startColumn] == fields[startColumn], previous.fields[endColumn] == fields[endColumn]
+      // Rows of one workout are contiguous: compare with the previous row before building a key.
+      // A workout is identified by (title, start_time, end_time); Hevy has no workout id.
+      if let previous, table.same(previous.record, record, column: title),
+        table.same(previous.record, record, column: startColumn),
+        table.same(previous.record, record, column: endColumn)
       {
-        index = previous.index
+        index = previous.draft
       } else {
-        let workoutKey = key(fields)
-        index = try draftIndex[workoutKey] ?? addDraft(fields, line: record.line, key: workoutKey)
+        let key = [title, startColumn, endColumn].map { table[record, $0] }.joined(separator: "\u{1F}")
+        index = try draftIndex[key] ?? addDraft(record, key: key)
       }
       var kind = SetKind.normal
       if let setType {
-        let type = fields[setType]
+        let type = table[record, setType]
         switch type == "normal" ? type : type.trimmed.lowercased() {
         case "normal", "": kind = .normal
         case "warmup": kind = .warmup
         case "failure": kind = .failure
         case "dropset": kind = .drop
         default:
-          throw context.rowError(record.line, header[setType], fields[setType], "unknown set type")
+          throw context.rowError(record.line, header[setType], type, "unknown set type")
         }
       }
-      let weight = try weightColumn.flatMap { try values.weight(fields[$0], column: header[$0]) }
-      let repCount = try reps.flatMap { try values.reps(fields[$0], column: header[$0]) }
+      let weight = try weightColumn.flatMap {
+        try context.weight(table, record, column: $0, header: header)
+      }
+      let repCount = try reps.flatMap { try context.reps(table, record, column: $0, header: header) }
+      let name =
+        if let previous, previous.draft == index, table.same(previous.record, record, column: exercise) {
+          previous.exercise
+        } else {
+          table[record, exercise].trimmed
+        }
       drafts[index].grouper.add(
-        SetEntry(kind: kind, weight: weight, unit: unit, reps: repCount),
-        exercise: fields[exercise].trimmed)
-      lastRow = (fields, index)
+        SetEntry(kind: kind, weight: weight, unit: unit, reps: repCount), exercise: name)
+      previous = (record, index, name)
     }
     return drafts.sorted { $0.start < $1.start }.map { draft in
       let start = context.clock.instant(draft.start)

@@ -34,23 +34,23 @@ public struct HistoryImporter: Sendable {
       let sessions = try NativeJSONImporter(context: context, text: text).sessions(Data(body))
       return (.nativeJSON, sessions.sorted { $0.start < $1.start })
     }
-    let text = String(decoding: body, as: UTF8.self)
-    let headerLine = text.prefix { $0 != "\n" && $0 != "\r\n" && $0 != "\r" }
-    let reader = CSVReader(delimiter: CSVReader.sniffDelimiter(headerLine: headerLine[...]))
-    let records = reader.records(body)
-    guard let header = records.first?.fields else {
+    let table = CSVReader(delimiter: CSVReader.sniffDelimiter(body)).table(body)
+    guard let first = table.records.first else {
       throw SpotterIOError.unknownHeader(file: fileName, header: "")
     }
+    let header = table.fields(of: first)
+    let rows = table.records.dropFirst()
     if StrongCSVImporter.matches(header: header) {
       let sessions = try StrongCSVImporter(context: context).sessions(
-        header: header, records: records.dropFirst())
+        header: header, table: table, rows: rows)
       return (.strongCSV, sessions.sorted { $0.start < $1.start })
     }
     if HevyCSVImporter.matches(header: header) {
-      let sessions = try HevyCSVImporter(context: context).sessions(
-        header: header, records: records.dropFirst())
+      let sessions = try HevyCSVImporter(context: context).sessions(header: header, table: table, rows: rows)
       return (.hevyCSV, sessions)
     }
-    throw SpotterIOError.unknownHeader(file: fileName, header: String(headerLine.prefix(200)))
+    let headerLine = String(
+      String(decoding: body.prefix { $0 != 0x0A && $0 != 0x0D }, as: UTF8.self).prefix(200))
+    throw SpotterIOError.unknownHeader(file: fileName, header: headerLine)
   }
 }

@@ -13,13 +13,30 @@ public struct ImportContext: Sendable {
     self.defaultUnit = defaultUnit
   }
 
-  /// The record's fields, once they are known to match the header's count.
-  func fields(of record: CSVReader.Record, header: [String]) throws -> [String] {
-    guard record.fields.count == header.count else {
+  /// Refuses a record whose field count differs from the header's.
+  func checkFieldCount(of record: CSVTable.Record, header: [String]) throws {
+    guard record.count == header.count else {
       throw SpotterIOError.fieldCount(
-        file: fileName, line: record.line, expected: header.count, found: record.fields.count)
+        file: fileName, line: record.line, expected: header.count, found: record.count)
     }
-    return record.fields
+  }
+
+  /// A weight cell: empty is nil, anything but a finite non-negative number is an error.
+  func weight(_ table: CSVTable, _ record: CSVTable.Record, column: Int, header: [String]) throws -> Double? {
+    switch table.number(record, column: column) {
+    case .empty: return nil
+    case .value(let value): return value
+    case .invalid: throw rowError(record.line, header[column], table[record, column], "invalid weight")
+    }
+  }
+
+  /// A reps cell: whole numbers, though Strong sometimes writes them as `10.0`.
+  func reps(_ table: CSVTable, _ record: CSVTable.Record, column: Int, header: [String]) throws -> Int? {
+    switch table.number(record, column: column) {
+    case .empty: return nil
+    case .value(let value) where value < 10_000 && value == value.rounded(): return Int(value)
+    case .value, .invalid: throw rowError(record.line, header[column], table[record, column], "invalid reps")
+    }
   }
 
   func rowError(_ line: Int, _ column: String, _ value: String, _ reason: String) -> SpotterIOError {

@@ -13,9 +13,4 @@ extension String {
     let end = utf8.lastIndex { !isBlank($0) }!
     return String(self[start...end])
   }
-
-  /// Whether the string is a non-empty run of ASCII digits.
-  var isASCIIDigits: Bool {
-    !isEmpty && utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
-  }
 }

@@ -19,7 +19,7 @@ struct StrongCSVImporter {
     name.trimmingCharacters(in: .whitespaces).lowercased()
   }
 
-  func sessions(header: [String], records: ArraySlice<CSVReader.Record>) throws -> [Session] {
+  func sessions(header: [String], table: CSVTable, rows: ArraySlice<CSVTable.Record>) throws -> [Session] {
     let names = header.map(Self.normalise)
     func column(_ candidates: String...) -> Int? {
       names.firstIndex { candidates.contains($0) }
@@ -40,7 +40,6 @@ struct StrongCSVImporter {
     }
 
     struct Draft {
-      var key: String
       var start: LocalDateTime
       var name: String
       var durationSeconds: Int?
@@ -48,36 +47,38 @@ struct StrongCSVImporter {
     }
     var drafts: [Draft] = []
     var draftIndex: [String: Int] = [:]
-    for record in records {
-      let fields = try context.fields(of: record, header: header)
-      let values = RowValues(context: context, line: record.line)
-      let key = fields[date]
+    var previous: (record: CSVTable.Record, draft: Int, exercise: String)?
+    for record in rows {
+      try context.checkFieldCount(of: record, header: header)
       let index: Int
       // Rows of one workout are contiguous and share the Date text: only a new Date is parsed.
-      if let existing = draftIndex[key] {
+      if let previous, table.same(previous.record, record, column: date) {
+        index = previous.draft
+      } else if let existing = draftIndex[table[record, date]] {
         index = existing
       } else {
+        let key = table[record, date]
         guard let start = TimestampParser.strong(key) else {
           throw context.rowError(record.line, header[date], key, "invalid date")
         }
         var seconds: Int?
         if let duration {
-          let text = fields[duration]
+          let text = table[record, duration]
           seconds = TimestampParser.duration(text)
           if seconds == nil && !text.trimmed.isEmpty {
             throw context.rowError(record.line, header[duration], text, "invalid duration")
           }
         }
         drafts.append(
-          Draft(key: key, start: start, name: fields[workoutName].trimmed, durationSeconds: seconds))
+          Draft(start: start, name: table[record, workoutName].trimmed, durationSeconds: seconds))
         index = drafts.count - 1
         draftIndex[key] = index
       }
-      let order = fields[setOrder].trimmed
       let kind: SetKind
-      if order.isASCIIDigits {
+      if table.isDigits(record, column: setOrder) {
         kind = .normal
       } else {
+        let order = table[record, setOrder].trimmed
         switch order.uppercased() {
         case "W": kind = .warmup
         case "D": kind = .drop
@@ -91,22 +92,26 @@ struct StrongCSVImporter {
         }
       }
       var unit = headerUnit ?? context.defaultUnit
-      if let unitColumn {
-        let text = fields[unitColumn]
-        if !text.trimmed.isEmpty {
-          guard let parsed = WeightUnit(spelling: text) else {
-            throw context.rowError(record.line, header[unitColumn], text, "unknown weight unit")
-          }
-          unit = parsed
+      if let unitColumn, !table.isBlank(record, column: unitColumn) {
+        let text = table[record, unitColumn]
+        guard let parsed = WeightUnit(spelling: text) else {
+          throw context.rowError(record.line, header[unitColumn], text, "unknown weight unit")
         }
+        unit = parsed
       }
       let weight = try weightColumn.flatMap {
-        try values.weight(fields[$0], column: header[$0])
+        try context.weight(table, record, column: $0, header: header)
       }
-      let repCount = try reps.flatMap { try values.reps(fields[$0], column: header[$0]) }
+      let repCount = try reps.flatMap { try context.reps(table, record, column: $0, header: header) }
+      let exercise =
+        if let previous, previous.draft == index, table.same(previous.record, record, column: exerciseName) {
+          previous.exercise
+        } else {
+          table[record, exerciseName].trimmed
+        }
       drafts[index].grouper.add(
-        SetEntry(kind: kind, weight: weight, unit: unit, reps: repCount),
-        exercise: fields[exerciseName].trimmed)
+        SetEntry(kind: kind, weight: weight, unit: unit, reps: repCount), exercise: exercise)
+      previous = (record, index, exercise)
     }
     return drafts.map { draft in
       let start = context.clock.instant(draft.start)

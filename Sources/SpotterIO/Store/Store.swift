@@ -114,9 +114,13 @@ public final class Store: Sendable {
         list[list.count - 1].sets.append(set)
         exercises[row["session_rowid"]] = list
       }
-      let update = try db.makeStatement(sql: "UPDATE session SET exercises = ? WHERE rowid = ?")
-      for (rowid, list) in exercises {
-        try update.execute(arguments: [Data(ExerciseListCoder.encode(list)), rowid])
+      // Fingerprints now hash the blob, so they are renewed too: a re-import must not see changes.
+      let update = try db.makeStatement(
+        sql: "UPDATE session SET exercises = ?, fingerprint = ? WHERE rowid = ?")
+      for row in try Row.fetchAll(db, sql: "SELECT * FROM session") {
+        let session = Self.session(row)
+        let blob = ExerciseListCoder.encode(exercises[row["rowid"]] ?? [])
+        try update.execute(arguments: [Data(blob), fingerprint(session, exercises: blob), row["rowid"]])
       }
       try db.execute(sql: "DROP TABLE exercise_set; PRAGMA user_version = 2;")
     }
@@ -153,14 +157,15 @@ public final class Store: Sendable {
         for sessions in batches {
           var summary = ImportSummary()
           for session in sessions {
-            let fingerprint = Self.fingerprint(session)
+            let exercises = ExerciseListCoder.encode(session.exercises)
+            let fingerprint = Self.fingerprint(session, exercises: exercises)
             if let old = known[session.id] {
               if old == fingerprint {
                 summary.unchanged += 1
                 continue
               }
               try db.execute(sql: "DELETE FROM session WHERE id = ?", arguments: [session.id])
-              try insert(session, fingerprint: fingerprint, db: db)
+              try insert(session, exercises: exercises, fingerprint: fingerprint, db: db)
               known[session.id] = fingerprint
               summary.updated += 1
               continue
@@ -169,7 +174,7 @@ public final class Store: Sendable {
               summary.duplicates += 1
               continue
             }
-            try insert(session, fingerprint: fingerprint, db: db)
+            try insert(session, exercises: exercises, fingerprint: fingerprint, db: db)
             known[session.id] = fingerprint
             deduplicator.insert(start: session.start, source: session.source)
             summary.added += 1
@@ -181,7 +186,7 @@ public final class Store: Sendable {
     }
   }
 
-  private func insert(_ session: Session, fingerprint: String, db: Database) throws {
+  private func insert(_ session: Session, exercises: [UInt8], fingerprint: String, db: Database) throws {
     try db.cachedStatement(
       sql: """
         INSERT INTO session (id, source, workout_name, started_at, ended_at, state, fingerprint,
@@ -190,7 +195,7 @@ public final class Store: Sendable {
     ).execute(arguments: [
       session.id, session.source.rawValue, session.workoutName,
       session.start.timeIntervalSince1970, session.end?.timeIntervalSince1970,
-      session.state.rawValue, fingerprint, Data(ExerciseListCoder.encode(session.exercises)),
+      session.state.rawValue, fingerprint, Data(exercises),
     ])
   }
 
@@ -207,12 +212,7 @@ public final class Store: Sendable {
             FROM session ORDER BY started_at, id
             """)
         while let row = try rows.next() {
-          let ended: Double? = row["ended_at"]
-          var session = Session(
-            id: row["id"], source: SessionSource(rawValue: row["source"]) ?? .json,
-            workoutName: row["workout_name"], start: Date(timeIntervalSince1970: row["started_at"]),
-            end: ended.map(Date.init(timeIntervalSince1970:)),
-            state: SessionState(rawValue: row["state"]) ?? .completed)
+          var session = Self.session(row)
           if includeSets {
             let exercises = try row.withUnsafeData(atIndex: 6) { data in
               data.flatMap { $0.withUnsafeBytes(ExerciseListCoder.decode) }
@@ -266,6 +266,16 @@ public final class Store: Sendable {
     }
   }
 
+  /// A session row without its sets.
+  private static func session(_ row: Row) -> Session {
+    let ended: Double? = row["ended_at"]
+    return Session(
+      id: row["id"], source: SessionSource(rawValue: row["source"]) ?? .json,
+      workoutName: row["workout_name"], start: Date(timeIntervalSince1970: row["started_at"]),
+      end: ended.map(Date.init(timeIntervalSince1970:)),
+      state: SessionState(rawValue: row["state"]) ?? .completed)
+  }
+
   private static func record(_ row: Row) -> ReminderRecord? {
     guard let kind = ReminderKind(rawValue: row["kind"]), let date = LocalDate(parsing: row["date"]),
       let status = EventStatus(rawValue: row["status"])
@@ -279,24 +289,17 @@ public final class Store: Sendable {
   }
 
   /// A content hash, so re-importing an unchanged session writes nothing.
-  static func fingerprint(_ session: Session) -> String {
+  ///
+  /// The sets enter through their encoded blob: hashing each set's fields one by one cost as much
+  /// as inserting the session.
+  static func fingerprint(_ session: Session, exercises: [UInt8]) -> String {
     var hash = Fingerprint()
     hash.combine(session.source.rawValue)
     hash.combine(session.workoutName)
     hash.combine(session.start.timeIntervalSince1970)
     hash.combine(session.end?.timeIntervalSince1970)
     hash.combine(session.state.rawValue)
-    for exercise in session.exercises {
-      hash.combine(exercise.name)
-      for set in exercise.sets {
-        hash.combine(set.kind.rawValue)
-        hash.combine(set.weight)
-        hash.combine(set.unit.rawValue)
-        hash.combine(set.reps.map(Double.init))
-        hash.combine(set.completed ? 1 : 0)
-        hash.combine(set.completedAt?.timeIntervalSince1970)
-      }
-    }
+    hash.combine(bytes: exercises)
     return Fingerprint.hex(hash.value)
   }
 

@@ -115,8 +115,18 @@ import _SpotterTestSupport
 
   @Test func quotedFieldsMayHoldDelimitersQuotesAndLineBreaks() {
     let text = "a;b\r\n\"x;y\";\"he said \"\"hi\"\"\nnext\"\r\n\r\nz;w"
-    let records = CSVReader(delimiter: UInt8(ascii: ";")).records(Array(text.utf8))
-    #expect(records.map(\.fields) == [["a", "b"], ["x;y", "he said \"hi\"\nnext"], ["z", "w"]])
-    #expect(records.map(\.line) == [1, 2, 5])
+    let table = CSVReader(delimiter: UInt8(ascii: ";")).table(Array(text.utf8))
+    #expect(table.records.map(table.fields) == [["a", "b"], ["x;y", "he said \"hi\"\nnext"], ["z", "w"]])
+    #expect(table.records.map(\.line) == [1, 2, 5])
+  }
+
+  @Test func emptyAndQuotedEmptyFieldsKeepTheirPlace() {
+    let text = "\u{FEFF}a,b,c\n,\"\",\n\"\"\nlast,\"q\"\"\",x"
+    let bytes = Array(text.utf8)
+    #expect(CSVReader.sniffDelimiter(Array("\"x;y\",a;b,c\n;;;".utf8)) == UInt8(ascii: ","))
+    let table = CSVReader(delimiter: CSVReader.sniffDelimiter(bytes)).table(bytes)
+    #expect(
+      table.records.map(table.fields) == [["a", "b", "c"], ["", "", ""], [""], ["last", "q\"", "x"]])
+    #expect(table.records.map(\.line) == [1, 2, 3, 4])
   }
 }
