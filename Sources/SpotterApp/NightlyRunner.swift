@@ -27,18 +27,41 @@ public struct NightlyRunner: Sendable {
     PatternLearner().learn(from: try store.sessions(), today: workspace.today, clock: workspace.clock)
   }
 
-  /// Learns and plans `horizon` from the store, and reconciles with the reminders it remembers.
-  public func plan(store: Store, horizon: Horizon) throws -> PlanOutcome {
+  /// Learns and plans `horizon` from the store, adds the focus block alerts, and reconciles both
+  /// with the reminders it remembers.
+  ///
+  /// The outputs carry every remembered reminder from today on, not just this horizon's: a block
+  /// planned for next week, or a reminder a `--days 7` run made, stays in the file until it is
+  /// past, whichever command writes the file next. `blocks` replaces the stored focus blocks, for
+  /// a `focus` command about to save its change.
+  public func plan(store: Store, horizon: Horizon, blocks: [FocusBlock]? = nil) throws -> PlanOutcome {
+    let settings = workspace.settings
+    let now = workspace.now
+    let clock = workspace.clock
+    let today = workspace.today
     let sessions = try store.sessions()
-    let pattern = PatternLearner().learn(from: sessions, today: workspace.today, clock: workspace.clock)
-    let plan = ReminderPlanner(settings: workspace.settings).plan(
-      sessions: sessions, pattern: pattern, horizon: horizon, now: workspace.now)
-    let stored = try store.reminders(from: horizon.start, to: horizon.end)
-    let result = ReminderReconciler().reconcile(
-      planned: plan.reminders, stored: stored, horizon: horizon, now: workspace.now)
+    let pattern = PatternLearner().learn(from: sessions, today: today, clock: clock)
+    let plan = ReminderPlanner(settings: settings).plan(
+      sessions: sessions, pattern: pattern, horizon: horizon, now: now)
+    let focusWindow = Horizon(
+      start: today, days: max(settings.focus.horizonDays, today.days(until: horizon.end)))
+    let focus = FocusAlertPlanner(minutesBefore: settings.focus.minutesBefore, language: settings.language)
+      .reminders(
+        for: try blocks ?? store.focusBlocks(), dates: focusWindow.start..<focusWindow.end, now: now,
+        clock: clock)
+    let first = min(today, horizon.start)
+    let stored = try store.reminders(from: first, to: focusWindow.end.adding(days: 3660))
+    let reconciler = ReminderReconciler()
+    let workouts = reconciler.reconcile(
+      planned: plan.reminders, stored: stored.filter { $0.kind != .focusBlock }, horizon: horizon, now: now)
+    let alerts = reconciler.reconcile(
+      planned: focus, stored: stored.filter { $0.kind == .focusBlock }, horizon: focusWindow, now: now)
     let storedByUID = Dictionary(stored.map { ($0.uid, $0) }, uniquingKeysWith: { $1 })
+    var latest = storedByUID
+    for record in workouts.records + alerts.records { latest[record.uid] = record }
+    let records = latest.values.sorted { ($0.start, $0.uid) < ($1.start, $1.uid) }
     var changes: [String: String] = [:]
-    for record in result.records {
+    for record in records {
       guard let old = storedByUID[record.uid] else {
         changes[record.uid] = "new"
         continue
@@ -50,8 +73,9 @@ public struct NightlyRunner: Sendable {
       }
     }
     return PlanOutcome(
-      pattern: pattern, plan: plan, records: result.records, changed: result.changed,
-      changes: changes, events: result.records.map { $0.event(now: workspace.now) })
+      pattern: pattern, plan: plan, focus: focus, records: records,
+      changed: workouts.changed + alerts.changed, changes: changes,
+      events: records.map { $0.event(now: now) })
   }
 
   /// The whole nightly job; bad input fails before the store or any output is touched.
@@ -59,27 +83,42 @@ public struct NightlyRunner: Sendable {
     let store = try workspace.openStore()
     let imports = try importHistories(histories, into: store)
     let outcome = try plan(store: store, horizon: horizon)
-    let clock = workspace.clock
-    // The VTIMEZONE covers the horizon with a day's margin on both sides for clients that
-    // display the neighbouring days.
-    let calendar = try ICSWriter().write(
-      events: outcome.events, timeZone: clock.identifier,
-      validFrom: clock.startOfDay(horizon.start.adding(days: -1)),
-      validUntil: clock.startOfDay(horizon.end.adding(days: 1)))
-    let agenda = CrontabWriter(
-      commandTemplate: workspace.settings.agendaCommand,
-      cronZone: workspace.settings.agendaTimeZone ?? workspace.machineTimeZone,
-      calendarZone: workspace.settings.timeZone
-    ).write(events: outcome.events, horizon: horizon, now: workspace.now)
-    try store.save(outcome.changed)
-    let calendarPath = outputDirectory + "/" + Self.calendarFileName
-    let agendaPath = outputDirectory + "/" + Self.agendaFileName
-    try AtomicFileWriter.write(calendar, to: calendarPath)
-    try AtomicFileWriter.write(agenda, to: agendaPath)
+    let (calendarPath, agendaPath) = try write(outcome, store: store, outputDirectory: outputDirectory)
     return RunReport(
       imports: imports, horizon: horizon, reminders: outcome.plan.reminders.count,
       alarms: outcome.events.reduce(0) { $0 + $1.alarms.count }, changes: outcome.changes,
       calendarPath: calendarPath, agendaPath: agendaPath)
   }
 
+  /// Saves the outcome's new revisions (and the focus block changes behind them) in one
+  /// transaction, then replaces both output files atomically.
+  ///
+  /// Both files are rendered before anything is saved, so a failure leaves store and files as
+  /// they were; after a crash between the two steps the next run rewrites the files.
+  public func write(
+    _ outcome: PlanOutcome, store: Store, outputDirectory: String, focusUpserts: [FocusBlock] = [],
+    focusDeletes: [String] = []
+  ) throws -> (calendar: String, agenda: String) {
+    let clock = workspace.clock
+    let today = workspace.today
+    let lastDate = outcome.records.map { clock.localDate($0.end) }.max() ?? today
+    let span = Horizon(start: today, days: today.days(until: lastDate) + 1)
+    // The VTIMEZONE covers the span with a day's margin on both sides for clients that display
+    // the neighbouring days.
+    let calendar = try ICSWriter().write(
+      events: outcome.events, timeZone: clock.identifier,
+      validFrom: clock.startOfDay(span.start.adding(days: -1)),
+      validUntil: clock.startOfDay(span.end.adding(days: 1)))
+    let agenda = CrontabWriter(
+      commandTemplate: workspace.settings.agendaCommand,
+      cronZone: workspace.settings.agendaTimeZone ?? workspace.machineTimeZone,
+      calendarZone: workspace.settings.timeZone
+    ).write(events: outcome.events, horizon: span, now: workspace.now)
+    try store.save(outcome.changed, focusUpserts: focusUpserts, focusDeletes: focusDeletes)
+    let calendarPath = outputDirectory + "/" + Self.calendarFileName
+    let agendaPath = outputDirectory + "/" + Self.agendaFileName
+    try AtomicFileWriter.write(calendar, to: calendarPath)
+    try AtomicFileWriter.write(agenda, to: agendaPath)
+    return (calendarPath, agendaPath)
+  }
 }

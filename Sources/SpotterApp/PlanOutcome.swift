@@ -5,7 +5,9 @@ import SpotterCore
 public struct PlanOutcome: Sendable {
   public var pattern: TrainingPattern
   public var plan: Plan
-  /// Every record inside the horizon, planned or cancelled, with its next revision.
+  /// The focus block alerts of the focus window.
+  public var focus: [Reminder]
+  /// Every record from today on, planned or cancelled, with its next revision.
   public var records: [ReminderRecord]
   /// The records to save because they are new or changed.
   public var changed: [ReminderRecord]

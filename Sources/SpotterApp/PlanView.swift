@@ -19,6 +19,8 @@ public struct PlanView: Sendable, Encodable {
     public var fireLocal: String?
     public var title: String
     public var body: String
+    /// The event's own name when it differs from the alert's title (a focus block's title).
+    public var summary: String?
     public var workoutName: String?
     public var reason: String?
   }
@@ -34,7 +36,8 @@ public struct PlanView: Sendable, Encodable {
     timeZone = clock.identifier
     horizon = outcome.plan.horizon
     notes = outcome.plan.notes
-    let reminders = Dictionary(outcome.plan.reminders.map { ($0.uid, $0) }, uniquingKeysWith: { $1 })
+    let reminders = Dictionary(
+      (outcome.plan.reminders + outcome.focus).map { ($0.uid, $0) }, uniquingKeysWith: { $1 })
     events = zip(outcome.records, outcome.events).map { record, event in
       let fire = event.fireInstants.first
       return Item(
@@ -43,6 +46,7 @@ public struct PlanView: Sendable, Encodable {
         change: outcome.changes[record.uid] ?? "unchanged", start: record.start,
         startLocal: Self.local(record.start, clock), end: record.end, fire: fire,
         fireLocal: fire.map { Self.local($0, clock) }, title: record.title, body: record.body,
+        summary: record.summary,
         workoutName: reminders[record.uid]?.workoutName, reason: reminders[record.uid]?.reason)
     }
   }
@@ -51,15 +55,19 @@ public struct PlanView: Sendable, Encodable {
     String(clock.local(instant).description.prefix(16)).replacingOccurrences(of: "T", with: " ")
   }
 
-  /// The plan as a short table for the terminal, day by day.
+  /// The plan as a short table for the terminal, day by day: the horizon's reminders, and every
+  /// other event the outputs carry (focus blocks, reminders of earlier runs).
   public var text: String {
     var lines = ["Plan for \(horizon.start) to \(horizon.end.adding(days: -1)) (\(timeZone))"]
-    for date in horizon.dates {
+    let dates = Set(events.map(\.date) + notes.map(\.date)).sorted()
+    for date in dates {
       for item in events where item.date == date {
         let alarm = item.fireLocal.map { "alarm \($0.suffix(5))" } ?? "no alarm"
         let status = item.status == "cancelled" ? " [cancelled]" : ""
+        let name = item.summary.map { "\($0): " } ?? ""
         lines.append(
-          "  \(item.date) \(item.startLocal.suffix(5))  \(alarm)  \(item.title) — \(item.body)\(status)")
+          "  \(item.date) \(item.startLocal.suffix(5))  \(alarm)  \(name)\(item.title) — \(item.body)\(status)"
+        )
         lines.append(
           "      \(item.uid)  seq \(item.sequence), \(item.change)\(item.reason.map { "; \($0)" } ?? "")")
       }

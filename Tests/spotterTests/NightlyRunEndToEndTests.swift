@@ -89,7 +89,7 @@ import _SpotterTestSupport
     #expect(events.map(\.description) == ["Today: Push Day", "Today: Back Day", "Today: Leg Day"])
     #expect(events.map(\.status) == ["CONFIRMED", "CONFIRMED", "CANCELLED"])
     #expect(events[2].alarmInstants.isEmpty)
-    #expect(!(try read(dir, "agenda.crontab")).contains("2026-11-27"))
+    #expect(!(try read(dir, "agenda.crontab")).contains("spotter:workout-reminder-2026-11-27"))
   }
 
   @Test func newYorkDSTChangeDayFiresAtLocalWallClock() throws {

@@ -12,16 +12,19 @@ public struct Reminder: Sendable, Hashable, Codable {
   public var fire: Date
   public var title: String
   public var body: String
+  /// The event's SUMMARY when it is not the alert's title, e.g. a focus block's own name.
+  public var summary: String?
   public var workoutName: String?
   /// Why this reminder exists, for `spotter plan`.
   public var reason: String
 
   public init(
     kind: ReminderKind, entity: String? = nil, date: LocalDate, start: Date, end: Date, fire: Date,
-    title: String, body: String, workoutName: String?, reason: String
+    title: String, body: String, summary: String? = nil, workoutName: String?, reason: String
   ) {
     self.kind = kind
     self.uid = Reminder.uid(kind: kind, entity: entity, date: date)
+    self.summary = summary
     self.date = date
     self.start = start
     self.end = end
@@ -32,8 +35,19 @@ public struct Reminder: Sendable, Hashable, Codable {
     self.reason = reason
   }
 
-  /// `workout-reminder-2026-11-22@spotter`, or `kind-entity-date@spotter` for per-entity kinds.
-  public static func uid(kind: ReminderKind, entity: String?, date: LocalDate) -> String {
-    [kind.rawValue, entity, date.description].compactMap { $0 }.joined(separator: "-") + "@spotter"
+  /// An alert of a focus block occurrence; its UID is the occurrence's.
+  public init(focus occurrence: FocusOccurrence, fire: Date, title: String, body: String) {
+    self.init(
+      kind: .focusBlock, entity: occurrence.blockID, date: occurrence.date, start: occurrence.start,
+      end: occurrence.end, fire: fire, title: title, body: body, summary: occurrence.title, workoutName: nil,
+      reason: "focus block")
+    uid = occurrence.uid
+  }
+
+  /// `workout-reminder-2026-11-22@spotter`, `kind-entity-date@spotter` for per-entity kinds, and
+  /// `kind-entity@spotter` for an entity that is dated by itself (a one-off focus block keeps its
+  /// UID when it moves to another day).
+  public static func uid(kind: ReminderKind, entity: String?, date: LocalDate?) -> String {
+    [kind.rawValue, entity, date?.description].compactMap { $0 }.joined(separator: "-") + "@spotter"
   }
 }

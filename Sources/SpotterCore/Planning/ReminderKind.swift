@@ -2,12 +2,15 @@
 public enum ReminderKind: String, Sendable, Hashable, Codable, CaseIterable {
   case workout = "workout-reminder"
   case restDay = "rest-day-reminder"
+  /// Seed 001's `focus-block-start-{id}` notification.
+  case focusBlock = "focus-block-start"
 
   /// The CATEGORIES an event of this kind carries.
   public var categories: [String] {
     switch self {
     case .workout: ["Spotter", "Workout"]
     case .restDay: ["Spotter", "Rest Day"]
+    case .focusBlock: ["Spotter", "Focus"]
     }
   }
 }

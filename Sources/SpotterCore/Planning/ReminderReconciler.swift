@@ -27,7 +27,10 @@ public struct ReminderReconciler: Sendable {
     let plannedUIDs = Set(planned.map(\.uid))
     for reminder in planned {
       if let old = storedByUID[reminder.uid] {
-        if old.matches(reminder) {
+        // An event that has started is history: later texts (a focus alert that would now say
+        // "starts now") must not revise it.
+        let started = old.status == .confirmed && old.start <= now && reminder.start <= now
+        if old.matches(reminder) || started {
           records.append(old)
         } else {
           let next = ReminderRecord(reminder: reminder, sequence: old.sequence + 1, stamp: now)

@@ -13,10 +13,12 @@ public struct ReminderRecord: Sendable, Hashable, Codable {
   public var fire: Date
   public var title: String
   public var body: String
+  /// The event's SUMMARY when it is not the alert's title.
+  public var summary: String?
 
   public init(
     uid: String, kind: ReminderKind, date: LocalDate, status: EventStatus, sequence: Int,
-    stamp: Date, start: Date, end: Date, fire: Date, title: String, body: String
+    stamp: Date, start: Date, end: Date, fire: Date, title: String, body: String, summary: String? = nil
   ) {
     self.uid = uid
     self.kind = kind
@@ -29,6 +31,7 @@ public struct ReminderRecord: Sendable, Hashable, Codable {
     self.fire = fire
     self.title = title
     self.body = body
+    self.summary = summary
   }
 
   /// The first revision of a planned reminder.
@@ -36,13 +39,14 @@ public struct ReminderRecord: Sendable, Hashable, Codable {
     self.init(
       uid: reminder.uid, kind: reminder.kind, date: reminder.date, status: .confirmed,
       sequence: sequence, stamp: stamp, start: reminder.start, end: reminder.end,
-      fire: reminder.fire, title: reminder.title, body: reminder.body)
+      fire: reminder.fire, title: reminder.title, body: reminder.body, summary: reminder.summary)
   }
 
   /// Whether a planned reminder says the same as this record: same times, same texts.
   public func matches(_ reminder: Reminder) -> Bool {
     status == .confirmed && start == reminder.start && end == reminder.end
       && fire == reminder.fire && title == reminder.title && body == reminder.body
+      && summary == reminder.summary
   }
 
   /// The event to write; it carries an alarm only while that alarm is still ahead of `now`.
@@ -53,7 +57,7 @@ public struct ReminderRecord: Sendable, Hashable, Codable {
       : []
     return Event(
       uid: uid, kind: kind, sequence: sequence, stamp: stamp, start: start, end: end,
-      summary: title, description: body, categories: kind.categories, status: status,
+      summary: summary ?? title, description: body, categories: kind.categories, status: status,
       alarms: alarms)
   }
 }

@@ -10,6 +10,7 @@ public struct Settings: Sendable, Hashable {
   public var reminders: ReminderSettings
   public var restDay: RestDaySettings
   public var quietHours: QuietHours?
+  public var focus: FocusSettings
   /// The training program: which workout falls on which weekday.
   public var program: [Weekday: String]
   /// The confidence a weekday needs before the learned pattern makes it a training day.
@@ -26,6 +27,7 @@ public struct Settings: Sendable, Hashable {
     timeZone: TimeZone, language: Language = .en, weightUnit: WeightUnit = .kilograms,
     privacy: Privacy = .standard, reminders: ReminderSettings = ReminderSettings(),
     restDay: RestDaySettings = RestDaySettings(), quietHours: QuietHours? = nil,
+    focus: FocusSettings = FocusSettings(),
     program: [Weekday: String] = [:], minimumConfidence: Double = 0.5,
     agendaCommand: String = Settings.defaultAgendaCommand, agendaTimeZone: TimeZone? = nil
   ) {
@@ -36,6 +38,7 @@ public struct Settings: Sendable, Hashable {
     self.reminders = reminders
     self.restDay = restDay
     self.quietHours = quietHours
+    self.focus = focus
     self.program = program
     self.minimumConfidence = minimumConfidence
     self.agendaCommand = agendaCommand

@@ -40,7 +40,7 @@ public struct ConfigLoader: Sendable {
     try reader.keys(
       of: table, table: nil,
       allowed: [
-        "timezone", "language", "weight_unit", "privacy", "min_confidence", "reminders", "rest_day",
+        "timezone", "language", "weight_unit", "privacy", "min_confidence", "reminders", "rest_day", "focus",
         "quiet_hours", "program", "agenda",
       ])
     if let zone = try reader.string(table, "timezone") {
@@ -88,6 +88,21 @@ public struct ConfigLoader: Sendable {
       }
       if let time = try reader.time(reminders, "preferred_time") { settings.reminders.preferredTime = time }
       if let days = try reader.weekdays(reminders, "weekdays") { settings.reminders.weekdays = days }
+    }
+    if let focus = try reader.table(table, "focus") {
+      try reader.keys(of: focus, table: "focus", allowed: ["minutes_before", "horizon_days"])
+      if let minutes = try reader.int(focus, "minutes_before") {
+        guard (0...240).contains(minutes) else {
+          throw reader.error("focus.minutes_before", "\(minutes)", "expected 0 to 240 minutes, got")
+        }
+        settings.focus.minutesBefore = minutes
+      }
+      if let days = try reader.int(focus, "horizon_days") {
+        guard (1...366).contains(days) else {
+          throw reader.error("focus.horizon_days", "\(days)", "expected 1 to 366 days, got")
+        }
+        settings.focus.horizonDays = days
+      }
     }
     if let restDay = try reader.table(table, "rest_day") {
       try reader.keys(of: restDay, table: "rest_day", allowed: ["enabled", "time", "after_streak"])

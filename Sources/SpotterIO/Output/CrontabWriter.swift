@@ -30,10 +30,12 @@ public struct CrontabWriter: Sendable {
 
       """
     for event in events where event.status == .confirmed {
-      for fire in event.fireInstants where fire > now {
+      for alarm in event.alarms {
+        let fire = event.start.addingTimeInterval(TimeInterval(alarm.trigger.offsetSeconds))
+        guard fire > now else { continue }
         let local = cronFireTime(fire)
         text += "\(local.time.minute) \(local.time.hour) \(local.date.day) \(local.date.month) * "
-        text += command(for: event) + " # spotter:\(event.uid)\n"
+        text += command(for: event, title: alarm.description) + " # spotter:\(event.uid)\n"
       }
     }
     return text
@@ -54,9 +56,12 @@ public struct CrontabWriter: Sendable {
   }
 
   /// The command of one line: placeholders shell-quoted, then every `%` escaped for cron.
-  func command(for event: Event) -> String {
+  ///
+  /// `{title}` is the alarm's text, which for a focus block is the alert ("Focus block starts
+  /// soon") rather than the block's own name in SUMMARY.
+  func command(for event: Event, title: String) -> String {
     let values = [
-      "{title}": event.summary, "{body}": event.description, "{uid}": event.uid,
+      "{title}": title, "{body}": event.description, "{uid}": event.uid,
       "{kind}": event.kind.rawValue, "{start}": Self.stamp(event.start, calendarClock),
     ]
     var command = ""

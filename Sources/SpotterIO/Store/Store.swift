@@ -7,7 +7,7 @@ import SpotterCore
 /// Every public method is one transaction, so a failed import leaves the store as it was.
 public final class Store: Sendable {
   public let path: String
-  private let queue: DatabaseQueue
+  let queue: DatabaseQueue
 
   /// Opens (creating if needed) the store at `path` and brings its schema up to date.
   public init(path: String) throws {
@@ -41,7 +41,7 @@ public final class Store: Sendable {
   }
 
   /// The schema version the newest migration reaches.
-  public static let schemaVersion = 2
+  public static let schemaVersion = 3
 
   static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
@@ -123,6 +123,22 @@ public final class Store: Sendable {
         try update.execute(arguments: [Data(blob), fingerprint(session, exercises: blob), row["rowid"]])
       }
       try db.execute(sql: "DROP TABLE exercise_set; PRAGMA user_version = 2;")
+    }
+    migrator.registerMigration("v3") { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE focus_block (
+            id TEXT PRIMARY KEY NOT NULL,
+            title TEXT NOT NULL,
+            starts_at REAL NOT NULL,
+            ends_at REAL NOT NULL,
+            every TEXT,
+            until TEXT,
+            source_key TEXT UNIQUE
+          );
+          ALTER TABLE reminder ADD COLUMN summary TEXT;
+          PRAGMA user_version = 3;
+          """)
     }
     return migrator
   }
@@ -245,21 +261,28 @@ public final class Store: Sendable {
     }
   }
 
-  /// Saves new revisions of reminders, in one transaction.
-  public func save(_ records: [ReminderRecord]) throws {
+  /// Saves new revisions of reminders, with the focus block changes they follow from, in one
+  /// transaction: a block never exists without its alert's revision, nor the other way round.
+  public func save(
+    _ records: [ReminderRecord], focusUpserts: [FocusBlock] = [], focusDeletes: [String] = []
+  ) throws {
     try guarded {
       try queue.write { db in
         let statement = try db.cachedStatement(
           sql: """
             INSERT OR REPLACE INTO reminder (uid, kind, date, status, sequence, stamp, starts_at,
-              ends_at, fires_at, title, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+              ends_at, fires_at, title, body, summary) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
+        for block in focusUpserts { try Self.upsert(block, db: db) }
+        for id in focusDeletes {
+          try db.execute(sql: "DELETE FROM focus_block WHERE id = ?", arguments: [id])
+        }
         for record in records {
           try statement.execute(arguments: [
             record.uid, record.kind.rawValue, record.date.description, record.status.rawValue,
             record.sequence, record.stamp.timeIntervalSince1970, record.start.timeIntervalSince1970,
             record.end.timeIntervalSince1970, record.fire.timeIntervalSince1970, record.title,
-            record.body,
+            record.body, record.summary,
           ])
         }
       }
@@ -285,7 +308,8 @@ public final class Store: Sendable {
       stamp: Date(timeIntervalSince1970: row["stamp"]),
       start: Date(timeIntervalSince1970: row["starts_at"]),
       end: Date(timeIntervalSince1970: row["ends_at"]),
-      fire: Date(timeIntervalSince1970: row["fires_at"]), title: row["title"], body: row["body"])
+      fire: Date(timeIntervalSince1970: row["fires_at"]), title: row["title"], body: row["body"],
+      summary: row["summary"])
   }
 
   /// A content hash, so re-importing an unchanged session writes nothing.
@@ -303,7 +327,7 @@ public final class Store: Sendable {
     return Fingerprint.hex(hash.value)
   }
 
-  private func guarded<T>(_ body: () throws -> T) throws -> T {
+  func guarded<T>(_ body: () throws -> T) throws -> T {
     do {
       return try body()
     } catch let error as SpotterIOError {
