@@ -13,7 +13,7 @@ public enum ExitStatus {
     switch error {
     case let error as SpotterIOError: error.exitCode
     case let error as SpotterICalError: error.exitCode
-    case is SpotterAppError: usage
+    case let error as SpotterAppError: error.exitCode
     default: software
     }
   }

@@ -39,16 +39,22 @@ public struct PlanView: Sendable, Encodable {
     let reminders = Dictionary(
       (outcome.plan.reminders + outcome.focus).map { ($0.uid, $0) }, uniquingKeysWith: { $1 })
     events = zip(outcome.records, outcome.events).map { record, event in
-      let fire = event.fireInstants.first
-      return Item(
-        uid: record.uid, kind: record.kind.rawValue, date: record.date,
-        status: record.status.rawValue.lowercased(), sequence: record.sequence,
-        change: outcome.changes[record.uid] ?? "unchanged", start: record.start,
-        startLocal: Self.local(record.start, clock), end: record.end, fire: fire,
-        fireLocal: fire.map { Self.local($0, clock) }, title: record.title, body: record.body,
-        summary: record.summary,
-        workoutName: reminders[record.uid]?.workoutName, reason: reminders[record.uid]?.reason)
+      Self.item(
+        record, event, change: outcome.changes[record.uid], reminder: reminders[record.uid], clock: clock)
     }
+  }
+
+  static func item(
+    _ record: ReminderRecord, _ event: Event, change: String?, reminder: Reminder?, clock: ZoneClock
+  ) -> Item {
+    let fire = event.fireInstants.first
+    return Item(
+      uid: record.uid, kind: record.kind.rawValue, date: record.date,
+      status: record.status.rawValue.lowercased(), sequence: record.sequence,
+      change: change ?? "unchanged", start: record.start,
+      startLocal: Self.local(record.start, clock), end: record.end, fire: fire,
+      fireLocal: fire.map { Self.local($0, clock) }, title: record.title, body: record.body,
+      summary: record.summary, workoutName: reminder?.workoutName, reason: reminder?.reason)
   }
 
   static func local(_ instant: Date, _ clock: ZoneClock) -> String {

@@ -3,6 +3,10 @@
 public enum SpotterAppError: Error, Equatable, Sendable {
   /// `--now` or `--from` is not a valid date or instant.
   case invalidOption(option: String, value: String, reason: String)
+  /// No focus block has (or starts with) this id.
+  case unknownFocusBlock(id: String)
+  /// A focus block would overlap another one; `--force` allows it.
+  case focusOverlap(id: String, title: String, start: String)
 }
 
 extension SpotterAppError: CustomStringConvertible {
@@ -10,6 +14,18 @@ extension SpotterAppError: CustomStringConvertible {
     switch self {
     case .invalidOption(let option, let value, let reason):
       return "option '\(option)': \(reason) '\(value)'"
+    case .unknownFocusBlock(let id):
+      return "focus block: no block with id '\(id)' (see `spotter focus list`)"
+    case .focusOverlap(let id, let title, let start):
+      return "focus block: overlaps block '\(id)' ('\(title)' at \(start)); use --force to keep both"
+    }
+  }
+
+  /// sysexits(3): a bad option or id is a usage error (64), an overlap a data error (65).
+  public var exitCode: Int32 {
+    switch self {
+    case .invalidOption, .unknownFocusBlock: 64
+    case .focusOverlap: 65
     }
   }
 }

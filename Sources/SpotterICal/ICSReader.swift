@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads calendar text back through libical, for checks and for importing calendars.
 public struct ICSReader: Sendable {
   public init() {}
@@ -5,5 +7,13 @@ public struct ICSReader: Sendable {
   /// Parses `text`; `fileName` is quoted in errors.
   public func read(_ text: String, fileName: String) throws -> ParsedCalendar {
     try Libical.parse(text, fileName: fileName)
+  }
+
+  /// The timed occurrences overlapping `from..<to` of every event in `text`, repeating events
+  /// expanded; floating times and unknown TZIDs are read in `fallbackZone`.
+  public func occurrences(
+    _ text: String, fileName: String, from: Date, to: Date, fallbackZone: String
+  ) throws -> [CalendarOccurrence] {
+    try Libical.occurrences(text, fileName: fileName, from: from, to: to, fallbackZone: fallbackZone)
   }
 }

@@ -6,11 +6,11 @@ struct SpotterCommand: ParsableCommand {
     commandName: "spotter",
     abstract: "Learns when you train and writes tomorrow's workout reminders as .ics and crontab.",
     discussion: """
-      Exit codes: 0 success, 64 usage, 65 bad data (history files), 74 I/O or store, \
+      Exit codes: 0 success, 64 usage, 65 bad data (history files, overlapping blocks), 74 I/O or store, \
       78 bad config.
       """,
     version: "0.1.0",
-    subcommands: [Run.self, Plan.self, Import.self, Pattern.self],
+    subcommands: [Run.self, Plan.self, Import.self, Pattern.self, Focus.self],
     defaultSubcommand: Plan.self
   )
 }

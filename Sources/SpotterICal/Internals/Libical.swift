@@ -302,4 +302,154 @@ enum Libical {
     let zone = time.zone ?? icaltimezone_get_utc_timezone()
     return Date(timeIntervalSince1970: TimeInterval(icaltime_as_timet_with_zone(time, zone)))
   }
+
+  // MARK: Occurrences
+
+  /// The timed occurrences of every event in `text` that overlap `from..<to`.
+  ///
+  /// Repeating events are expanded by libical's RRULE iterator in their own zone's wall-clock
+  /// time; EXDATE removes occurrences, a VEVENT with RECURRENCE-ID replaces one, and cancelled
+  /// events or occurrences are left out. All-day events are not blocks of time and are skipped.
+  static func occurrences(
+    _ text: String, fileName: String, from: Date, to: Date, fallbackZone: String
+  ) throws -> [CalendarOccurrence] {
+    icalerror_clear_errno()
+    guard let root = icalparser_parse_string(text) else {
+      throw SpotterICalError.unparsable(file: fileName, line: 1, reason: "not an iCalendar object")
+    }
+    defer { icalcomponent_free(root) }
+    let calendars =
+      icalcomponent_isa(root) == ICAL_VCALENDAR_COMPONENT
+      ? [root] : children(of: root, kind: ICAL_VCALENDAR_COMPONENT)
+    guard !calendars.isEmpty else {
+      throw SpotterICalError.unparsable(file: fileName, line: 1, reason: "no VCALENDAR in the file")
+    }
+    let fallback = icaltimezone_get_builtin_timezone(fallbackZone) ?? icaltimezone_get_utc_timezone()
+    var result: [CalendarOccurrence] = []
+    for calendar in calendars {
+      let events = children(of: calendar, kind: ICAL_VEVENT_COMPONENT)
+      // Occurrences replaced by an override, by UID: the originals are not expanded.
+      var replaced: [String: Set<Date>] = [:]
+      for event in events {
+        guard let property = icalcomponent_get_first_property(event, ICAL_RECURRENCEID_PROPERTY) else {
+          continue
+        }
+        let (instant, _) = resolve(property, icalproperty_get_recurrenceid(property), calendar, fallback)
+        replaced[uid(of: event), default: []].insert(instant)
+      }
+      for event in events {
+        guard let startProperty = icalcomponent_get_first_property(event, ICAL_DTSTART_PROPERTY),
+          icalcomponent_get_status(event) != ICAL_STATUS_CANCELLED
+        else { continue }
+        let startTime = icalproperty_get_dtstart(startProperty)
+        guard icaltime_is_date(startTime) == 0 else { continue }
+        let (start, unresolved) = resolve(startProperty, startTime, calendar, fallback)
+        var length: TimeInterval = 0
+        if let endProperty = icalcomponent_get_first_property(event, ICAL_DTEND_PROPERTY) {
+          length = resolve(endProperty, icalproperty_get_dtend(endProperty), calendar, fallback).0
+            .timeIntervalSince(start)
+        } else if let duration = icalcomponent_get_first_property(event, ICAL_DURATION_PROPERTY) {
+          length = TimeInterval(icaldurationtype_as_int(icalproperty_get_duration(duration)))
+        }
+        guard length > 0 else { continue }
+        let uid = uid(of: event)
+        func occurrence(key: String, at instant: Date) -> CalendarOccurrence {
+          CalendarOccurrence(
+            key: key, uid: uid, summary: textProperty(icalcomponent_get_summary(event)),
+            description: textProperty(icalcomponent_get_description(event)),
+            categories: categories(of: event),
+            start: instant, end: instant.addingTimeInterval(length), unresolvedTZID: unresolved)
+        }
+        if let recurrence = icalcomponent_get_first_property(event, ICAL_RECURRENCEID_PROPERTY) {
+          let original = resolve(recurrence, icalproperty_get_recurrenceid(recurrence), calendar, fallback).0
+          if start < to && start.addingTimeInterval(length) > from {
+            result.append(occurrence(key: key(uid, original), at: start))
+          }
+          continue
+        }
+        guard let rule = icalcomponent_get_first_property(event, ICAL_RRULE_PROPERTY) else {
+          if start < to && start.addingTimeInterval(length) > from {
+            result.append(occurrence(key: uid, at: start))
+          }
+          continue
+        }
+        var excluded = replaced[uid] ?? []
+        var exdate = icalcomponent_get_first_property(event, ICAL_EXDATE_PROPERTY)
+        while let current = exdate {
+          excluded.insert(resolve(current, icalproperty_get_exdate(current), calendar, fallback).0)
+          exdate = icalcomponent_get_next_property(event, ICAL_EXDATE_PROPERTY)
+        }
+        guard let iterator = icalrecur_iterator_new(icalproperty_get_rrule(rule), startTime) else { continue }
+        defer { icalrecur_iterator_free(iterator) }
+        // A rule without an end runs forever; a cap keeps a rule like FREQ=SECONDLY harmless.
+        for _ in 0..<100_000 {
+          let next = icalrecur_iterator_next(iterator)
+          guard icaltime_is_null_time(next) == 0 else { break }
+          let instant = resolve(startProperty, next, calendar, fallback).0
+          if instant >= to { break }
+          guard instant.addingTimeInterval(length) > from, !excluded.contains(instant) else { continue }
+          result.append(occurrence(key: key(uid, instant), at: instant))
+        }
+      }
+    }
+    return result.sorted { ($0.start, $0.key) < ($1.start, $1.key) }
+  }
+
+  private static func key(_ uid: String, _ original: Date) -> String {
+    "\(uid)/\(Int(original.timeIntervalSince1970))"
+  }
+
+  private static func uid(of event: OpaquePointer) -> String {
+    textProperty(icalcomponent_get_uid(event))
+  }
+
+  private static func textProperty(_ value: UnsafePointer<CChar>?) -> String {
+    value.map { String(cString: $0) } ?? ""
+  }
+
+  private static func categories(of event: OpaquePointer) -> [String] {
+    var result: [String] = []
+    var property = icalcomponent_get_first_property(event, ICAL_CATEGORIES_PROPERTY)
+    while let current = property {
+      result += textProperty(icalproperty_get_categories(current)).split(separator: ",").map(String.init)
+      property = icalcomponent_get_next_property(event, ICAL_CATEGORIES_PROPERTY)
+    }
+    return result
+  }
+
+  /// The instant a property's time names, and the TZID that had to fall back, if any.
+  ///
+  /// A TZID is looked up in the file's VTIMEZONEs, then among libical's built-in zones (after
+  /// dropping prefixes such as `/freeassociation.sourceforge.net/` or `/mozilla.org/…/`), then as
+  /// a Windows zone name; floating times and unknown zones are read in the fallback zone.
+  private static func resolve(
+    _ property: OpaquePointer, _ time: icaltimetype, _ calendar: OpaquePointer, _ fallback: OpaquePointer?
+  ) -> (Date, String?) {
+    var zone: OpaquePointer? = icaltime_is_utc(time) != 0 ? icaltimezone_get_utc_timezone() : nil
+    var unresolved: String?
+    if zone == nil, let parameter = icalproperty_get_first_parameter(property, ICAL_TZID_PARAMETER),
+      let value = icalparameter_get_tzid(parameter)
+    {
+      let tzid = String(cString: value)
+      zone = icalcomponent_get_timezone(calendar, tzid) ?? builtinZone(tzid)
+      if zone == nil { unresolved = tzid }
+    }
+    let instant = icaltime_as_timet_with_zone(time, zone ?? fallback)
+    return (Date(timeIntervalSince1970: TimeInterval(instant)), unresolved)
+  }
+
+  private static func builtinZone(_ tzid: String) -> OpaquePointer? {
+    if let name = WindowsZones.iana[tzid] {
+      return utcNames.contains(name)
+        ? icaltimezone_get_utc_timezone() : icaltimezone_get_builtin_timezone(name)
+    }
+    var parts = tzid.split(separator: "/").map(String.init)
+    while !parts.isEmpty {
+      let name = parts.joined(separator: "/")
+      if utcNames.contains(name) { return icaltimezone_get_utc_timezone() }
+      if let zone = icaltimezone_get_builtin_timezone(name) { return zone }
+      parts.removeFirst()
+    }
+    return nil
+  }
 }

@@ -1,0 +1,266 @@
+import Foundation
+import SpotterCore
+import SpotterICal
+import SpotterIO
+
+/// The `spotter focus` commands: each change is checked, saved with its alerts' new revisions in
+/// one transaction, and written to both outputs at once, like the nightly run does.
+public struct FocusService: Sendable {
+  public let workspace: Workspace
+  public let outputDirectory: String
+
+  public init(workspace: Workspace, outputDirectory: String) {
+    self.workspace = workspace
+    self.outputDirectory = outputDirectory
+  }
+
+  /// What the user typed for a new block or a move.
+  public struct Timing: Sendable {
+    public var start: String
+    public var end: String?
+    public var duration: String?
+
+    public init(start: String, end: String?, duration: String?) {
+      self.start = start
+      self.end = end
+      self.duration = duration
+    }
+  }
+
+  public func add(
+    _ timing: Timing, title: String?, every: String?, until: String?, force: Bool
+  ) throws -> FocusChange {
+    let store = try workspace.openStore()
+    var blocks = try store.focusBlocks()
+    guard let (start, end) = try resolve(timing, defaultLength: nil) else {
+      throw SpotterAppError.invalidOption(
+        option: "--end/--for", value: timing.start, reason: "a block needs an end or a length, got only")
+    }
+    var recurrence: FocusRecurrence?
+    if let every {
+      guard let weekdays = FocusRecurrence.weekdays(parsing: every) else {
+        throw SpotterAppError.invalidOption(
+          option: "--every", value: every,
+          reason: "expected daily, weekdays, weekends or a list like mon,wed, got")
+      }
+      let last = try workspace.date(until ?? "", option: "--until")
+      recurrence = FocusRecurrence(weekdays: weekdays, until: last)
+    }
+    let name = title ?? FocusTexts.defaultTitle(start: workspace.clock.local(start).time)
+    var id = FocusBlock.id(
+      for: "\(name)|\(start.timeIntervalSince1970)|\(workspace.now.timeIntervalSince1970)")
+    var salt = 1
+    while blocks.contains(where: { $0.id == id }) {
+      id = FocusBlock.id(for: "\(name)|\(start.timeIntervalSince1970)|\(salt)")
+      salt += 1
+    }
+    let block = FocusBlock(id: id, title: name, start: start, end: end, recurrence: recurrence)
+    let warnings = try check(block, against: blocks, store: store, force: force)
+    blocks.append(block)
+    return try commit(
+      "added", [block], blocks: blocks, upserts: [block], deletes: [], store: store, warnings: warnings)
+  }
+
+  public func move(id: String, to timing: Timing, force: Bool) throws -> FocusChange {
+    let store = try workspace.openStore()
+    var blocks = try store.focusBlocks()
+    let index = try find(id, in: blocks)
+    var block = blocks[index]
+    let length = block.end.timeIntervalSince(block.start)
+    guard let (start, end) = try resolve(timing, defaultLength: length) else {
+      throw SpotterAppError.invalidOption(option: "START", value: timing.start, reason: "cannot read")
+    }
+    block.start = start
+    block.end = end
+    blocks.remove(at: index)
+    let warnings = try check(block, against: blocks, store: store, force: force)
+    blocks.append(block)
+    return try commit(
+      "moved", [block], blocks: blocks, upserts: [block], deletes: [], store: store, warnings: warnings)
+  }
+
+  public func remove(id: String) throws -> FocusChange {
+    let store = try workspace.openStore()
+    var blocks = try store.focusBlocks()
+    let block = blocks.remove(at: try find(id, in: blocks))
+    return try commit(
+      "removed", [block], blocks: blocks, upserts: [], deletes: [block.id], store: store, warnings: [])
+  }
+
+  /// Blocks with an occurrence in `from..<to` (local dates), or all when both are nil.
+  public func list(from: LocalDate?, to: LocalDate?) throws -> [FocusListItem] {
+    let blocks = try workspace.openStore(readOnly: true).focusBlocks()
+    let clock = workspace.clock
+    return blocks.filter { block in
+      guard from != nil || to != nil else { return true }
+      let first = from ?? clock.localDate(block.start)
+      let last = to ?? first.adding(days: 3660)
+      return first < last && !block.occurrences(in: first..<last, clock: clock).isEmpty
+    }.map { FocusListItem(block: $0, clock: clock) }
+  }
+
+  /// Takes blocks from a calendar file: every timed event (or those whose category equals, or
+  /// whose text contains, `match`) with an occurrence in the next `days` days, today included.
+  public func importCalendar(path: String, match: String?, days: Int) throws -> FocusChange {
+    let text: String
+    do {
+      text = try String(contentsOfFile: path, encoding: .utf8)
+    } catch {
+      throw SpotterIOError.io(path: path, reason: "cannot read file")
+    }
+    let clock = workspace.clock
+    let from = clock.startOfDay(workspace.today)
+    let occurrences = try ICSReader().occurrences(
+      text, fileName: path, from: from, to: clock.startOfDay(workspace.today.adding(days: days)),
+      fallbackZone: clock.identifier)
+    let needle = match?.lowercased()
+    let store = try workspace.openStore()
+    var blocks = try store.focusBlocks()
+    var imported: [FocusBlock] = []
+    var warnings: [String] = []
+    for occurrence in occurrences {
+      if let needle {
+        let categories = occurrence.categories.map { $0.lowercased().trimmingCharacters(in: .whitespaces) }
+        guard
+          categories.contains(needle) || occurrence.summary.lowercased().contains(needle)
+            || occurrence.description.lowercased().contains(needle)
+        else { continue }
+      }
+      if let tzid = occurrence.unresolvedTZID {
+        warnings.append("unknown TZID '\(tzid)' of '\(occurrence.summary)' read as \(clock.identifier)")
+      }
+      let sourceKey = "ics:" + occurrence.key
+      let title =
+        occurrence.summary.isEmpty
+        ? FocusTexts.defaultTitle(start: clock.local(occurrence.start).time) : occurrence.summary
+      let block = FocusBlock(
+        id: FocusBlock.id(for: sourceKey), title: title, start: occurrence.start, end: occurrence.end,
+        sourceKey: sourceKey)
+      blocks.removeAll { $0.id == block.id }
+      if let other = blocks.first(where: { overlap(block, $0) != nil }) {
+        warnings.append(
+          "'\(block.title)' at \(PlanView.local(block.start, clock)) overlaps block \(other.id)")
+      }
+      blocks.append(block)
+      imported.append(block)
+    }
+    warnings += try workoutOverlaps(of: imported, store: store)
+    return try commit(
+      "imported", imported, blocks: blocks, upserts: imported, deletes: [], store: store, warnings: warnings)
+  }
+
+  // MARK: Helpers
+
+  private func resolve(_ timing: Timing, defaultLength: TimeInterval?) throws -> (Date, Date)? {
+    let clock = workspace.clock
+    let parser = FocusTimeParser(clock: clock, now: workspace.now)
+    let parsed: (start: Date, end: Date?)
+    if let instant = InstantParser.parse(timing.start, clock: clock) {
+      parsed = (instant, nil)
+    } else if let friendly = parser.start(timing.start) {
+      parsed = friendly
+    } else {
+      throw SpotterAppError.invalidOption(
+        option: "START", value: timing.start,
+        reason: "expected ISO 8601, 'tomorrow 09:00', 'fri 14:00' or '09:00-10:30', got")
+    }
+    var end = parsed.end
+    if let text = timing.end {
+      guard let value = parser.end(text, after: parsed.start) ?? InstantParser.parse(text, clock: clock)
+      else {
+        throw SpotterAppError.invalidOption(
+          option: "--end", value: text, reason: "expected a time such as 10:30, got")
+      }
+      end = value
+    }
+    if let text = timing.duration {
+      guard let seconds = FocusTimeParser.duration(text) else {
+        throw SpotterAppError.invalidOption(
+          option: "--for", value: text, reason: "expected a length such as 90m or 1h30m, got")
+      }
+      end = parsed.start.addingTimeInterval(TimeInterval(seconds))
+    }
+    if end == nil, let defaultLength { end = parsed.start.addingTimeInterval(defaultLength) }
+    guard let end else { return nil }
+    guard end > parsed.start else {
+      throw SpotterAppError.invalidOption(
+        option: "--end", value: PlanView.local(end, clock), reason: "the end must come after the start, got")
+    }
+    return (parsed.start, end)
+  }
+
+  private func find(_ id: String, in blocks: [FocusBlock]) throws -> Int {
+    if let exact = blocks.firstIndex(where: { $0.id == id }) { return exact }
+    let matches = blocks.indices.filter { id.count >= 4 && blocks[$0].id.hasPrefix(id) }
+    guard matches.count == 1 else { throw SpotterAppError.unknownFocusBlock(id: id) }
+    return matches[0]
+  }
+
+  /// The first clash of two blocks' occurrences within the next year, if any.
+  private func overlap(_ block: FocusBlock, _ other: FocusBlock) -> FocusOccurrence? {
+    let clock = workspace.clock
+    let first = min(clock.localDate(block.start), clock.localDate(other.start))
+    let range = first..<first.adding(days: 366)
+    let mine = block.occurrences(in: range, clock: clock)
+    return other.occurrences(in: range, clock: clock).first { occurrence in
+      mine.contains { $0.overlaps(start: occurrence.start, end: occurrence.end) }
+    }
+  }
+
+  /// Refuses an overlap with another block unless forced; returns workout overlaps as warnings.
+  private func check(_ block: FocusBlock, against blocks: [FocusBlock], store: Store, force: Bool) throws
+    -> [String]
+  {
+    if !force {
+      for other in blocks {
+        if let clash = overlap(block, other) {
+          throw SpotterAppError.focusOverlap(
+            id: other.id, title: other.title, start: PlanView.local(clash.start, workspace.clock))
+        }
+      }
+    }
+    return try workoutOverlaps(of: [block], store: store)
+  }
+
+  private func workoutOverlaps(of blocks: [FocusBlock], store: Store) throws -> [String] {
+    let clock = workspace.clock
+    let workouts = try store.reminders(from: workspace.today, to: workspace.today.adding(days: 3660))
+      .filter { $0.kind == .workout && $0.status == .confirmed }
+    var warnings: [String] = []
+    for block in blocks {
+      let range = clock.localDate(block.start)..<workspace.today.adding(days: 3660)
+      for occurrence in block.occurrences(in: range, clock: clock) {
+        for workout in workouts where occurrence.overlaps(start: workout.start, end: workout.end) {
+          warnings.append(
+            "'\(block.title)' at \(PlanView.local(occurrence.start, clock)) overlaps the planned workout "
+              + "at \(PlanView.local(workout.start, clock))")
+        }
+      }
+    }
+    return warnings
+  }
+
+  private func commit(
+    _ action: String, _ changed: [FocusBlock], blocks: [FocusBlock], upserts: [FocusBlock], deletes: [String],
+    store: Store, warnings: [String]
+  ) throws -> FocusChange {
+    let runner = NightlyRunner(workspace: workspace)
+    let horizon = Horizon(start: workspace.today.adding(days: 1), days: 1)
+    let outcome = try runner.plan(store: store, horizon: horizon, blocks: blocks)
+    let paths = try runner.write(
+      outcome, store: store, outputDirectory: outputDirectory, focusUpserts: upserts, focusDeletes: deletes)
+    let ids = Set(changed.map(\.id))
+    let reminders = Dictionary(outcome.focus.map { ($0.uid, $0) }, uniquingKeysWith: { $1 })
+    let alerts = zip(outcome.records, outcome.events).filter { record, _ in
+      record.kind == .focusBlock && ids.contains(where: { record.uid.hasPrefix("focus-block-start-\($0)") })
+    }.map { record, event in
+      PlanView.item(
+        record, event, change: outcome.changes[record.uid], reminder: reminders[record.uid],
+        clock: workspace.clock)
+    }
+    return FocusChange(
+      action: action, blocks: changed.map { FocusListItem(block: $0, clock: workspace.clock) },
+      alerts: alerts,
+      warnings: warnings, calendarPath: paths.calendar, agendaPath: paths.agenda)
+  }
+}

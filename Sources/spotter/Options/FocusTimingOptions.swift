@@ -1,0 +1,19 @@
+import ArgumentParser
+import SpotterApp
+
+/// A block's end, as a time or a length.
+struct FocusTimingOptions: ParsableArguments {
+  @Option(help: "End: a time such as 10:30, or a full date and time.")
+  var end: String?
+
+  @Option(name: .customLong("for"), help: "Length, e.g. 90m, 1h30m or 2h.")
+  var duration: String?
+
+  func validate() throws {
+    if end != nil && duration != nil { throw ValidationError("Give --end or --for, not both.") }
+  }
+
+  func timing(start: String) -> FocusService.Timing {
+    FocusService.Timing(start: start, end: end, duration: duration)
+  }
+}

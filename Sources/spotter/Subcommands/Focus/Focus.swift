@@ -1,0 +1,9 @@
+import ArgumentParser
+
+extension SpotterCommand {
+  struct Focus: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Plan focus blocks; each change rewrites spotter.ics and agenda.crontab at once.",
+      subcommands: [Add.self, List.self, Move.self, Remove.self, Import.self])
+  }
+}

@@ -1,0 +1,52 @@
+import ArgumentParser
+import SpotterApp
+
+extension SpotterCommand.Focus {
+  struct Add: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Add a focus block and print its id.",
+      discussion: """
+        START is ISO 8601 (2026-11-23T09:00, with or without offset) or a friendly form in the \
+        configured zone: 'tomorrow 09:00', 'fri 14:00', '09:00-10:30', 'tomorrow 09:00-10:30'.
+        """)
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: "When the block starts (quote forms with spaces).")
+    var start: String
+
+    @OptionGroup var timing: FocusTimingOptions
+
+    @Option(help: "Title (default: 'Focus Block HH:MM').")
+    var title: String?
+
+    @Option(help: "Repeat: daily, weekdays, weekends, or days such as mon,wed.")
+    var every: String?
+
+    @Option(help: "Last date of a repeating block: YYYY-MM-DD, today or tomorrow.")
+    var until: String?
+
+    @Flag(help: "Keep the block even if it overlaps another block.")
+    var force = false
+
+    @OptionGroup var output: FocusOutputOptions
+
+    func validate() throws {
+      if (every == nil) != (until == nil) { throw ValidationError("--every and --until go together.") }
+      if let title, title.trimmingCharacters(in: .whitespaces).isEmpty || title.contains("\n") {
+        throw ValidationError("--title must be one non-empty line.")
+      }
+    }
+
+    func run() throws {
+      try options.perform { workspace in
+        let change = try FocusService(
+          workspace: workspace, outputDirectory: output.out ?? workspace.paths.output
+        )
+        .add(timing.timing(start: start), title: title, every: every, until: until, force: force)
+        return output.json
+          ? output.report(change) : (change.blocks.first?.id ?? "") + "\n" + output.report(change)
+      }
+    }
+  }
+}

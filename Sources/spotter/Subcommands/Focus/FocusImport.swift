@@ -1,0 +1,34 @@
+import ArgumentParser
+import SpotterApp
+
+extension SpotterCommand.Focus {
+  struct Import: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Take focus blocks from a calendar export (.ics from Google, Apple, Thunderbird, Outlook).")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: "The .ics file.")
+    var file: String
+
+    @Option(help: "Only events with this CATEGORY, or whose summary or description contains this text.")
+    var match: String?
+
+    @Option(help: "How many days ahead, from today, to take occurrences.")
+    var days = 28
+
+    @OptionGroup var output: FocusOutputOptions
+
+    func validate() throws {
+      guard (1...366).contains(days) else { throw ValidationError("--days must be from 1 to 366.") }
+    }
+
+    func run() throws {
+      try options.perform { workspace in
+        output.report(
+          try FocusService(workspace: workspace, outputDirectory: output.out ?? workspace.paths.output)
+            .importCalendar(path: file, match: match, days: days))
+      }
+    }
+  }
+}

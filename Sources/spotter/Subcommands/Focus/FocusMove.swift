@@ -1,0 +1,32 @@
+import ArgumentParser
+import SpotterApp
+
+extension SpotterCommand.Focus {
+  struct Move: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Move a focus block; its alert keeps its UID and gets a raised SEQUENCE.")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: "The block's id (or a unique prefix of at least four characters).")
+    var id: String
+
+    @Argument(help: "The new start; the block keeps its length unless --end or --for is given.")
+    var start: String
+
+    @OptionGroup var timing: FocusTimingOptions
+
+    @Flag(help: "Keep the block even if it overlaps another block.")
+    var force = false
+
+    @OptionGroup var output: FocusOutputOptions
+
+    func run() throws {
+      try options.perform { workspace in
+        output.report(
+          try FocusService(workspace: workspace, outputDirectory: output.out ?? workspace.paths.output)
+            .move(id: id, to: timing.timing(start: start), force: force))
+      }
+    }
+  }
+}

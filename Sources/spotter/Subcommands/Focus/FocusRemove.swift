@@ -1,0 +1,25 @@
+import ArgumentParser
+import SpotterApp
+
+extension SpotterCommand.Focus {
+  struct Remove: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "rm",
+      abstract: "Delete a focus block; its alert is written once more as STATUS:CANCELLED.")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: "The block's id (or a unique prefix of at least four characters).")
+    var id: String
+
+    @OptionGroup var output: FocusOutputOptions
+
+    func run() throws {
+      try options.perform { workspace in
+        output.report(
+          try FocusService(workspace: workspace, outputDirectory: output.out ?? workspace.paths.output)
+            .remove(id: id))
+      }
+    }
+  }
+}
