@@ -52,7 +52,8 @@ let package = Package(
     .testTarget(
       name: "SpotterICalTests",
       dependencies: ["SpotterICal", "_SpotterTestSupport"],
-      exclude: ["Snapshots"]
+      exclude: ["Snapshots"],
+      resources: [.copy("Fixtures")]
     ),
     .testTarget(
       name: "spotterTests",

@@ -352,7 +352,11 @@ enum Libical {
           length = TimeInterval(icaldurationtype_as_int(icalproperty_get_duration(duration)))
         }
         guard length > 0 else { continue }
-        let uid = uid(of: event)
+        // RFC 5545 requires a UID, but old files lack it: the summary and start stand in.
+        var uid = uid(of: event)
+        if uid.isEmpty {
+          uid = "\(textProperty(icalcomponent_get_summary(event)))@\(Int(start.timeIntervalSince1970))"
+        }
         func occurrence(key: String, at instant: Date) -> CalendarOccurrence {
           CalendarOccurrence(
             key: key, uid: uid, summary: textProperty(icalcomponent_get_summary(event)),
@@ -379,14 +383,23 @@ enum Libical {
           excluded.insert(resolve(current, icalproperty_get_exdate(current), calendar, fallback).0)
           exdate = icalcomponent_get_next_property(event, ICAL_EXDATE_PROPERTY)
         }
-        guard let iterator = icalrecur_iterator_new(icalproperty_get_rrule(rule), startTime) else { continue }
+        let recurrence = icalproperty_get_rrule(rule)
+        // libical 3.0 compares a UTC UNTIL with the zoned DTSTART field by field, which lets
+        // 09:00 Los Angeles pass an UNTIL of 15:59:59Z on the same day: compare instants here.
+        var until = to
+        if icaltime_is_null_time(recurrence.until) == 0 && icaltime_is_date(recurrence.until) == 0 {
+          // UNTIL is inclusive; a UTC one is an instant, a local one is read in DTSTART's zone.
+          until = min(
+            to, resolve(startProperty, recurrence.until, calendar, fallback).0.addingTimeInterval(1))
+        }
+        guard let iterator = icalrecur_iterator_new(recurrence, startTime) else { continue }
         defer { icalrecur_iterator_free(iterator) }
         // A rule without an end runs forever; a cap keeps a rule like FREQ=SECONDLY harmless.
         for _ in 0..<100_000 {
           let next = icalrecur_iterator_next(iterator)
           guard icaltime_is_null_time(next) == 0 else { break }
           let instant = resolve(startProperty, next, calendar, fallback).0
-          if instant >= to { break }
+          if instant >= until { break }
           guard instant.addingTimeInterval(length) > from, !excluded.contains(instant) else { continue }
           result.append(occurrence(key: key(uid, instant), at: instant))
         }

@@ -26,7 +26,7 @@ public struct CrontabWriter: Sendable {
       # Spotter agenda for \(horizon.start) to \(horizon.end.adding(days: -1)) \
       (calendar zone \(calendarClock.identifier))
       # Horizon \(Self.stamp(from, calendarClock)) to \(Self.stamp(to, calendarClock))
-      # Times are in the zone cron runs in: \(cronClock.identifier). Rewritten by every `spotter run`.
+      # Times are in the zone cron runs in: \(cronClock.identifier). Rewritten by every run and focus change.
 
       """
     for event in events where event.status == .confirmed {

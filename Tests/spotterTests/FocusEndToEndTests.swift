@@ -1,0 +1,170 @@
+import Foundation
+import SpotterICal
+import Testing
+import _SpotterTestSupport
+
+/// `spotter focus` on the built binary: add, move and delete flows, overlaps, and what the
+/// outputs carry after each change.
+@Suite struct FocusEndToEndTests {
+  let now = "2026-11-22T21:30:00+01:00"
+
+  func focus(_ dir: URL, _ arguments: [String], now: String? = nil) throws -> SpotterBinary.Result {
+    let out = arguments.first == "list" ? [] : ["--out", dir.appendingPathComponent("out").path]
+    return try SpotterBinary.run(
+      ["focus"] + arguments + out + [
+        "--db", dir.appendingPathComponent("db.sqlite").path, "--timezone", "Europe/Berlin", "--now",
+        now ?? self.now,
+      ], environment: ["TZ": "Europe/Berlin"])
+  }
+
+  func calendar(_ dir: URL) throws -> ParsedCalendar {
+    let text = try String(contentsOf: dir.appendingPathComponent("out/spotter.ics"), encoding: .utf8)
+    return try ICSReader().read(text, fileName: "spotter.ics")
+  }
+
+  func agenda(_ dir: URL) throws -> String {
+    try String(contentsOf: dir.appendingPathComponent("out/agenda.crontab"), encoding: .utf8)
+  }
+
+  @Test func addMoveDeleteKeepOneUIDAndRaiseTheSequence() throws {
+    let dir = try SpotterBinary.scratch()
+    let added = try focus(dir, ["add", "tomorrow 09:00", "--for", "90m", "--title", "Deep Work"])
+    #expect(added.status == 0, "\(added.stderr)")
+    let id = try #require(added.stdout.split(separator: "\n").first.map(String.init))
+    #expect(id.count == 8)
+    let uid = "focus-block-start-\(id)@spotter"
+
+    var events = try calendar(dir).events
+    #expect(try calendar(dir).passesRestrictions)
+    #expect(events.map(\.uid) == [uid])
+    #expect(events[0].summary == "Deep Work")
+    #expect(events[0].start == TestZones.instant("2026-11-23T09:00:00+01:00"))
+    #expect(events[0].end == TestZones.instant("2026-11-23T10:30:00+01:00"))
+    #expect(events[0].alarmInstants == [TestZones.instant("2026-11-23T08:55:00+01:00")])
+    #expect(events[0].categories.joined(separator: ",").contains("Focus"))
+    #expect(
+      try agenda(dir).contains(
+        "55 8 23 11 * notify-send 'Focus block starts soon' 'Deep Work starts in 5 minutes' # spotter:\(uid)")
+    )
+
+    let moved = try focus(dir, ["move", id, "2026-11-24 11:00"])
+    #expect(moved.status == 0, "\(moved.stderr)")
+    events = try calendar(dir).events
+    #expect(events.map(\.uid) == [uid])
+    #expect(events[0].sequence == 1)
+    #expect(events[0].start == TestZones.instant("2026-11-24T11:00:00+01:00"))
+    #expect(events[0].end == TestZones.instant("2026-11-24T12:30:00+01:00"))
+    #expect(events[0].alarmInstants == [TestZones.instant("2026-11-24T10:55:00+01:00")])
+    #expect(try agenda(dir).contains("55 10 24 11 *"))
+    #expect(!(try agenda(dir)).contains("55 8 23 11 *"))
+
+    let removed = try focus(dir, ["rm", String(id.prefix(5))])
+    #expect(removed.status == 0, "\(removed.stderr)")
+    events = try calendar(dir).events
+    #expect(events.map(\.uid) == [uid])
+    #expect(events[0].status == "CANCELLED")
+    #expect(events[0].sequence == 2)
+    #expect(events[0].alarmInstants.isEmpty)
+    #expect(!(try agenda(dir)).contains("spotter:\(uid)"))
+    #expect(try focus(dir, ["list"]).stdout.contains("no focus blocks"))
+  }
+
+  @Test func aBlockSoonAlertsAtItsStartAndAPastBlockNotAtAll() throws {
+    let dir = try SpotterBinary.scratch()
+    #expect(try focus(dir, ["add", "21:33", "--for", "30m", "--title", "Soon"]).status == 0)
+    #expect(try focus(dir, ["add", "2026-11-22T20:00", "--for", "30m", "--title", "Past"]).status == 0)
+    let events = try calendar(dir).events
+    let soon = try #require(events.first { $0.summary == "Soon" })
+    #expect(soon.alarmInstants == [TestZones.instant("2026-11-22T21:33:00+01:00")])
+    #expect(soon.description == "Soon starts now")
+    let past = try #require(events.first { $0.summary == "Past" })
+    #expect(past.alarmInstants.isEmpty)
+    #expect(!(try agenda(dir)).contains("'Past"))
+  }
+
+  @Test func overlapsAreRefusedUnlessForcedAndLeaveEverythingAsItWas() throws {
+    let dir = try SpotterBinary.scratch()
+    #expect(try focus(dir, ["add", "tomorrow 09:00-10:30", "--title", "A"]).status == 0)
+    let before = try agenda(dir)
+    let refused = try focus(dir, ["add", "tomorrow 10:00", "--end", "11:00", "--title", "B"])
+    #expect(refused.status == 65)
+    #expect(refused.stderr.contains("overlaps block"))
+    #expect(try agenda(dir) == before)
+    let forced = try focus(dir, ["add", "tomorrow 10:00", "--end", "11:00", "--title", "B", "--force"])
+    #expect(forced.status == 0, "\(forced.stderr)")
+    #expect(try calendar(dir).events.count == 2)
+    #expect(try focus(dir, ["add", "tomorrow", "--for", "1h"]).status == 64)
+    #expect(try focus(dir, ["move", "ffffffff", "tomorrow 12:00"]).status == 64)
+  }
+
+  @Test func aBlockOverAPlannedWorkoutIsKeptWithAWarning() throws {
+    let dir = try SpotterBinary.scratch()
+    let run = try SpotterBinary.run([
+      "run", "--config", SpotterBinary.example("config.toml"), "--db",
+      dir.appendingPathComponent("db.sqlite").path,
+      "--out", dir.appendingPathComponent("out").path, "--now", now, "--history",
+      SpotterBinary.example("strong.csv"),
+    ])
+    #expect(run.status == 0, "\(run.stderr)")
+    let added = try focus(dir, ["add", "tomorrow 17:00-19:00", "--title", "Late call"])
+    #expect(added.status == 0, "\(added.stderr)")
+    #expect(added.stdout.contains("warning: 'Late call' at 2026-11-23 17:00 overlaps the planned workout"))
+    let uids = try calendar(dir).events.map(\.uid)
+    #expect(uids.contains("workout-reminder-2026-11-23@spotter"))
+    #expect(uids.contains { $0.hasPrefix("focus-block-start-") })
+    let plan = try SpotterBinary.run([
+      "plan", "--config", SpotterBinary.example("config.toml"), "--db",
+      dir.appendingPathComponent("db.sqlite").path,
+      "--now", now,
+    ])
+    #expect(plan.stdout.contains("Late call: Focus block starts soon"))
+    #expect(plan.stdout.contains("Today: Push Day"))
+  }
+
+  @Test func weekdayBlocksAcrossTheSpringChangeKeepTheirLocalTime() throws {
+    let dir = try SpotterBinary.scratch()
+    let added = try focus(
+      dir,
+      [
+        "add", "2027-03-26 09:00", "--for", "1h", "--every", "weekdays", "--until", "2027-03-30", "--title",
+        "Plan",
+      ],
+      now: "2027-03-25T12:00:00+01:00")
+    #expect(added.status == 0, "\(added.stderr)")
+    let events = try calendar(dir).events
+    #expect(
+      events.map(\.uid).map { String($0.dropFirst("focus-block-start-".count + 9)) } == [
+        "2027-03-26@spotter", "2027-03-29@spotter", "2027-03-30@spotter",
+      ])
+    #expect(
+      events.flatMap(\.alarmInstants) == [
+        TestZones.instant("2027-03-26T08:55:00+01:00"), TestZones.instant("2027-03-29T08:55:00+02:00"),
+        TestZones.instant("2027-03-30T08:55:00+02:00"),
+      ])
+    let lines = try agenda(dir).split(separator: "\n").filter { !$0.hasPrefix("#") }
+    #expect(lines.map { String($0.prefix(11)) } == ["55 8 26 3 *", "55 8 29 3 *", "55 8 30 3 *"])
+  }
+
+  @Test func calendarImportTakesBlocksAndAReimportChangesNothing() throws {
+    let dir = try SpotterBinary.scratch()
+    let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("SpotterICalTests/Fixtures/google_daily_recur_valarm__icaljs.ics").path
+    let first = try focus(dir, ["import", file, "--days", "3", "--match", "every day"])
+    #expect(first.status == 0, "\(first.stderr)")
+    let events = try calendar(dir).events
+    #expect(events.count == 3)
+    // 05:00 in Los Angeles is 14:00 in Berlin.
+    #expect(
+      events.map(\.start) == [
+        TestZones.instant("2026-11-22T14:00:00+01:00"), TestZones.instant("2026-11-23T14:00:00+01:00"),
+        TestZones.instant("2026-11-24T14:00:00+01:00"),
+      ])
+    let before = try String(contentsOf: dir.appendingPathComponent("out/spotter.ics"), encoding: .utf8)
+    let again = try focus(dir, ["import", file, "--days", "3", "--match", "every day"])
+    #expect(again.status == 0)
+    #expect(try String(contentsOf: dir.appendingPathComponent("out/spotter.ics"), encoding: .utf8) == before)
+    let none = try focus(dir, ["import", file, "--days", "3", "--match", "nothing like this"])
+    #expect(none.status == 0)
+    #expect(try calendar(dir).events.count == 3)
+  }
+}
