@@ -33,7 +33,9 @@ struct HevyCSVImporter {
     }
     var drafts: [Draft] = []
     var draftIndex: [String: Int] = [:]
-    var previous: (record: CSVTable.Record, draft: Int, exercise: String)?
+    var sets = SetRowReader(
+      context: context, header: header, weightColumn: weightColumn, repsColumn: reps, exerciseColumn: exercise
+    )
     func addDraft(_ record: CSVTable.Record, key: String) throws -> Int {
       let startText = table[record, startColumn]
       let endText = table[record, endColumn]
@@ -54,7 +56,7 @@ struct HevyCSVImporter {
       let index: Int
       // Rows of one workout are contiguous: compare with the previous row before building a key.
       // A workout is identified by (title, start_time, end_time); Hevy has no workout id.
-      if let previous, table.same(previous.record, record, column: title),
+      if let previous = sets.previous, table.same(previous.record, record, column: title),
         table.same(previous.record, record, column: startColumn),
         table.same(previous.record, record, column: endColumn)
       {
@@ -75,19 +77,8 @@ struct HevyCSVImporter {
           throw context.rowError(record.line, header[setType], type, "unknown set type")
         }
       }
-      let weight = try weightColumn.flatMap {
-        try context.weight(table, record, column: $0, header: header)
-      }
-      let repCount = try reps.flatMap { try context.reps(table, record, column: $0, header: header) }
-      let name =
-        if let previous, previous.draft == index, table.same(previous.record, record, column: exercise) {
-          previous.exercise
-        } else {
-          table[record, exercise].trimmed
-        }
-      drafts[index].grouper.add(
-        SetEntry(kind: kind, weight: weight, unit: unit, reps: repCount), exercise: name)
-      previous = (record, index, name)
+      let (set, name) = try sets.read(record, in: table, draft: index, kind: kind, unit: unit)
+      drafts[index].grouper.add(set, exercise: name)
     }
     return drafts.sorted { $0.start < $1.start }.map { draft in
       let start = context.clock.instant(draft.start)

@@ -47,12 +47,14 @@ struct StrongCSVImporter {
     }
     var drafts: [Draft] = []
     var draftIndex: [String: Int] = [:]
-    var previous: (record: CSVTable.Record, draft: Int, exercise: String)?
+    var sets = SetRowReader(
+      context: context, header: header, weightColumn: weightColumn, repsColumn: reps,
+      exerciseColumn: exerciseName)
     for record in rows {
       try context.checkFieldCount(of: record, header: header)
       let index: Int
       // Rows of one workout are contiguous and share the Date text: only a new Date is parsed.
-      if let previous, table.same(previous.record, record, column: date) {
+      if let previous = sets.previous, table.same(previous.record, record, column: date) {
         index = previous.draft
       } else if let existing = draftIndex[table[record, date]] {
         index = existing
@@ -99,19 +101,8 @@ struct StrongCSVImporter {
         }
         unit = parsed
       }
-      let weight = try weightColumn.flatMap {
-        try context.weight(table, record, column: $0, header: header)
-      }
-      let repCount = try reps.flatMap { try context.reps(table, record, column: $0, header: header) }
-      let exercise =
-        if let previous, previous.draft == index, table.same(previous.record, record, column: exerciseName) {
-          previous.exercise
-        } else {
-          table[record, exerciseName].trimmed
-        }
-      drafts[index].grouper.add(
-        SetEntry(kind: kind, weight: weight, unit: unit, reps: repCount), exercise: exercise)
-      previous = (record, index, exercise)
+      let (set, exercise) = try sets.read(record, in: table, draft: index, kind: kind, unit: unit)
+      drafts[index].grouper.add(set, exercise: exercise)
     }
     return drafts.map { draft in
       let start = context.clock.instant(draft.start)
