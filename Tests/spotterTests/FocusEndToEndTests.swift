@@ -143,6 +143,16 @@ import _SpotterTestSupport
       ])
     let lines = try agenda(dir).split(separator: "\n").filter { !$0.hasPrefix("#") }
     #expect(lines.map { String($0.prefix(11)) } == ["55 8 26 3 *", "55 8 29 3 *", "55 8 30 3 *"])
+
+    let list = try focus(dir, ["list", "--from", "2027-03-29", "--to", "2027-03-30", "--json"])
+    #expect(list.status == 0, "\(list.stderr)")
+    let items = try #require(
+      try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
+    #expect(items.map { $0["title"] as? String } == ["Plan"])
+    #expect(items.first?["every"] as? String == "weekdays")
+    #expect(items.first?["start_local"] as? String == "2027-03-26 09:00")
+    let none = try focus(dir, ["list", "--from", "2027-03-31"])
+    #expect(none.stdout.contains("no focus blocks"))
   }
 
   @Test func calendarImportTakesBlocksAndAReimportChangesNothing() throws {
