@@ -224,11 +224,14 @@ public struct FocusService: Sendable {
 
   private func workoutOverlaps(of blocks: [FocusBlock], store: Store) throws -> [String] {
     let clock = workspace.clock
-    let workouts = try store.reminders(from: workspace.today, to: workspace.today.adding(days: 3660))
+    let workouts = try store.reminders(from: workspace.today)
       .filter { $0.kind == .workout && $0.status == .confirmed }
+    guard let lastDate = workouts.map(\.date).max() else { return [] }
     var warnings: [String] = []
     for block in blocks {
-      let range = clock.localDate(block.start)..<workspace.today.adding(days: 3660)
+      let first = clock.localDate(block.start)
+      guard first <= lastDate else { continue }
+      let range = first..<lastDate.adding(days: 1)
       for occurrence in block.occurrences(in: range, clock: clock) {
         for workout in workouts where occurrence.overlaps(start: workout.start, end: workout.end) {
           warnings.append(

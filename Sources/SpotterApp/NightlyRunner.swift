@@ -50,7 +50,7 @@ public struct NightlyRunner: Sendable {
         for: try blocks ?? store.focusBlocks(), dates: focusWindow.start..<focusWindow.end, now: now,
         clock: clock)
     let first = min(today, horizon.start)
-    let stored = try store.reminders(from: first, to: focusWindow.end.adding(days: 3660))
+    let stored = try store.reminders(from: first)
     let reconciler = ReminderReconciler()
     let workouts = reconciler.reconcile(
       planned: plan.reminders, stored: stored.filter { $0.kind != .focusBlock }, horizon: horizon, now: now)

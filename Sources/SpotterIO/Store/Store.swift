@@ -247,16 +247,18 @@ public final class Store: Sendable {
 
   // MARK: Reminders
 
-  /// The stored reminders dated from `start` (inclusive) to `end` (exclusive).
-  public func reminders(from start: LocalDate, to end: LocalDate) throws -> [ReminderRecord] {
+  /// The stored reminders dated from `start` (inclusive) to `end` (exclusive), or on without end.
+  public func reminders(from start: LocalDate, to end: LocalDate? = nil) throws -> [ReminderRecord] {
     try guarded {
       try queue.read { db in
-        try Row.fetchAll(
-          db,
-          sql: """
-            SELECT * FROM reminder WHERE date >= ? AND date < ? ORDER BY starts_at, uid
-            """, arguments: [start.description, end.description]
-        ).compactMap(Self.record)
+        var sql = "SELECT * FROM reminder WHERE date >= ?"
+        var arguments: StatementArguments = [start.description]
+        if let end {
+          sql += " AND date < ?"
+          arguments += [end.description]
+        }
+        return try Row.fetchAll(db, sql: sql + " ORDER BY starts_at, uid", arguments: arguments)
+          .compactMap(Self.record)
       }
     }
   }
