@@ -202,20 +202,28 @@ enum Libical {
 
   // MARK: Reading
 
-  static func parse(_ text: String, fileName: String) throws -> ParsedCalendar {
+  /// Parses `text` and hands its VCALENDARs to `body`; the tree is freed when `body` returns.
+  private static func withCalendars<T>(
+    in text: String, fileName: String, _ body: ([OpaquePointer]) throws -> T
+  ) throws -> T {
     icalerror_clear_errno()
     guard let root = icalparser_parse_string(text) else {
       throw SpotterICalError.unparsable(file: fileName, line: 1, reason: "not an iCalendar object")
     }
     defer { icalcomponent_free(root) }
+    if icalcomponent_isa(root) == ICAL_VCALENDAR_COMPONENT { return try body([root]) }
+    return try body(children(of: root, kind: ICAL_VCALENDAR_COMPONENT))
+  }
+
+  static func parse(_ text: String, fileName: String) throws -> ParsedCalendar {
+    try withCalendars(in: text, fileName: fileName) { calendars in
+      parse(calendars)
+    }
+  }
+
+  private static func parse(_ calendars: [OpaquePointer]) -> ParsedCalendar {
     var zones: [String] = []
     var events: [ParsedEvent] = []
-    let calendars: [OpaquePointer]
-    if icalcomponent_isa(root) == ICAL_VCALENDAR_COMPONENT {
-      calendars = [root]
-    } else {
-      calendars = children(of: root, kind: ICAL_VCALENDAR_COMPONENT)
-    }
     for calendar in calendars {
       for zone in children(of: calendar, kind: ICAL_VTIMEZONE_COMPONENT) {
         if let property = icalcomponent_get_first_property(zone, ICAL_TZID_PROPERTY),
@@ -243,7 +251,6 @@ enum Libical {
   }
 
   private static func parsedEvent(_ event: OpaquePointer) -> ParsedEvent {
-    func text(_ value: UnsafePointer<CChar>?) -> String { value.map { String(cString: $0) } ?? "" }
     let start = icalcomponent_get_dtstart(event)
     let startDate = instant(start)
     let endTime = icalcomponent_get_dtend(event)
@@ -265,12 +272,6 @@ enum Libical {
     {
       status = String(cString: name)
     }
-    var categories: [String] = []
-    var property = icalcomponent_get_first_property(event, ICAL_CATEGORIES_PROPERTY)
-    while let current = property {
-      categories.append(text(icalproperty_get_categories(current)))
-      property = icalcomponent_get_next_property(event, ICAL_CATEGORIES_PROPERTY)
-    }
     var alarms: [Date] = []
     for alarm in children(of: event, kind: ICAL_VALARM_COMPONENT) {
       guard let triggerProperty = icalcomponent_get_first_property(alarm, ICAL_TRIGGER_PROPERTY) else {
@@ -291,10 +292,10 @@ enum Libical {
       alarms.append(anchor.addingTimeInterval(offset))
     }
     return ParsedEvent(
-      uid: text(icalcomponent_get_uid(event)), summary: text(icalcomponent_get_summary(event)),
-      description: text(icalcomponent_get_description(event)),
+      uid: uid(of: event), summary: textProperty(icalcomponent_get_summary(event)),
+      description: textProperty(icalcomponent_get_description(event)),
       sequence: Int(icalcomponent_get_sequence(event)), status: status, startTZID: tzid,
-      start: startDate, end: end, stamp: stamp, alarmInstants: alarms, categories: categories)
+      start: startDate, end: end, stamp: stamp, alarmInstants: alarms, categories: categories(of: event))
   }
 
   /// The UTC instant of a parsed time; floating times are read as UTC.
@@ -313,14 +314,14 @@ enum Libical {
   static func occurrences(
     _ text: String, fileName: String, from: Date, to: Date, fallbackZone: String
   ) throws -> [CalendarOccurrence] {
-    icalerror_clear_errno()
-    guard let root = icalparser_parse_string(text) else {
-      throw SpotterICalError.unparsable(file: fileName, line: 1, reason: "not an iCalendar object")
+    try withCalendars(in: text, fileName: fileName) { calendars in
+      try occurrences(calendars, fileName: fileName, from: from, to: to, fallbackZone: fallbackZone)
     }
-    defer { icalcomponent_free(root) }
-    let calendars =
-      icalcomponent_isa(root) == ICAL_VCALENDAR_COMPONENT
-      ? [root] : children(of: root, kind: ICAL_VCALENDAR_COMPONENT)
+  }
+
+  private static func occurrences(
+    _ calendars: [OpaquePointer], fileName: String, from: Date, to: Date, fallbackZone: String
+  ) throws -> [CalendarOccurrence] {
     guard !calendars.isEmpty else {
       throw SpotterICalError.unparsable(file: fileName, line: 1, reason: "no VCALENDAR in the file")
     }
