@@ -9,6 +9,11 @@ struct FocusOutputOptions: ParsableArguments {
   @Flag(help: "Print the result as JSON.")
   var json = false
 
+  /// The focus service writing into `--out`, or the default output directory.
+  func service(in workspace: Workspace) -> FocusService {
+    FocusService(workspace: workspace, outputDirectory: out ?? workspace.paths.output)
+  }
+
   func report(_ change: FocusChange) -> String {
     if json { return JSONOutput.encode(change) }
     var lines = change.blocks.map { "\(change.action) \($0.line)" }

@@ -40,10 +40,8 @@ extension SpotterCommand.Focus {
 
     func run() throws {
       try options.perform { workspace in
-        let change = try FocusService(
-          workspace: workspace, outputDirectory: output.out ?? workspace.paths.output
-        )
-        .add(timing.timing(start: start), title: title, every: every, until: until, force: force)
+        let change = try output.service(in: workspace).add(
+          timing.timing(start: start), title: title, every: every, until: until, force: force)
         return output.json
           ? output.report(change) : (change.blocks.first?.id ?? "") + "\n" + output.report(change)
       }

@@ -26,7 +26,7 @@ extension SpotterCommand.Focus {
     func run() throws {
       try options.perform { workspace in
         output.report(
-          try FocusService(workspace: workspace, outputDirectory: output.out ?? workspace.paths.output)
+          try output.service(in: workspace)
             .importCalendar(path: file, match: match, days: days))
       }
     }
