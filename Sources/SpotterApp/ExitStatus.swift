@@ -5,6 +5,8 @@ import SpotterIO
 public enum ExitStatus {
   public static let usage: Int32 = 64
   public static let data: Int32 = 65
+  /// A notifier failed; the reminder stays due for the next catch-up.
+  public static let unavailable: Int32 = 69
   public static let software: Int32 = 70
   public static let ioError: Int32 = 74
   public static let config: Int32 = 78

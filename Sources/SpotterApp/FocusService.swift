@@ -30,6 +30,8 @@ public struct FocusService: Sendable {
   public func add(
     _ timing: Timing, title: String?, every: String?, until: String?, force: Bool
   ) throws -> FocusChange {
+    let lock = try workspace.lock()
+    defer { lock.release() }
     let store = try workspace.openStore()
     var blocks = try store.focusBlocks()
     guard let (start, end) = try resolve(timing, defaultLength: nil) else {
@@ -62,6 +64,8 @@ public struct FocusService: Sendable {
   }
 
   public func move(id: String, to timing: Timing, force: Bool) throws -> FocusChange {
+    let lock = try workspace.lock()
+    defer { lock.release() }
     let store = try workspace.openStore()
     var blocks = try store.focusBlocks()
     let index = try find(id, in: blocks)
@@ -80,6 +84,8 @@ public struct FocusService: Sendable {
   }
 
   public func remove(id: String) throws -> FocusChange {
+    let lock = try workspace.lock()
+    defer { lock.release() }
     let store = try workspace.openStore()
     var blocks = try store.focusBlocks()
     let block = blocks.remove(at: try find(id, in: blocks))
@@ -114,6 +120,8 @@ public struct FocusService: Sendable {
       text, fileName: path, from: from, to: clock.startOfDay(workspace.today.adding(days: days)),
       fallbackZone: clock.identifier)
     let needle = match?.lowercased()
+    let lock = try workspace.lock()
+    defer { lock.release() }
     let store = try workspace.openStore()
     var blocks = try store.focusBlocks()
     var imported: [FocusBlock] = []

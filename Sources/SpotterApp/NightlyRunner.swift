@@ -34,21 +34,31 @@ public struct NightlyRunner: Sendable {
   /// planned for next week, or a reminder a `--days 7` run made, stays in the file until it is
   /// past, whichever command writes the file next. `blocks` replaces the stored focus blocks, for
   /// a `focus` command about to save its change.
-  public func plan(store: Store, horizon: Horizon, blocks: [FocusBlock]? = nil) throws -> PlanOutcome {
+  ///
+  /// Snoozes and done marks are applied to the fresh plan, so a re-plan keeps them. `skipped`
+  /// replaces the stored skipped days, for a `skip` command about to save its change.
+  public func plan(
+    store: Store, horizon: Horizon, blocks: [FocusBlock]? = nil, skipped: Set<LocalDate>? = nil
+  ) throws -> PlanOutcome {
     let settings = workspace.settings
     let now = workspace.now
     let clock = workspace.clock
     let today = workspace.today
     let sessions = try store.sessions()
+    let actions = try store.actions()
     let pattern = PatternLearner().learn(from: sessions, today: today, clock: clock)
-    let plan = ReminderPlanner(settings: settings).plan(
-      sessions: sessions, pattern: pattern, horizon: horizon, now: now)
+    var plan = ReminderPlanner(settings: settings).plan(
+      sessions: sessions, pattern: pattern, horizon: horizon, now: now,
+      skipped: try skipped ?? store.skippedDays())
+    plan.reminders = ReminderAction.apply(actions, to: plan.reminders)
     let focusWindow = Horizon(
       start: today, days: max(settings.focus.horizonDays, today.days(until: horizon.end)))
-    let focus = FocusAlertPlanner(minutesBefore: settings.focus.minutesBefore, language: settings.language)
-      .reminders(
-        for: try blocks ?? store.focusBlocks(), dates: focusWindow.start..<focusWindow.end, now: now,
-        clock: clock)
+    let focus = ReminderAction.apply(
+      actions,
+      to: FocusAlertPlanner(minutesBefore: settings.focus.minutesBefore, language: settings.language)
+        .reminders(
+          for: try blocks ?? store.focusBlocks(), dates: focusWindow.start..<focusWindow.end, now: now,
+          clock: clock))
     let first = min(today, horizon.start)
     let stored = try store.reminders(from: first)
     let reconciler = ReminderReconciler()
@@ -79,46 +89,77 @@ public struct NightlyRunner: Sendable {
   }
 
   /// The whole nightly job; bad input fails before the store or any output is touched.
-  public func run(histories: [String], horizon: Horizon, outputDirectory: String) throws -> RunReport {
-    let store = try workspace.openStore()
-    let imports = try importHistories(histories, into: store)
-    let outcome = try plan(store: store, horizon: horizon)
-    let (calendarPath, agendaPath) = try write(outcome, store: store, outputDirectory: outputDirectory)
-    return RunReport(
-      imports: imports, horizon: horizon, reminders: outcome.plan.reminders.count,
-      alarms: outcome.events.reduce(0) { $0 + $1.alarms.count }, changes: outcome.changes,
-      calendarPath: calendarPath, agendaPath: agendaPath)
+  ///
+  /// Between import and planning it catches up on reminders whose fire time passed unseen, with
+  /// the sessions just imported, so a workout logged since then silences its reminder.
+  public func run(
+    histories: [String], horizon: Horizon, outputDirectory: String, catchUp: Bool = true
+  ) throws -> RunReport {
+    try workspace.exclusive { store in
+      let imports = try importHistories(histories, into: store)
+      let caughtUp = catchUp ? try FireService(workspace: workspace).catchUp(store: store) : []
+      let outcome = try plan(store: store, horizon: horizon)
+      let (calendarPath, agendaPath) = try write(outcome, store: store, outputDirectory: outputDirectory)
+      return RunReport(
+        imports: imports, horizon: horizon, reminders: outcome.plan.reminders.count,
+        alarms: outcome.events.reduce(0) { $0 + $1.alarms.count }, changes: outcome.changes,
+        calendarPath: calendarPath, agendaPath: agendaPath, catchUp: caughtUp)
+    }
   }
 
   /// Saves the outcome's new revisions (and the focus block changes behind them) in one
   /// transaction, then replaces both output files atomically.
-  ///
-  /// Both files are rendered before anything is saved, so a failure leaves store and files as
-  /// they were; after a crash between the two steps the next run rewrites the files.
   public func write(
     _ outcome: PlanOutcome, store: Store, outputDirectory: String, focusUpserts: [FocusBlock] = [],
     focusDeletes: [String] = []
   ) throws -> (calendar: String, agenda: String) {
+    try write(records: outcome.records, store: store, outputDirectory: outputDirectory) {
+      try store.save(outcome.changed, focusUpserts: focusUpserts, focusDeletes: focusDeletes)
+    }
+  }
+
+  /// Renders `records` (every reminder from today on) into both outputs, runs `save`, then
+  /// replaces the files atomically and brings an installed crontab block up to date.
+  ///
+  /// Both files are rendered before anything is saved, so a failure leaves store and files as
+  /// they were; after a crash between the steps the next run rewrites the files.
+  public func write(
+    records: [ReminderRecord], store: Store, outputDirectory: String, save: () throws -> Void
+  ) throws -> (calendar: String, agenda: String) {
     let clock = workspace.clock
     let today = workspace.today
-    let lastDate = outcome.records.map { clock.localDate($0.end) }.max() ?? today
+    let events = records.map { $0.event(now: workspace.now) }
+    let lastDate = records.map { clock.localDate($0.end) }.max() ?? today
     let span = Horizon(start: today, days: today.days(until: lastDate) + 1)
     // The VTIMEZONE covers the span with a day's margin on both sides for clients that display
     // the neighbouring days.
     let calendar = try ICSWriter().write(
-      events: outcome.events, timeZone: clock.identifier,
+      events: events, timeZone: clock.identifier,
       validFrom: clock.startOfDay(span.start.adding(days: -1)),
       validUntil: clock.startOfDay(span.end.adding(days: 1)))
-    let agenda = CrontabWriter(
-      commandTemplate: workspace.settings.agendaCommand,
-      cronZone: workspace.settings.agendaTimeZone ?? workspace.machineTimeZone,
-      calendarZone: workspace.settings.timeZone
-    ).write(events: outcome.events, horizon: span, now: workspace.now)
-    try store.save(outcome.changed, focusUpserts: focusUpserts, focusDeletes: focusDeletes)
+    let agenda = agendaWriter.write(events: events, horizon: span, now: workspace.now)
+    try save()
     let calendarPath = outputDirectory + "/" + Self.calendarFileName
     let agendaPath = outputDirectory + "/" + Self.agendaFileName
     try AtomicFileWriter.write(calendar, to: calendarPath)
     try AtomicFileWriter.write(agenda, to: agendaPath)
+    try AgendaInstaller(workspace: workspace).refresh(store: store, agenda: agenda)
     return (calendarPath, agendaPath)
+  }
+
+  /// The agenda's writer: lines in the cron zone that call `spotter fire` for this store.
+  public var agendaWriter: CrontabWriter {
+    CrontabWriter(
+      commandTemplate: workspace.settings.agendaCommand,
+      fireCommand: workspace.invocation("fire") + " --quiet",
+      cronZone: workspace.cronTimeZone, calendarZone: workspace.settings.timeZone)
+  }
+
+  /// Every stored reminder from today on, for commands that change one and rewrite the outputs.
+  public func storedRecords(store: Store, replacing changed: [ReminderRecord]) throws -> [ReminderRecord] {
+    var latest = Dictionary(
+      try store.reminders(from: workspace.today).map { ($0.uid, $0) }, uniquingKeysWith: { $1 })
+    for record in changed { latest[record.uid] = record }
+    return latest.values.sorted { ($0.start, $0.uid) < ($1.start, $1.uid) }
   }
 }

@@ -9,4 +9,6 @@ public struct RunReport: Sendable, Codable {
   public var changes: [String: String]
   public var calendarPath: String
   public var agendaPath: String
+  /// What the catch-up before planning delivered, skipped or discarded.
+  public var catchUp: [FireResult]
 }

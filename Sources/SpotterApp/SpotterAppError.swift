@@ -7,6 +7,12 @@ public enum SpotterAppError: Error, Equatable, Sendable {
   case unknownFocusBlock(id: String)
   /// A focus block would overlap another one; `--force` allows it.
   case focusOverlap(id: String, title: String, start: String)
+  /// No stored reminder has this UID.
+  case unknownReminder(uid: String)
+  /// The reminder cannot take this action, e.g. snoozing a cancelled one.
+  case reminderState(uid: String, reason: String)
+  /// The nightly time is unsafe for cron in the agenda's zone.
+  case nightlyTime(value: String, reason: String)
 }
 
 extension SpotterAppError: CustomStringConvertible {
@@ -18,14 +24,21 @@ extension SpotterAppError: CustomStringConvertible {
       return "focus block: no block with id '\(id)' (see `spotter focus list`)"
     case .focusOverlap(let id, let title, let start):
       return "focus block: overlaps block '\(id)' ('\(title)' at \(start)); use --force to keep both"
+    case .unknownReminder(let uid):
+      return "reminder: no reminder with uid '\(uid)' (see `spotter plan` or agenda.crontab)"
+    case .reminderState(let uid, let reason):
+      return "reminder '\(uid)': \(reason)"
+    case .nightlyTime(let value, let reason):
+      return "config key 'agenda.nightly': \(reason) '\(value)'"
     }
   }
 
   /// sysexits(3): a bad option or id is a usage error (64), an overlap a data error (65).
   public var exitCode: Int32 {
     switch self {
-    case .invalidOption, .unknownFocusBlock: 64
+    case .invalidOption, .unknownFocusBlock, .unknownReminder, .reminderState: 64
     case .focusOverlap: 65
+    case .nightlyTime: 78
     }
   }
 }

@@ -6,18 +6,23 @@ public struct SpotterOptions: Sendable {
   /// An explicit `--config`; nil means the XDG default, which may be absent.
   public var configPath: String?
   public var databasePath: String?
-  /// `--now`, verbatim; nil means the system clock.
+  /// `--now` (or `SPOTTER_NOW`), verbatim; nil means the system clock.
   public var now: String?
   /// `--timezone`, which beats the config's `timezone`.
   public var timeZone: String?
   /// `--weight-unit`, which beats the config's `weight_unit`.
   public var weightUnit: WeightUnit?
   public var environment: [String: String]
+  /// How long to wait for another spotter process working on the same store.
+  public var lockWaitSeconds: Double
+  /// The running binary, for the commands Spotter writes into crontabs and timers.
+  public var executablePath: String?
 
   public init(
     configPath: String? = nil, databasePath: String? = nil, now: String? = nil,
     timeZone: String? = nil, weightUnit: WeightUnit? = nil,
-    environment: [String: String] = ProcessInfo.processInfo.environment
+    environment: [String: String] = ProcessInfo.processInfo.environment, lockWaitSeconds: Double = 10,
+    executablePath: String? = nil
   ) {
     self.configPath = configPath
     self.databasePath = databasePath
@@ -25,5 +30,7 @@ public struct SpotterOptions: Sendable {
     self.timeZone = timeZone
     self.weightUnit = weightUnit
     self.environment = environment
+    self.lockWaitSeconds = lockWaitSeconds
+    self.executablePath = executablePath
   }
 }

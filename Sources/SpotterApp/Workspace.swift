@@ -11,9 +11,11 @@ public struct Workspace: Sendable {
   public let databasePath: String
   /// The zone cron reads crontabs in: `TZ` when set, else the system's.
   public let machineTimeZone: TimeZone
+  public let options: SpotterOptions
 
   /// Resolves config, overrides and `--now`; reads the config file but writes nothing.
   public init(options: SpotterOptions) throws {
+    self.options = options
     paths = SpotterPaths(environment: options.environment)
     let fallbackZone =
       options.environment["TZ"].flatMap {
@@ -37,7 +39,7 @@ public struct Workspace: Sendable {
     if let unit = options.weightUnit { settings.weightUnit = unit }
     self.settings = settings
     clock = ZoneClock(timeZone: settings.timeZone)
-    if let text = options.now {
+    if let text = options.now ?? options.environment["SPOTTER_NOW"] {
       guard let instant = InstantParser.parse(text, clock: clock) else {
         throw SpotterAppError.invalidOption(
           option: "--now", value: text, reason: "expected an ISO 8601 instant, got")
@@ -48,6 +50,9 @@ public struct Workspace: Sendable {
     }
     databasePath = options.databasePath ?? paths.database
   }
+
+  /// The zone the agenda's times are written in.
+  public var cronTimeZone: TimeZone { settings.agendaTimeZone ?? machineTimeZone }
 
   /// The local date of `now`.
   public var today: LocalDate { clock.localDate(now) }
@@ -72,6 +77,40 @@ public struct Workspace: Sendable {
       return try Store(path: ":memory:")
     }
     return try Store(path: databasePath)
+  }
+
+  /// Runs `body` on the store while holding the lock that keeps other spotter processes out.
+  public func exclusive<T>(_ body: (Store) throws -> T) throws -> T {
+    let lock = try lock()
+    defer { lock.release() }
+    return try body(try openStore())
+  }
+
+  /// Takes the store's process lock, waiting as long as the options say.
+  public func lock() throws -> ProcessLock {
+    try ProcessLock(storePath: databasePath, waitSeconds: options.lockWaitSeconds)
+  }
+
+  /// A spotter command for crontabs and timers, program first: the running binary with
+  /// `subcommand`, this store and this config as absolute paths.
+  public func invocationArguments(_ subcommand: String) -> [String] {
+    var arguments = [options.executablePath ?? "spotter", subcommand, "--db", Self.absolute(databasePath)]
+    if let config = options.configPath
+      ?? (FileManager.default.fileExists(atPath: paths.config) ? paths.config : nil)
+    {
+      arguments += ["--config", Self.absolute(config)]
+    }
+    if let zone = options.timeZone { arguments += ["--timezone", zone] }
+    return arguments
+  }
+
+  /// ``invocationArguments(_:)`` as one shell command line.
+  public func invocation(_ subcommand: String) -> String {
+    invocationArguments(subcommand).map(CommandTemplate.shellWord).joined(separator: " ")
+  }
+
+  static func absolute(_ path: String) -> String {
+    URL(fileURLWithPath: path).standardizedFileURL.path
   }
 
   /// Reads every file before anything is stored, so one bad file leaves the store untouched.

@@ -21,6 +21,12 @@ public enum SpotterIOError: Error, Equatable, Sendable {
   case io(path: String, reason: String)
   /// The store could not be opened, migrated, read or written.
   case store(path: String, reason: String)
+  /// Another process claimed this reminder's delivery first.
+  case alreadyClaimed(uid: String)
+  /// Another spotter process holds the lock for longer than we wait.
+  case locked(path: String, holder: String)
+  /// `crontab` failed, or the installed crontab cannot be edited safely.
+  case crontab(reason: String)
 }
 
 extension SpotterIOError: CustomStringConvertible, LocalizedError {
@@ -47,17 +53,25 @@ extension SpotterIOError: CustomStringConvertible, LocalizedError {
       return "\(path): \(reason)"
     case .store(let path, let reason):
       return "store '\(path)': \(reason)"
+    case .alreadyClaimed(let uid):
+      return "reminder '\(uid)': another spotter process is delivering it"
+    case .locked(let path, let holder):
+      return
+        "another spotter process (\(holder)) is working on this store; lock '\(path)' still held, try again"
+    case .crontab(let reason):
+      return "crontab: \(reason)"
     }
   }
 
   public var errorDescription: String? { description }
 
-  /// The sysexits(3) code for this kind of failure: data 65, config 78, I/O 74.
+  /// The sysexits(3) code for this kind of failure: data 65, config 78, I/O 74, busy 75.
   public var exitCode: Int32 {
     switch self {
     case .malformedRow, .fieldCount, .unknownHeader, .malformedJSON: 65
     case .invalidConfig, .configSyntax: 78
-    case .io, .store: 74
+    case .io, .store, .crontab: 74
+    case .alreadyClaimed, .locked: 75
     }
   }
 }

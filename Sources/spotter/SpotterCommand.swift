@@ -6,11 +6,14 @@ struct SpotterCommand: ParsableCommand {
     commandName: "spotter",
     abstract: "Learns when you train and writes tomorrow's workout reminders as .ics and crontab.",
     discussion: """
-      Exit codes: 0 success, 64 usage, 65 bad data (history files, overlapping blocks), 74 I/O or store, \
-      78 bad config.
+      Exit codes: 0 success, 64 usage, 65 bad data (history files, overlapping blocks), 69 a notifier \
+      failed, 74 I/O, store or crontab, 75 another spotter process holds the store, 78 bad config.
       """,
     version: "0.1.0",
-    subcommands: [Run.self, Plan.self, Import.self, Pattern.self, Focus.self],
+    subcommands: [
+      Run.self, Plan.self, Import.self, Pattern.self, Focus.self, Fire.self, CatchUp.self, Snooze.self,
+      Skip.self, Done.self, History.self, Agenda.self,
+    ],
     defaultSubcommand: Plan.self
   )
 }

@@ -42,10 +42,10 @@ import _SpotterTestSupport
     #expect(events[0].end == TestZones.instant("2026-11-23T10:30:00+01:00"))
     #expect(events[0].alarmInstants == [TestZones.instant("2026-11-23T08:55:00+01:00")])
     #expect(events[0].categories.joined(separator: ",").contains("Focus"))
+    let line = try #require(try agenda(dir).split(separator: "\n").first { $0.hasSuffix("# spotter:\(uid)") })
     #expect(
-      try agenda(dir).contains(
-        "55 8 23 11 * notify-send 'Focus block starts soon' 'Deep Work starts in 5 minutes' # spotter:\(uid)")
-    )
+      line.hasPrefix("55 8 23 11 * \(SpotterBinary.executable.resolvingSymlinksInPath().path) fire --db "))
+    #expect(line.hasSuffix(" --quiet '\(uid)' # spotter:\(uid)"))
 
     let moved = try focus(dir, ["move", id, "2026-11-24 11:00"])
     #expect(moved.status == 0, "\(moved.stderr)")

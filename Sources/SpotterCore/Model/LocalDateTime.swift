@@ -33,6 +33,9 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
       + ":" + ASCIIDigits.padded(s, width: 2)
   }
 
+  /// `YYYY-MM-DD HH:MM`, for messages and listings.
+  public var minuteText: String { date.description + " " + time.description }
+
   public static func < (lhs: LocalDateTime, rhs: LocalDateTime) -> Bool {
     lhs.wallSeconds < rhs.wallSeconds
   }

@@ -13,4 +13,8 @@ public enum ReminderKind: String, Sendable, Hashable, Codable, CaseIterable {
     case .focusBlock: ["Spotter", "Focus"]
     }
   }
+
+  /// Whether `spotter skip` ("Heute pausieren") and a session on the day silence this kind; a
+  /// focus block is not about training.
+  public var followsDaySkip: Bool { self == .workout || self == .restDay }
 }

@@ -19,8 +19,11 @@ public struct ReminderPlanner: Sendable {
     self.settings = settings
   }
 
-  /// Plans the reminders of `horizon` as seen at `now`.
-  public func plan(sessions: [Session], pattern: TrainingPattern, horizon: Horizon, now: Date) -> Plan {
+  /// Plans the reminders of `horizon` as seen at `now`; `skipped` are the days `spotter skip`
+  /// took off (seed 000 "Heute pausieren"), which get neither workout nor rest-day reminders.
+  public func plan(
+    sessions: [Session], pattern: TrainingPattern, horizon: Horizon, now: Date, skipped: Set<LocalDate> = []
+  ) -> Plan {
     let clock = ZoneClock(timeZone: settings.timeZone)
     let completed = sessions.filter { $0.state == .completed }.sorted { $0.start < $1.start }
     let trainedDates = Set(completed.map { clock.localDate($0.start) })
@@ -40,6 +43,10 @@ public struct ReminderPlanner: Sendable {
       let trainingIndex = trainingDates.firstIndex(of: date)
       if trainedDates.contains(date) {
         notes.append(PlanNote(date: date, text: "already trained"))
+        continue
+      }
+      if skipped.contains(date) {
+        notes.append(PlanNote(date: date, text: "skipped (spotter skip)"))
         continue
       }
       guard settings.reminders.weekdays.contains(weekday) else {

@@ -16,12 +16,17 @@ public struct Settings: Sendable, Hashable {
   /// The confidence a weekday needs before the learned pattern makes it a training day.
   public var minimumConfidence: Double
   /// The command each agenda line runs; `{title}`, `{body}`, `{uid}`, `{kind}` and `{start}` are
-  /// replaced by shell-quoted values.
+  /// replaced by shell-quoted values, `{fire}` by the `spotter fire` command of this store.
   public var agendaCommand: String
   /// The zone cron reads the agenda in; nil means the machine's zone.
   public var agendaTimeZone: TimeZone?
+  /// When the installed nightly `spotter run` starts, in the cron zone.
+  public var agendaNightly: LocalTime
+  public var notify: NotifySettings
 
-  public static let defaultAgendaCommand = "notify-send {title} {body}"
+  /// Agenda lines re-check each reminder when it fires, then run the notifiers.
+  public static let defaultAgendaCommand = "{fire} {uid}"
+  public static let defaultNightly = LocalTime(hour: 21, minute: 30)
 
   public init(
     timeZone: TimeZone, language: Language = .en, weightUnit: WeightUnit = .kilograms,
@@ -29,7 +34,8 @@ public struct Settings: Sendable, Hashable {
     restDay: RestDaySettings = RestDaySettings(), quietHours: QuietHours? = nil,
     focus: FocusSettings = FocusSettings(),
     program: [Weekday: String] = [:], minimumConfidence: Double = 0.5,
-    agendaCommand: String = Settings.defaultAgendaCommand, agendaTimeZone: TimeZone? = nil
+    agendaCommand: String = Settings.defaultAgendaCommand, agendaTimeZone: TimeZone? = nil,
+    agendaNightly: LocalTime = Settings.defaultNightly, notify: NotifySettings = NotifySettings()
   ) {
     self.timeZone = timeZone
     self.language = language
@@ -43,5 +49,7 @@ public struct Settings: Sendable, Hashable {
     self.minimumConfidence = minimumConfidence
     self.agendaCommand = agendaCommand
     self.agendaTimeZone = agendaTimeZone
+    self.agendaNightly = agendaNightly
+    self.notify = notify
   }
 }

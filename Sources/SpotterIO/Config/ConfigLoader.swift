@@ -41,7 +41,7 @@ public struct ConfigLoader: Sendable {
       of: table, table: nil,
       allowed: [
         "timezone", "language", "weight_unit", "privacy", "min_confidence", "reminders", "rest_day", "focus",
-        "quiet_hours", "program", "agenda",
+        "quiet_hours", "program", "agenda", "notify",
       ])
     if let zone = try reader.string(table, "timezone") {
       guard let timeZone = TimeZone(identifier: zone) else {
@@ -138,7 +138,7 @@ public struct ConfigLoader: Sendable {
       }
     }
     if let agenda = try reader.table(table, "agenda") {
-      try reader.keys(of: agenda, table: "agenda", allowed: ["command", "timezone"])
+      try reader.keys(of: agenda, table: "agenda", allowed: ["command", "timezone", "nightly"])
       if let command = try reader.string(agenda, "command") {
         guard !command.trimmingCharacters(in: .whitespaces).isEmpty, !command.contains("\n") else {
           throw reader.error("agenda.command", command, "expected a one-line command, got")
@@ -150,6 +150,44 @@ public struct ConfigLoader: Sendable {
           throw reader.error("agenda.timezone", zone, "unknown IANA time zone")
         }
         settings.agendaTimeZone = timeZone
+      }
+      if let nightly = try reader.time(agenda, "nightly") {
+        guard !(60...180).contains(nightly.minuteOfDay) else {
+          throw reader.error(
+            "agenda.nightly", nightly.description,
+            "a DST change can skip or double a job between 01:00 and 03:00; choose another time than")
+        }
+        settings.agendaNightly = nightly
+      }
+    }
+    if let notify = try reader.table(table, "notify") {
+      try reader.keys(
+        of: notify, table: "notify",
+        allowed: ["commands", "grace_minutes", "timeout_seconds", "snooze_minutes"])
+      if let commands = try reader.strings(notify, "commands") {
+        for command in commands
+        where command.trimmingCharacters(in: .whitespaces).isEmpty || command.contains("\n") {
+          throw reader.error("notify.commands", command, "expected one-line commands, got")
+        }
+        settings.notify.commands = commands
+      }
+      if let grace = try reader.int(notify, "grace_minutes") {
+        guard (0...1440).contains(grace) else {
+          throw reader.error("notify.grace_minutes", "\(grace)", "expected 0 to 1440 minutes, got")
+        }
+        settings.notify.graceMinutes = grace
+      }
+      if let timeout = try reader.int(notify, "timeout_seconds") {
+        guard (1...600).contains(timeout) else {
+          throw reader.error("notify.timeout_seconds", "\(timeout)", "expected 1 to 600 seconds, got")
+        }
+        settings.notify.timeoutSeconds = timeout
+      }
+      if let snooze = try reader.int(notify, "snooze_minutes") {
+        guard (1...1440).contains(snooze) else {
+          throw reader.error("notify.snooze_minutes", "\(snooze)", "expected 1 to 1440 minutes, got")
+        }
+        settings.notify.snoozeMinutes = snooze
       }
     }
     return settings

@@ -100,6 +100,16 @@ struct ConfigReader {
     return time
   }
 
+  func strings(_ toml: TOMLTable, _ key: String) throws -> [String]? {
+    guard let array = try value(toml, key, as: .array)?.array else { return nil }
+    return try array.map { element in
+      guard let text = element.string else {
+        throw error(qualified(key), "\(element)", "expected a string, got")
+      }
+      return text
+    }
+  }
+
   func weekdays(_ toml: TOMLTable, _ key: String) throws -> Set<Weekday>? {
     guard let array = try value(toml, key, as: .array)?.array else { return nil }
     var days: Set<Weekday> = []

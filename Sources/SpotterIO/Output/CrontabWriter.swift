@@ -8,13 +8,18 @@ import SpotterCore
 /// that exists twice is moved past the overlap when it is the second occurrence, because cron
 /// runs a fixed-time job only at the first.
 public struct CrontabWriter: Sendable {
-  /// The command with `{title}`, `{body}`, `{uid}`, `{kind}` and `{start}` placeholders.
-  public var commandTemplate: String
+  /// The command with `{title}`, `{body}`, `{uid}`, `{kind}`, `{start}` and `{fire}` placeholders.
+  public var commandTemplate: CommandTemplate
+  /// What `{fire}` stands for: the quoted `spotter fire` command of this store.
+  public var fireCommand: String
   public var cronClock: ZoneClock
   public var calendarClock: ZoneClock
 
-  public init(commandTemplate: String, cronZone: TimeZone, calendarZone: TimeZone) {
-    self.commandTemplate = commandTemplate
+  public init(
+    commandTemplate: String, fireCommand: String = "spotter fire", cronZone: TimeZone, calendarZone: TimeZone
+  ) {
+    self.commandTemplate = CommandTemplate(commandTemplate)
+    self.fireCommand = fireCommand
     cronClock = ZoneClock(timeZone: cronZone)
     calendarClock = ZoneClock(timeZone: calendarZone)
   }
@@ -26,7 +31,7 @@ public struct CrontabWriter: Sendable {
       # Spotter agenda for \(horizon.start) to \(horizon.end.adding(days: -1)) \
       (calendar zone \(calendarClock.identifier))
       # Horizon \(Self.stamp(from, calendarClock)) to \(Self.stamp(to, calendarClock))
-      # Times are in the zone cron runs in: \(cronClock.identifier). Rewritten by every run and focus change.
+      # Times are in the zone cron runs in: \(cronClock.identifier). Rewritten by every command that changes a reminder.
 
       """
     for event in events where event.status == .confirmed {
@@ -61,32 +66,18 @@ public struct CrontabWriter: Sendable {
   /// soon") rather than the block's own name in SUMMARY.
   func command(for event: Event, title: String) -> String {
     let values = [
-      "{title}": title, "{body}": event.description, "{uid}": event.uid,
-      "{kind}": event.kind.rawValue, "{start}": Self.stamp(event.start, calendarClock),
+      "title": title, "body": event.description, "uid": event.uid, "kind": event.kind.rawValue,
+      "start": Self.stamp(event.start, calendarClock),
     ]
-    var command = ""
-    var rest = commandTemplate[...]
-    while let open = rest.firstIndex(of: "{") {
-      command += rest[..<open]
-      if let close = rest[open...].firstIndex(of: "}"), let value = values[String(rest[open...close])] {
-        command += Self.shellQuote(value)
-        rest = rest[rest.index(after: close)...]
-      } else {
-        command += "{"
-        rest = rest[rest.index(after: open)...]
-      }
-    }
-    command += rest
-    return command.replacingOccurrences(of: "%", with: "\\%")
+    return Self.escapePercent(commandTemplate.expand(values, verbatim: ["fire": fireCommand]))
   }
 
-  /// POSIX single quoting; line breaks become spaces because a crontab line cannot hold them.
-  static func shellQuote(_ value: String) -> String {
-    let flat = value.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
-    return "'" + flat.replacingOccurrences(of: "'", with: "'\\''") + "'"
+  /// Cron turns an unescaped `%` into a line break and feeds the rest to standard input.
+  public static func escapePercent(_ command: String) -> String {
+    command.replacingOccurrences(of: "%", with: "\\%")
   }
 
-  static func stamp(_ instant: Date, _ clock: ZoneClock) -> String {
+  public static func stamp(_ instant: Date, _ clock: ZoneClock) -> String {
     let offset = clock.offset(at: instant)
     let sign = offset < 0 ? "-" : "+"
     let minutes = abs(offset) / 60

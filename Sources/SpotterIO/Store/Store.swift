@@ -41,7 +41,7 @@ public final class Store: Sendable {
   }
 
   /// The schema version the newest migration reaches.
-  public static let schemaVersion = 3
+  public static let schemaVersion = 4
 
   static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
@@ -140,6 +140,42 @@ public final class Store: Sendable {
           PRAGMA user_version = 3;
           """)
     }
+    migrator.registerMigration("v4") { db in
+      try db.execute(
+        sql: """
+          -- The notification history (seed 004). Claims (pending, delivered) are unique per
+          -- reminder, snooze round and notifier: the index makes a second delivery impossible
+          -- even if two processes raced past the lock.
+          CREATE TABLE delivery (
+            id INTEGER PRIMARY KEY,
+            uid TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            title TEXT NOT NULL,
+            round INTEGER NOT NULL,
+            sequence INTEGER NOT NULL,
+            channel TEXT,
+            fires_at REAL NOT NULL,
+            at REAL NOT NULL,
+            outcome TEXT NOT NULL,
+            reason TEXT NOT NULL
+          );
+          CREATE UNIQUE INDEX delivery_claim ON delivery(uid, round, channel)
+            WHERE outcome IN ('pending', 'delivered');
+          CREATE INDEX delivery_uid ON delivery(uid);
+          CREATE INDEX delivery_at ON delivery(at);
+          CREATE TABLE reminder_action (
+            uid TEXT PRIMARY KEY NOT NULL,
+            round INTEGER NOT NULL,
+            snoozed_until REAL,
+            done_at REAL
+          );
+          CREATE TABLE skipped_day (date TEXT PRIMARY KEY NOT NULL, at REAL NOT NULL);
+          -- Small named values: the parameters of an installed crontab block.
+          CREATE TABLE setting (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
+          CREATE INDEX reminder_fires_at ON reminder(fires_at);
+          PRAGMA user_version = 4;
+          """)
+    }
     return migrator
   }
 
@@ -215,6 +251,22 @@ public final class Store: Sendable {
     ])
   }
 
+  /// The sessions (without sets) that start in `range`, oldest first.
+  public func sessions(startingIn range: Range<Date>) throws -> [Session] {
+    try guarded {
+      try queue.read { db in
+        try Row.fetchAll(
+          db,
+          sql: """
+            SELECT id, source, workout_name, started_at, ended_at, state FROM session
+            WHERE started_at >= ? AND started_at < ? ORDER BY started_at, id
+            """,
+          arguments: [range.lowerBound.timeIntervalSince1970, range.upperBound.timeIntervalSince1970]
+        ).map(Self.session)
+      }
+    }
+  }
+
   /// Every session, oldest first; with `includeSets` false the exercises are left empty, which is
   /// all the learner and the planner need.
   public func sessions(includeSets: Bool = false) throws -> [Session] {
@@ -270,24 +322,28 @@ public final class Store: Sendable {
   ) throws {
     try guarded {
       try queue.write { db in
-        let statement = try db.cachedStatement(
-          sql: """
-            INSERT OR REPLACE INTO reminder (uid, kind, date, status, sequence, stamp, starts_at,
-              ends_at, fires_at, title, body, summary) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
         for block in focusUpserts { try Self.upsert(block, db: db) }
         for id in focusDeletes {
           try db.execute(sql: "DELETE FROM focus_block WHERE id = ?", arguments: [id])
         }
-        for record in records {
-          try statement.execute(arguments: [
-            record.uid, record.kind.rawValue, record.date.description, record.status.rawValue,
-            record.sequence, record.stamp.timeIntervalSince1970, record.start.timeIntervalSince1970,
-            record.end.timeIntervalSince1970, record.fire.timeIntervalSince1970, record.title,
-            record.body, record.summary,
-          ])
-        }
+        try Self.save(records, db: db)
       }
+    }
+  }
+
+  static func save(_ records: [ReminderRecord], db: Database) throws {
+    let statement = try db.cachedStatement(
+      sql: """
+        INSERT OR REPLACE INTO reminder (uid, kind, date, status, sequence, stamp, starts_at,
+          ends_at, fires_at, title, body, summary) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """)
+    for record in records {
+      try statement.execute(arguments: [
+        record.uid, record.kind.rawValue, record.date.description, record.status.rawValue,
+        record.sequence, record.stamp.timeIntervalSince1970, record.start.timeIntervalSince1970,
+        record.end.timeIntervalSince1970, record.fire.timeIntervalSince1970, record.title,
+        record.body, record.summary,
+      ])
     }
   }
 
@@ -301,7 +357,7 @@ public final class Store: Sendable {
       state: SessionState(rawValue: row["state"]) ?? .completed)
   }
 
-  private static func record(_ row: Row) -> ReminderRecord? {
+  static func record(_ row: Row) -> ReminderRecord? {
     guard let kind = ReminderKind(rawValue: row["kind"]), let date = LocalDate(parsing: row["date"]),
       let status = EventStatus(rawValue: row["status"])
     else { return nil }

@@ -11,7 +11,8 @@ struct GlobalOptions: ParsableArguments {
   @Option(help: "SQLite store (default: $XDG_DATA_HOME/spotter/spotter.sqlite).")
   var db: String?
 
-  @Option(help: "The current instant, ISO 8601 (e.g. 2026-11-21T22:00:00Z); default: the clock.")
+  @Option(
+    help: "The current instant, ISO 8601 (e.g. 2026-11-21T22:00:00Z); default: $SPOTTER_NOW, else the clock.")
   var now: String?
 
   @Option(help: "IANA time zone, overriding the config (e.g. Europe/Berlin).")
@@ -20,6 +21,9 @@ struct GlobalOptions: ParsableArguments {
   @Option(help: "Unit of weights in files that do not state one: kg or lb.")
   var weightUnit: String?
 
+  @Option(help: "Seconds to wait for another spotter process working on the same store.")
+  var wait: Double = 10
+
   func validate() throws {
     if let weightUnit, WeightUnit(spelling: weightUnit) == nil {
       throw ValidationError("--weight-unit must be 'kg' or 'lb', not '\(weightUnit)'.")
@@ -27,22 +31,42 @@ struct GlobalOptions: ParsableArguments {
     if let timezone, TimeZone(identifier: timezone) == nil {
       throw ValidationError("--timezone must be an IANA zone such as Europe/Berlin, not '\(timezone)'.")
     }
+    guard wait >= 0, wait <= 3600 else {
+      throw ValidationError("--wait must be 0 to 3600 seconds, not '\(wait)'.")
+    }
   }
 
   var spotterOptions: SpotterOptions {
     SpotterOptions(
       configPath: config, databasePath: db, now: now, timeZone: timezone,
-      weightUnit: weightUnit.flatMap(WeightUnit.init(spelling:)))
+      weightUnit: weightUnit.flatMap(WeightUnit.init(spelling:)), lockWaitSeconds: wait,
+      executablePath: Bundle.main.executablePath.map {
+        URL(fileURLWithPath: $0).resolvingSymlinksInPath().path
+      })
   }
 
   /// Runs `body`, turning Spotter's errors into a one-line message and a sysexits code.
   func perform(_ body: (Workspace) throws -> String) throws {
     do {
       let workspace = try Workspace(options: spotterOptions)
-      print(try body(workspace))
+      let text = try body(workspace)
+      if !text.isEmpty { print(text) }
+    } catch let exit as ExitCode {
+      throw exit
     } catch {
       FileHandle.standardError.write(Data("spotter: error: \(ExitStatus.message(for: error))\n".utf8))
       throw ExitCode(ExitStatus.code(for: error))
     }
+  }
+
+  /// Prints `text`, then reports each failure on stderr and exits 69 when there are any: a
+  /// notifier that failed is never silent (seed 004).
+  func fail(_ failures: [String], after text: String) throws {
+    if !text.isEmpty { print(text) }
+    guard !failures.isEmpty else { return }
+    for failure in failures {
+      FileHandle.standardError.write(Data("spotter: error: \(failure)\n".utf8))
+    }
+    throw ExitCode(ExitStatus.unavailable)
   }
 }

@@ -20,12 +20,20 @@ extension SpotterCommand {
     @Flag(help: "Print the result as JSON.")
     var json = false
 
+    @Flag(help: "Do not deliver reminders whose fire time passed unseen.")
+    var noCatchUp = false
+
     func run() throws {
       try options.perform { workspace in
         let horizon = try horizonOptions.horizon(in: workspace)
         let report = try NightlyRunner(workspace: workspace).run(
-          histories: histories, horizon: horizon, outputDirectory: out ?? workspace.paths.output)
-        if json { return JSONOutput.encode(report) }
+          histories: histories, horizon: horizon, outputDirectory: out ?? workspace.paths.output,
+          catchUp: !noCatchUp)
+        let failures = report.catchUp.flatMap(\.failures)
+        if json {
+          try options.fail(failures, after: JSONOutput.encode(report))
+          return ""
+        }
         var lines = report.imports.map {
           "imported \($0.path) (\($0.format.rawValue)): \($0.summary.added) new, "
             + "\($0.summary.updated) updated, \($0.summary.unchanged) unchanged, "
@@ -36,7 +44,9 @@ extension SpotterCommand {
           "planned \(report.reminders) reminders (\(report.alarms) alarms) for \(horizon.start)"
             + (horizonOptions.days > 1 ? " to \(horizon.end.adding(days: -1))" : "") + ", \(changed) changed")
         lines.append("wrote \(report.calendarPath) and \(report.agendaPath)")
-        return lines.joined(separator: "\n")
+        lines += report.catchUp.map { "catch-up: \($0.line)" }
+        try options.fail(failures, after: lines.joined(separator: "\n"))
+        return ""
       }
     }
   }

@@ -23,7 +23,8 @@ import _SpotterTestSupport
 
   @Test func writesOneLinePerAlarmInTheCronZone() throws {
     let writer = CrontabWriter(
-      commandTemplate: Settings.defaultAgendaCommand, cronZone: TestZones.berlin,
+      commandTemplate: Settings.defaultAgendaCommand,
+      fireCommand: "/usr/bin/spotter fire --db /home/me/spotter.sqlite --quiet", cronZone: TestZones.berlin,
       calendarZone: TestZones.berlin)
     let text = writer.write(events: [event(start: "2026-11-23T18:00:00+01:00")], horizon: horizon, now: now)
     try assertSnapshot(text, named: "berlin.crontab")
@@ -35,9 +36,21 @@ import _SpotterTestSupport
     #expect(line == "30 16 23 11 * notify-send 'Workout Time!' # spotter:workout-reminder-2026-11-23@spotter")
   }
 
+  @Test func theFireCommandGoesInVerbatimWithItsPercentSignsEscaped() {
+    let writer = CrontabWriter(
+      commandTemplate: "{fire} {uid}", fireCommand: "'/opt/100% spotter/spotter' fire --quiet",
+      cronZone: TestZones.berlin, calendarZone: TestZones.berlin)
+    let line = writer.write(events: [event(start: "2026-11-23T18:00:00+01:00")], horizon: horizon, now: now)
+      .split(separator: "\n").last!
+    #expect(
+      line
+        == #"30 17 23 11 * '/opt/100\% spotter/spotter' fire --quiet 'workout-reminder-2026-11-23@spotter' # spotter:workout-reminder-2026-11-23@spotter"#
+    )
+  }
+
   @Test func hostileNamesAreQuotedAndPercentEscaped() throws {
     let writer = CrontabWriter(
-      commandTemplate: Settings.defaultAgendaCommand, cronZone: TestZones.berlin,
+      commandTemplate: "notify-send {title} {body}", cronZone: TestZones.berlin,
       calendarZone: TestZones.berlin)
     let hostile = event(body: "Today: Push %Day 'A'; $(rm -rf ~)", start: "2026-11-23T18:00:00+01:00")
     let line = String(

@@ -1,0 +1,210 @@
+import Foundation
+import SpotterCore
+import SpotterIO
+
+/// Puts the agenda into the user's crontab, in a marked block with the nightly run and a
+/// catch-up line, and keeps that block current whenever the outputs change.
+///
+/// Every line of the crontab outside the block stays byte for byte as it was; an install that
+/// changes nothing does not call `crontab` at all.
+public struct AgendaInstaller: Sendable {
+  public let workspace: Workspace
+  public var client: CrontabClient
+
+  /// Where the store remembers an install, so that later writes refresh the block.
+  static let settingKey = "agenda.install"
+  /// How often the catch-up line runs: often enough to deliver inside the 30 min grace window
+  /// after the machine wakes up.
+  static let catchUpEvery = "*/10 * * * *"
+
+  public init(workspace: Workspace) {
+    self.workspace = workspace
+    client = CrontabClient(environment: workspace.options.environment)
+  }
+
+  /// What an install or uninstall changes.
+  public struct Change: Sendable {
+    public var before: String
+    public var after: String
+    /// Unified diff of the two; empty when nothing changes.
+    public var diff: String
+    public var applied: Bool
+    /// Files written or removed (with `--systemd`).
+    public var files: [String] = []
+  }
+
+  struct Installation: Codable {
+    var histories: [String]
+    var outputDirectory: String
+  }
+
+  /// Installs (or refreshes) the block; with `dryRun` only reports the diff.
+  public func install(histories: [String], outputDirectory: String, dryRun: Bool) throws -> Change {
+    try checkNightlyTime()
+    let installation = Installation(
+      histories: histories.map(Workspace.absolute), outputDirectory: Workspace.absolute(outputDirectory))
+    return try workspace.exclusive { store in
+      let runner = NightlyRunner(workspace: workspace)
+      let records = try runner.storedRecords(store: store, replacing: [])
+      let agenda = runner.agendaWriter.write(
+        events: records.map { $0.event(now: workspace.now) },
+        horizon: Horizon(start: workspace.today, days: 1), now: workspace.now)
+      let before = try client.read()
+      let after = try installing(block(installation, agenda: agenda), into: before)
+      let change = Change(
+        before: before, after: after, diff: diff(before, after, "installed"),
+        applied: !dryRun && before != after)
+      if !dryRun {
+        if change.applied { try client.write(after) }
+        try store.setSetting(
+          Self.settingKey, String(decoding: try JSONEncoder().encode(installation), as: UTF8.self))
+      }
+      return change
+    }
+  }
+
+  /// Removes the block, and nothing else.
+  public func uninstall(dryRun: Bool) throws -> Change {
+    try workspace.exclusive { store in
+      let before = try client.read()
+      let after = try Self.editing { () throws(CrontabBlock.Problem) in
+        try CrontabBlock.removing(from: before)
+      }
+      let change = Change(
+        before: before, after: after, diff: diff(before, after, "uninstalled"),
+        applied: !dryRun && before != after)
+      if !dryRun {
+        if change.applied { try client.write(after) }
+        try store.setSetting(Self.settingKey, nil)
+      }
+      return change
+    }
+  }
+
+  /// After the outputs changed: rewrites the block when one is installed for this store. A block
+  /// the user removed by hand stays removed.
+  func refresh(store: Store, agenda: String) throws {
+    guard let text = try store.setting(Self.settingKey),
+      let installation = try? JSONDecoder().decode(Installation.self, from: Data(text.utf8))
+    else { return }
+    let before = try client.read()
+    guard (try? CrontabBlock.isInstalled(in: before)) == true else {
+      try store.setSetting(Self.settingKey, nil)
+      return
+    }
+    let after = try installing(block(installation, agenda: agenda), into: before)
+    if after != before { try client.write(after) }
+  }
+
+  /// Writes the systemd user units instead of touching the crontab.
+  public func installSystemd(
+    histories: [String], outputDirectory: String, unitDirectory: String?, dryRun: Bool
+  ) throws -> Change {
+    try checkNightlyTime()
+    let directory = unitDirectory ?? systemdDirectory
+    var nightly = workspace.invocationArguments("run") + ["--out", Workspace.absolute(outputDirectory)]
+    if !histories.isEmpty { nightly += ["--history"] + histories.map(Workspace.absolute) }
+    var calendar = "*-*-* \(workspace.settings.agendaNightly):00"
+    if let zone = workspace.settings.agendaTimeZone { calendar += " \(zone.identifier)" }
+    let units = SystemdTimerUnits(
+      nightly: nightly, catchUp: workspace.invocationArguments("catch-up"), nightlyCalendar: calendar)
+    var before = ""
+    var after = ""
+    var files: [String] = []
+    for (name, text) in units.files {
+      let path = directory + "/" + name
+      before += (try? String(contentsOfFile: path, encoding: .utf8)).map { "# \(name)\n" + $0 } ?? ""
+      after += "# \(name)\n" + text
+      files.append(path)
+      if !dryRun { try AtomicFileWriter.write(text, to: path) }
+    }
+    return Change(
+      before: before, after: after, diff: diff(before, after, "written"), applied: !dryRun && before != after,
+      files: files)
+  }
+
+  /// Removes the systemd user units.
+  public func uninstallSystemd(unitDirectory: String?, dryRun: Bool) throws -> Change {
+    let directory = unitDirectory ?? systemdDirectory
+    let files = SystemdTimerUnits.names.map { directory + "/" + $0 }.filter {
+      FileManager.default.fileExists(atPath: $0)
+    }
+    if !dryRun {
+      for file in files {
+        do {
+          try FileManager.default.removeItem(atPath: file)
+        } catch {
+          throw SpotterIOError.io(path: file, reason: "cannot remove: \(error.localizedDescription)")
+        }
+      }
+    }
+    return Change(before: "", after: "", diff: "", applied: !dryRun && !files.isEmpty, files: files)
+  }
+
+  var systemdDirectory: String {
+    let environment = workspace.options.environment
+    let home = environment["HOME"] ?? NSHomeDirectory()
+    let config = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
+    return config + "/systemd/user"
+  }
+
+  /// The block's lines: what it is, the nightly run, the catch-up, and one line per alarm.
+  func block(_ installation: Installation, agenda: String) -> CrontabBlock {
+    let out = installation.outputDirectory
+    let log = ">> " + CommandTemplate.shellWord(out + "/spotter.log") + " 2>&1"
+    var run = workspace.invocation("run") + " --out " + CommandTemplate.shellWord(out)
+    if !installation.histories.isEmpty {
+      run += " --history " + installation.histories.map(CommandTemplate.shellWord).joined(separator: " ")
+    }
+    let time = workspace.settings.agendaNightly
+    var lines = [
+      "# Managed by `spotter agenda install`; `spotter agenda uninstall` removes this block.",
+      "# Edits inside it are overwritten. Times are in \(workspace.cronTimeZone.identifier).",
+      CrontabWriter.escapePercent("\(time.minute) \(time.hour) * * * \(run) \(log)"),
+      CrontabWriter.escapePercent("\(Self.catchUpEvery) \(workspace.invocation("catch-up")) \(log)"),
+    ]
+    lines += agenda.split(separator: "\n").map(String.init).filter { !$0.isEmpty && !$0.hasPrefix("#") }
+    return CrontabBlock(lines: lines)
+  }
+
+  private func installing(_ block: CrontabBlock, into crontab: String) throws -> String {
+    try Self.editing { () throws(CrontabBlock.Problem) in try block.installing(into: crontab) }
+  }
+
+  /// Runs a crontab edit, turning a damaged block into an error that says how to fix it.
+  static func editing(_ edit: () throws(CrontabBlock.Problem) -> String) throws -> String {
+    do {
+      return try edit()
+    } catch {
+      throw Self.error(error)
+    }
+  }
+
+  private func diff(_ before: String, _ after: String, _ label: String) -> String {
+    LineDiff().unified(from: before, to: after, oldName: "crontab (now)", newName: "crontab (\(label))")
+  }
+
+  private func checkNightlyTime() throws {
+    let time = workspace.settings.agendaNightly
+    if let problem = NightlyTimeValidator(clock: ZoneClock(timeZone: workspace.cronTimeZone))
+      .problem(with: time, from: workspace.today)
+    {
+      throw SpotterAppError.nightlyTime(value: time.description, reason: problem + ":")
+    }
+  }
+
+  static func error(_ problem: CrontabBlock.Problem) -> SpotterIOError {
+    switch problem {
+    case .unterminated(let line):
+      .crontab(
+        reason:
+          "line \(line): '\(CrontabBlock.beginMarker)' has no '\(CrontabBlock.endMarker)'; fix it with 'crontab -e'"
+      )
+    case .repeated(let line):
+      .crontab(reason: "line \(line): a second '\(CrontabBlock.beginMarker)'; fix it with 'crontab -e'")
+    case .strayEnd(let line):
+      .crontab(
+        reason: "line \(line): '\(CrontabBlock.endMarker)' without a begin marker; fix it with 'crontab -e'")
+    }
+  }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import SpotterCore
+import SpotterIO
+
+/// Delivers reminders at fire time: `spotter fire UID` from an agenda line, and the catch-up of
+/// `spotter run` and `spotter catch-up` for fire times that passed while the machine slept.
+///
+/// Every outcome goes into the history. A delivery is claimed in the store before its notifier
+/// starts, so cron firing a line twice, a catch-up racing a fire, or a crash mid-notifier never
+/// delivers a reminder twice; a notifier that fails frees its claim for the next catch-up.
+public struct FireService: Sendable {
+  public let workspace: Workspace
+
+  public init(workspace: Workspace) {
+    self.workspace = workspace
+  }
+
+  var guardRules: FireGuard {
+    FireGuard(graceSeconds: workspace.settings.notify.graceMinutes * 60, clock: workspace.clock)
+  }
+
+  var commands: [String] { workspace.settings.notify.commands }
+
+  /// The history from `days` days ago on, newest first.
+  public func history(days: Int) throws -> [HistoryItem] {
+    let since = workspace.now.addingTimeInterval(-TimeInterval(days * 86400))
+    let stale = TimeInterval(workspace.settings.notify.timeoutSeconds + 60)
+    return try workspace.openStore(readOnly: true).deliveries(since: since).map {
+      HistoryItem(
+        $0, clock: workspace.clock,
+        interrupted: $0.outcome == .pending && workspace.now.timeIntervalSince($0.at) > stale)
+    }
+  }
+
+  /// Re-checks the reminder `uid` and, if it still holds, runs the notifiers.
+  ///
+  /// The lock is held while deciding and claiming and again while recording, but not while the
+  /// notifiers run, so a slow `curl` never blocks the nightly run.
+  public func fire(uid: String) throws -> FireResult {
+    var lock: ProcessLock? = try workspace.lock()
+    defer { lock?.release() }
+    let store = try workspace.openStore()
+    guard let record = try store.reminder(uid: uid) else {
+      throw SpotterAppError.unknownReminder(uid: uid)
+    }
+    let prepared = try prepare(record, store: store, now: workspace.now)
+    guard case .deliver(let claims, let reason) = prepared else {
+      if case .settled(let result) = prepared { return result }
+      return FireResult(uid: uid, title: record.title, outcome: .skipped, reason: "nothing left to deliver")
+    }
+    lock?.release()
+    lock = nil
+    let results = notify(record, claims: claims)
+    lock = try workspace.lock()
+    return try settle(record, claims: claims, results: results, reason: reason, store: store)
+  }
+
+  /// `spotter catch-up`: delivers what came due unseen, records what is past the grace window or
+  /// stale.
+  public func catchUp() throws -> [FireResult] {
+    try workspace.exclusive { try catchUp(store: $0) }
+  }
+
+  /// The catch-up inside a command that already holds the lock.
+  func catchUp(store: Store) throws -> [FireResult] {
+    let now = workspace.now
+    var results: [FireResult] = []
+    let channels = commands.map(NotifierRunner.channel(of:))
+    for record in try store.unsettledReminders(firingBy: now, channels: channels) {
+      switch try prepare(record, store: store, now: now) {
+      case .deliver(let claims, let reason):
+        let outcomes = notify(record, claims: claims)
+        results.append(try settle(record, claims: claims, results: outcomes, reason: reason, store: store))
+      case .settled(let result):
+        results.append(result)
+      case .nothing:
+        continue
+      }
+    }
+    return results
+  }
+
+  private enum Prepared {
+    case deliver(claims: [Delivery], reason: String)
+    case settled(FireResult)
+    case nothing
+  }
+
+  /// Decides, and records the decision: claims for a delivery, a history line otherwise.
+  private func prepare(_ record: ReminderRecord, store: Store, now: Date) throws -> Prepared {
+    let action = try store.actions()[record.uid]
+    let round = action?.round ?? 0
+    let history = try store.deliveries(uid: record.uid).filter { $0.round == round }
+    let claimed = Set(history.filter { $0.outcome.claims }.compactMap(\.channel))
+    let open = commands.filter { !claimed.contains(NotifierRunner.channel(of: $0)) }
+    let state = try fireState(record, action: action, history: history, store: store)
+    var decision = guardRules.decide(record, state: state, now: now)
+    if case .deliver = decision, open.isEmpty {
+      let last = history.last { $0.outcome.claims }
+      decision = .skip(
+        reason: last.map { "already delivered at \(workspace.clock.local($0.at).minuteText)" }
+          ?? "no notifiers configured")
+    }
+    guard case .deliver(let reason) = decision else {
+      let entry = Delivery(record, round: round, at: now, outcome: decision.outcome, reason: decision.reason)
+      // A repeat of the same conclusion for the same revision adds nothing to the history.
+      if !history.contains(where: {
+        $0.outcome == entry.outcome && $0.sequence == entry.sequence && $0.reason == entry.reason
+      }) {
+        try store.record([entry])
+      }
+      return .settled(
+        FireResult(uid: record.uid, title: record.title, outcome: entry.outcome, reason: entry.reason))
+    }
+    let claims = open.map {
+      Delivery(
+        record, round: round, channel: NotifierRunner.channel(of: $0), at: now, outcome: .pending,
+        reason: reason)
+    }
+    try store.record(claims)
+    return .deliver(claims: claims, reason: reason)
+  }
+
+  private func fireState(
+    _ record: ReminderRecord, action: ReminderAction?, history: [Delivery], store: Store
+  ) throws -> FireState {
+    let clock = workspace.clock
+    let day = clock.startOfDay(record.date)..<clock.startOfDay(record.date.adding(days: 1))
+    let sessions = try store.sessions(startingIn: day)
+    return FireState(
+      trainedOnDate: sessions.contains { $0.state == .completed },
+      workoutInProgress: sessions.contains { $0.state != .completed },
+      daySkipped: try store.skippedDays().contains(record.date), done: action?.doneAt != nil,
+      failedBefore: history.contains { $0.outcome == .failed })
+  }
+
+  private func notify(_ record: ReminderRecord, claims: [Delivery]) -> [NotifierRunner.Result] {
+    let runner = NotifierRunner(commands: commands, timeoutSeconds: workspace.settings.notify.timeoutSeconds)
+    let values = NotifierRunner.values(of: record, clock: workspace.clock)
+    let byChannel = Dictionary(
+      commands.map { (NotifierRunner.channel(of: $0), $0) }, uniquingKeysWith: { a, _ in a })
+    return claims.map { claim in runner.run(byChannel[claim.channel ?? ""] ?? "", values: values) }
+  }
+
+  private func settle(
+    _ record: ReminderRecord, claims: [Delivery], results: [NotifierRunner.Result], reason: String,
+    store: Store
+  ) throws -> FireResult {
+    try store.settle(
+      claims,
+      outcomes: results.map { ($0.succeeded ? .delivered : .failed, "\(reason); notifier \($0.reason)") },
+      at: workspace.now)
+    let commandsByChannel = Dictionary(
+      commands.map { (NotifierRunner.channel(of: $0), $0) }, uniquingKeysWith: { a, _ in a })
+    let failures = results.filter { !$0.succeeded }.map {
+      "notifier '\(commandsByChannel[$0.channel] ?? $0.channel)': \($0.reason)"
+    }
+    let delivered = results.count - failures.count
+    return FireResult(
+      uid: record.uid, title: record.title, outcome: failures.isEmpty ? .delivered : .failed,
+      reason: "\(reason), \(delivered) of \(results.count) notifiers succeeded", failures: failures)
+  }
+}

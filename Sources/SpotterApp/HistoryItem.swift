@@ -1,0 +1,39 @@
+import Foundation
+import SpotterCore
+
+/// One line of `spotter history`.
+public struct HistoryItem: Sendable, Codable, Hashable {
+  /// Local time it happened, `YYYY-MM-DD HH:MM`.
+  public var at: String
+  /// The outcome; `interrupted` for a claim whose process ended before the notifier reported
+  /// (never retried, so the reminder is not delivered twice).
+  public var outcome: String
+  public var uid: String
+  public var kind: String
+  public var title: String
+  /// The fire time it was about, local.
+  public var due: String
+  public var round: Int
+  public var notifier: String?
+  public var reason: String
+
+  public init(_ delivery: Delivery, clock: ZoneClock, interrupted: Bool) {
+    func local(_ instant: Date) -> String {
+      clock.local(instant).minuteText
+    }
+    at = local(delivery.at)
+    outcome = interrupted ? "interrupted" : delivery.outcome.rawValue
+    uid = delivery.uid
+    kind = delivery.kind.rawValue
+    title = delivery.title
+    due = local(delivery.fire)
+    round = delivery.round
+    notifier = delivery.channel
+    reason = interrupted ? "the process ended before the notifier reported; not retried" : delivery.reason
+  }
+
+  public var line: String {
+    let padded = outcome.padding(toLength: 11, withPad: " ", startingAt: 0)
+    return "\(at)  \(padded) \(uid)  \(title) — \(reason)"
+  }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import SpotterCore
+import SpotterIO
+
+/// The seeds' notification actions as commands: "Snooze 1 hour" (seed 003), "Heute pausieren"
+/// (seed 000) and done. Each saves its change with the reminder revisions it causes, then
+/// rewrites both outputs.
+public struct ReminderActionService: Sendable {
+  public let workspace: Workspace
+  public let outputDirectory: String
+
+  public init(workspace: Workspace, outputDirectory: String) {
+    self.workspace = workspace
+    self.outputDirectory = outputDirectory
+  }
+
+  var runner: NightlyRunner { NightlyRunner(workspace: workspace) }
+  var now: Date { Date(timeIntervalSince1970: workspace.now.timeIntervalSince1970.rounded(.down)) }
+
+  /// Moves the reminder's alarm `seconds` later than now (or than its fire time still ahead):
+  /// a new revision with a new VALARM and agenda line, and a new delivery round.
+  public func snooze(uid: String, seconds: Int) throws -> ReminderRecord {
+    try workspace.exclusive { store in
+      let record = try confirmed(uid, store: store, action: "snooze")
+      var action = try store.actions()[uid] ?? ReminderAction(uid: uid)
+      action.round += 1
+      let fire = ReminderAction.snoozedFire(record.fire, by: seconds, now: now)
+      action.snoozedUntil = fire
+      var next = record
+      next.fire = fire
+      next.sequence += 1
+      next.stamp = now
+      try rewrite(store, changed: [next]) { try store.save(action: action, records: [next]) }
+      return next
+    }
+  }
+
+  /// Marks the reminder done: cancelled in both outputs, and no notifier runs for it.
+  public func done(uid: String) throws -> ReminderRecord {
+    try workspace.exclusive { store in
+      let record = try confirmed(uid, store: store, action: "mark done")
+      var action = try store.actions()[uid] ?? ReminderAction(uid: uid)
+      action.doneAt = now
+      var next = record
+      next.status = .cancelled
+      next.sequence += 1
+      next.stamp = now
+      try rewrite(store, changed: [next]) {
+        try store.save(
+          action: action, records: [next],
+          history: [Delivery(next, round: action.round, at: now, outcome: .skipped, reason: "marked done")])
+      }
+      return next
+    }
+  }
+
+  /// Takes `date` off (or, with `undo`, puts it back): its workout and rest-day reminders are
+  /// cancelled (or planned again); focus blocks stay.
+  public func skip(_ date: LocalDate, undo: Bool) throws -> PlanOutcome {
+    guard date >= workspace.today else {
+      throw SpotterAppError.invalidOption(
+        option: "DATE", value: date.description, reason: "date is in the past:")
+    }
+    return try workspace.exclusive { store in
+      var skipped = try store.skippedDays()
+      if undo { skipped.remove(date) } else { skipped.insert(date) }
+      let outcome = try runner.plan(store: store, horizon: Horizon(start: date, days: 1), skipped: skipped)
+      _ = try runner.write(records: outcome.records, store: store, outputDirectory: outputDirectory) {
+        try store.save(skip: (date, !undo, now), records: outcome.changed)
+      }
+      return outcome
+    }
+  }
+
+  private func confirmed(_ uid: String, store: Store, action: String) throws -> ReminderRecord {
+    guard let record = try store.reminder(uid: uid) else { throw SpotterAppError.unknownReminder(uid: uid) }
+    guard record.status == .confirmed else {
+      throw SpotterAppError.reminderState(uid: uid, reason: "cannot \(action) a cancelled reminder")
+    }
+    guard record.end > workspace.now else {
+      throw SpotterAppError.reminderState(uid: uid, reason: "cannot \(action) a reminder that is over")
+    }
+    return record
+  }
+
+  private func rewrite(_ store: Store, changed: [ReminderRecord], save: () throws -> Void) throws {
+    _ = try runner.write(
+      records: try runner.storedRecords(store: store, replacing: changed), store: store,
+      outputDirectory: outputDirectory, save: save)
+  }
+}

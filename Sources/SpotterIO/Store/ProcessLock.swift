@@ -1,0 +1,60 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// An exclusive lock between spotter processes, so two never interleave writes to one store and
+/// its outputs.
+///
+/// flock(2) on a file beside the store: the kernel drops the lock when its holder exits, even by
+/// kill -9, so a crash never leaves the store locked.
+public final class ProcessLock: @unchecked Sendable {
+  public let path: String
+  private var descriptor: Int32
+
+  /// Takes the lock for the store at `storePath`, waiting up to `waitSeconds` for another holder.
+  public init(storePath: String, waitSeconds: Double) throws {
+    path = storePath + ".lock"
+    let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else {
+      throw SpotterIOError.io(
+        path: path, reason: "cannot open lock file: \(String(cString: strerror(errno)))")
+    }
+    let deadline = Date().addingTimeInterval(waitSeconds)
+    while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+      guard errno == EWOULDBLOCK || errno == EINTR, Date() < deadline else {
+        let holder = Self.holder(descriptor)
+        close(descriptor)
+        throw SpotterIOError.locked(path: path, holder: holder)
+      }
+      usleep(20_000)
+    }
+    // The holder's pid, for the message another process prints while waiting in vain.
+    let pid = Array("pid \(getpid())\n".utf8)
+    _ = ftruncate(descriptor, 0)
+    _ = pid.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+  }
+
+  /// Gives the lock up before the process ends, e.g. while a notifier runs.
+  public func release() {
+    guard descriptor >= 0 else { return }
+    flock(descriptor, LOCK_UN)
+    close(descriptor)
+    descriptor = -1
+  }
+
+  deinit { release() }
+
+  private static func holder(_ descriptor: Int32) -> String {
+    var buffer = [UInt8](repeating: 0, count: 32)
+    let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+    let text = count > 0 ? String(decoding: buffer[..<count], as: UTF8.self) : ""
+    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    return trimmed.isEmpty ? "pid unknown" : trimmed
+  }
+}

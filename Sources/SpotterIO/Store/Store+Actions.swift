@@ -1,0 +1,88 @@
+import Foundation
+import GRDB
+import SpotterCore
+
+extension Store {
+  /// Every snooze and done mark, by UID.
+  public func actions() throws -> [String: ReminderAction] {
+    try guarded {
+      try queue.read { db in
+        var actions: [String: ReminderAction] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT * FROM reminder_action") {
+          let snoozed: Double? = row["snoozed_until"]
+          let done: Double? = row["done_at"]
+          let action = ReminderAction(
+            uid: row["uid"], round: row["round"],
+            snoozedUntil: snoozed.map(Date.init(timeIntervalSince1970:)),
+            doneAt: done.map(Date.init(timeIntervalSince1970:)))
+          actions[action.uid] = action
+        }
+        return actions
+      }
+    }
+  }
+
+  /// The dates `spotter skip` took off.
+  public func skippedDays() throws -> Set<LocalDate> {
+    try guarded {
+      try queue.read { db in
+        Set(try String.fetchAll(db, sql: "SELECT date FROM skipped_day").compactMap(LocalDate.init(parsing:)))
+      }
+    }
+  }
+
+  /// Saves an action, a skipped day's change and the reminder revisions they lead to, in one
+  /// transaction.
+  public func save(
+    action: ReminderAction? = nil, skip: (date: LocalDate, skipped: Bool, at: Date)? = nil,
+    records: [ReminderRecord], history: [Delivery] = []
+  ) throws {
+    try guarded {
+      try queue.write { db in
+        for entry in history { try Self.insert(entry, db: db) }
+        if let action {
+          try db.execute(
+            sql:
+              "INSERT OR REPLACE INTO reminder_action (uid, round, snoozed_until, done_at) VALUES (?, ?, ?, ?)",
+            arguments: [
+              action.uid, action.round, action.snoozedUntil?.timeIntervalSince1970,
+              action.doneAt?.timeIntervalSince1970,
+            ])
+        }
+        if let skip {
+          if skip.skipped {
+            try db.execute(
+              sql: "INSERT OR REPLACE INTO skipped_day (date, at) VALUES (?, ?)",
+              arguments: [skip.date.description, skip.at.timeIntervalSince1970])
+          } else {
+            try db.execute(sql: "DELETE FROM skipped_day WHERE date = ?", arguments: [skip.date.description])
+          }
+        }
+        try Self.save(records, db: db)
+      }
+    }
+  }
+
+  /// A named value; nil when unset.
+  public func setting(_ key: String) throws -> String? {
+    try guarded {
+      try queue.read { db in
+        try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key])
+      }
+    }
+  }
+
+  /// Sets (or with nil, removes) a named value.
+  public func setSetting(_ key: String, _ value: String?) throws {
+    try guarded {
+      try queue.write { db in
+        if let value {
+          try db.execute(
+            sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", arguments: [key, value])
+        } else {
+          try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [key])
+        }
+      }
+    }
+  }
+}

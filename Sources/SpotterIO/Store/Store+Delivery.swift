@@ -1,0 +1,123 @@
+import Foundation
+import GRDB
+import SpotterCore
+
+extension Store {
+  /// The confirmed reminders whose fire time is at or before `instant`, with no conclusion for
+  /// their current revision and some notifier of `channels` not yet claimed in their current
+  /// round: what a catch-up has to look at.
+  public func unsettledReminders(firingBy instant: Date, channels: [String]) throws -> [ReminderRecord] {
+    guard !channels.isEmpty else { return [] }
+    let placeholders = Array(repeating: "?", count: channels.count).joined(separator: ", ")
+    var arguments: StatementArguments = [instant.timeIntervalSince1970]
+    arguments += StatementArguments(channels)
+    arguments += [channels.count]
+    return try guarded {
+      try queue.read { db in
+        try Row.fetchAll(
+          db,
+          sql: """
+            SELECT r.* FROM reminder r
+            LEFT JOIN reminder_action a ON a.uid = r.uid
+            WHERE r.status = 'confirmed' AND r.fires_at <= ?
+              AND NOT EXISTS (
+                SELECT 1 FROM delivery d WHERE d.uid = r.uid AND d.round = COALESCE(a.round, 0)
+                  AND d.sequence = r.sequence AND d.outcome IN ('skipped', 'missed', 'discarded'))
+              AND (SELECT COUNT(DISTINCT d.channel) FROM delivery d
+                WHERE d.uid = r.uid AND d.round = COALESCE(a.round, 0)
+                  AND d.outcome IN ('pending', 'delivered') AND d.channel IN (\(placeholders))) < ?
+            ORDER BY r.fires_at, r.uid
+            """, arguments: arguments
+        ).compactMap(Self.record)
+      }
+    }
+  }
+
+  /// The stored reminder with this UID.
+  public func reminder(uid: String) throws -> ReminderRecord? {
+    try guarded {
+      try queue.read { db in
+        try Row.fetchOne(db, sql: "SELECT * FROM reminder WHERE uid = ?", arguments: [uid]).flatMap(
+          Self.record)
+      }
+    }
+  }
+
+  /// The history entries of one reminder, oldest first.
+  public func deliveries(uid: String) throws -> [Delivery] {
+    try guarded {
+      try queue.read { db in
+        try Row.fetchAll(db, sql: "SELECT * FROM delivery WHERE uid = ? ORDER BY id", arguments: [uid])
+          .compactMap(Self.delivery)
+      }
+    }
+  }
+
+  /// The history from `instant` on, newest first.
+  public func deliveries(since instant: Date) throws -> [Delivery] {
+    try guarded {
+      try queue.read { db in
+        try Row.fetchAll(
+          db, sql: "SELECT * FROM delivery WHERE at >= ? ORDER BY at DESC, id DESC",
+          arguments: [instant.timeIntervalSince1970]
+        ).compactMap(Self.delivery)
+      }
+    }
+  }
+
+  /// Records `entries`; a claim (pending) that another process already holds fails the whole
+  /// transaction with ``SpotterIOError/alreadyClaimed(uid:)``, so a reminder is never claimed twice.
+  public func record(_ entries: [Delivery]) throws {
+    do {
+      try queue.write { db in
+        for entry in entries { try Self.insert(entry, db: db) }
+      }
+    } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+      throw SpotterIOError.alreadyClaimed(uid: entries.first?.uid ?? "")
+    } catch {
+      try guarded { throw error }
+    }
+  }
+
+  /// Turns this process's pending claims of a round into their outcome: delivered, or failed
+  /// (which frees the claim for a retry).
+  public func settle(_ claims: [Delivery], outcomes: [(DeliveryOutcome, String)], at instant: Date) throws {
+    try guarded {
+      try queue.write { db in
+        for (claim, (outcome, reason)) in zip(claims, outcomes) {
+          try db.execute(
+            sql: """
+              UPDATE delivery SET outcome = ?, reason = ?, at = ?
+              WHERE uid = ? AND round = ? AND channel IS ? AND outcome = 'pending'
+              """,
+            arguments: [
+              outcome.rawValue, reason, instant.timeIntervalSince1970, claim.uid, claim.round, claim.channel,
+            ])
+        }
+      }
+    }
+  }
+
+  static func insert(_ entry: Delivery, db: Database) throws {
+    try db.execute(
+      sql: """
+        INSERT INTO delivery (uid, kind, title, round, sequence, channel, fires_at, at, outcome, reason)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """,
+      arguments: [
+        entry.uid, entry.kind.rawValue, entry.title, entry.round, entry.sequence, entry.channel,
+        entry.fire.timeIntervalSince1970, entry.at.timeIntervalSince1970, entry.outcome.rawValue,
+        entry.reason,
+      ])
+  }
+
+  static func delivery(_ row: Row) -> Delivery? {
+    guard let kind = ReminderKind(rawValue: row["kind"]),
+      let outcome = DeliveryOutcome(rawValue: row["outcome"])
+    else { return nil }
+    return Delivery(
+      uid: row["uid"], kind: kind, title: row["title"], round: row["round"], sequence: row["sequence"],
+      channel: row["channel"], fire: Date(timeIntervalSince1970: row["fires_at"]),
+      at: Date(timeIntervalSince1970: row["at"]), outcome: outcome, reason: row["reason"])
+  }
+}

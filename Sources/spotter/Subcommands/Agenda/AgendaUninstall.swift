@@ -1,0 +1,29 @@
+import ArgumentParser
+import SpotterApp
+
+extension SpotterCommand.Agenda {
+  struct Uninstall: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Remove the spotter block from your crontab (or the systemd units), nothing else.")
+
+    @OptionGroup var options: GlobalOptions
+
+    @OptionGroup var install: InstallOptions
+
+    func run() throws {
+      try options.perform { workspace in
+        let installer = AgendaInstaller(workspace: workspace)
+        if install.systemd {
+          let change = try installer.uninstallSystemd(unitDirectory: install.unitDir, dryRun: install.dryRun)
+          return install.report(
+            change, done: "removed the systemd user units (run: systemctl --user daemon-reload)",
+            unchanged: "no spotter systemd units found")
+        }
+        let change = try installer.uninstall(dryRun: install.dryRun)
+        return install.report(
+          change, done: "removed the spotter block from your crontab",
+          unchanged: "no spotter block in your crontab")
+      }
+    }
+  }
+}

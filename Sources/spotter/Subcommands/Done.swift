@@ -1,0 +1,27 @@
+import ArgumentParser
+import SpotterApp
+
+extension SpotterCommand {
+  struct Done: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Mark a reminder done: it is cancelled in both outputs and never fires.")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: "The reminder's UID.")
+    var uid: String
+
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+      try options.perform { workspace in
+        let record = try ReminderActionService(
+          workspace: workspace, outputDirectory: output.directory(in: workspace)
+        )
+        .done(uid: uid)
+        let view = ReminderChange(record, clock: workspace.clock)
+        return output.json ? JSONOutput.encode(view) : "done \(view.line)"
+      }
+    }
+  }
+}

@@ -1,0 +1,30 @@
+import ArgumentParser
+import SpotterApp
+
+extension SpotterCommand {
+  struct History: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "List recent deliveries, skips and failures with their reasons (newest first).")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Option(help: "How many days back.")
+    var days = 7
+
+    @Flag(help: "Print the history as JSON.")
+    var json = false
+
+    func validate() throws {
+      guard (1...3660).contains(days) else { throw ValidationError("--days must be 1 to 3660, not \(days).") }
+    }
+
+    func run() throws {
+      try options.perform { workspace in
+        let items = try FireService(workspace: workspace).history(days: days)
+        if json { return JSONOutput.encode(items) }
+        return items.isEmpty
+          ? "no deliveries in the last \(days) days" : items.map(\.line).joined(separator: "\n")
+      }
+    }
+  }
+}

@@ -1,0 +1,33 @@
+import ArgumentParser
+import SpotterApp
+
+extension SpotterCommand {
+  struct Skip: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Take a day off (seed 000 \"Heute pausieren\"): no workout or rest-day reminders.",
+      discussion: "Focus block alerts still fire. --undo puts the day back and plans it again.")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: "today, tomorrow or YYYY-MM-DD.")
+    var day: String
+
+    @Flag(help: "Put a skipped day back.")
+    var undo = false
+
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+      try options.perform { workspace in
+        let date = try workspace.date(day, option: "DAY")
+        let outcome = try ReminderActionService(
+          workspace: workspace, outputDirectory: output.directory(in: workspace)
+        ).skip(date, undo: undo)
+        let changed = outcome.changed.map { ReminderChange($0, clock: workspace.clock) }
+        if output.json { return JSONOutput.encode(changed) }
+        let lines = ["\(undo ? "unskipped" : "skipped") \(date)"] + changed.map { "  \($0.line)" }
+        return lines.joined(separator: "\n")
+      }
+    }
+  }
+}

@@ -1,0 +1,39 @@
+import ArgumentParser
+import SpotterApp
+import SpotterCore
+
+extension SpotterCommand {
+  struct Snooze: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Move a reminder's alarm later (seed 003 \"Snooze 1 hour\") and rewrite the outputs.")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: "The reminder's UID.")
+    var uid: String
+
+    @Argument(help: "How long: 1h, 30m, 1h30m (default: [notify] snooze_minutes, 60).")
+    var duration: String?
+
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+      if let duration, FocusTimeParser.duration(duration) == nil {
+        throw ValidationError("DURATION must look like 1h, 30m or 1h30m (1 min to 24 h), not '\(duration)'.")
+      }
+    }
+
+    func run() throws {
+      try options.perform { workspace in
+        let seconds =
+          duration.flatMap(FocusTimeParser.duration) ?? workspace.settings.notify.snoozeMinutes * 60
+        let record = try ReminderActionService(
+          workspace: workspace, outputDirectory: output.directory(in: workspace)
+        )
+        .snooze(uid: uid, seconds: seconds)
+        let view = ReminderChange(record, clock: workspace.clock)
+        return output.json ? JSONOutput.encode(view) : "snoozed \(view.line)"
+      }
+    }
+  }
+}
