@@ -19,7 +19,7 @@ extension Store {
           sql: """
             SELECT r.* FROM reminder r
             LEFT JOIN reminder_action a ON a.uid = r.uid
-            WHERE r.status = 'confirmed' AND r.fires_at <= ?
+            WHERE r.status = 'CONFIRMED' AND r.fires_at <= ?
               AND NOT EXISTS (
                 SELECT 1 FROM delivery d WHERE d.uid = r.uid AND d.round = COALESCE(a.round, 0)
                   AND d.sequence = r.sequence AND d.outcome IN ('skipped', 'missed', 'discarded'))

@@ -21,6 +21,10 @@ import _SpotterTestSupport
     #expect(settings.restDay.afterStreak == 3)
     #expect(settings.privacy == .standard)
     #expect(settings.quietHours == nil)
+    // Issue 5 and seed 003: a 30 min grace window, "Snooze 1 hour".
+    #expect(settings.notify.graceMinutes == 30)
+    #expect(settings.notify.snoozeMinutes == 60)
+    #expect(settings.agendaCommand == "{fire} {uid}")
   }
 
   @Test func missingExplicitFileIsAnError() {
@@ -59,6 +63,13 @@ import _SpotterTestSupport
       [agenda]
       command = "mail -s {title} me"
       timezone = "UTC"
+      nightly = "20:15"
+
+      [notify]
+      commands = ["notify-send {title} {body}", "curl -fsS -d {body} https://ntfy.sh/me"]
+      grace_minutes = 45
+      timeout_seconds = 10
+      snooze_minutes = 15
       """
     let settings = try loader.parse(text, fileName: "c.toml")
     #expect(settings.timeZone == TestZones.berlin)
@@ -78,6 +89,13 @@ import _SpotterTestSupport
     #expect(settings.program == [.monday: "Push Day", .wednesday: "Pull Day"])
     #expect(settings.agendaCommand == "mail -s {title} me")
     #expect(settings.agendaTimeZone?.secondsFromGMT() == 0)
+    #expect(settings.agendaNightly == LocalTime(hour: 20, minute: 15))
+    #expect(
+      settings.notify
+        == NotifySettings(
+          commands: ["notify-send {title} {body}", "curl -fsS -d {body} https://ntfy.sh/me"],
+          graceMinutes: 45,
+          timeoutSeconds: 10, snoozeMinutes: 15))
   }
 
   @Test(arguments: [
@@ -98,6 +116,16 @@ import _SpotterTestSupport
     ("[program]\nfunday = \"Push\"", "c.toml:2: key 'program.funday': unknown weekday 'funday'"),
     ("colour = \"blue\"", "c.toml:1: key 'colour': unknown key 'colour'"),
     ("[rest_day]\nenabled = \"yes\"", "c.toml:2: key 'rest_day.enabled': expected a boolean, got '\"yes\"'"),
+    (
+      "[agenda]\nnightly = \"02:30\"",
+      "c.toml:2: key 'agenda.nightly': a DST change can skip or double a job between 01:00 and 03:00; "
+        + "choose another time than '02:30'"
+    ),
+    ("[notify]\ncommands = [\"\"]", "c.toml:2: key 'notify.commands': expected one-line commands, got ''"),
+    (
+      "[notify]\ngrace_minutes = -1",
+      "c.toml:2: key 'notify.grace_minutes': expected 0 to 1440 minutes, got '-1'"
+    ),
   ])
   func badValuesNameKeyLineAndValue(text: String, message: String) {
     do {

@@ -1,0 +1,87 @@
+import Foundation
+import SpotterCore
+import Testing
+import _SpotterTestSupport
+
+@testable import SpotterIO
+
+/// The delivery history on a real SQLite file: claims are unique, failures free them, and the
+/// catch-up query sees exactly what is still open.
+@Suite struct StoreDeliveryTests {
+  let fire = TestZones.instant("2026-11-23T17:30:00+01:00")
+
+  func store() throws -> Store {
+    try Store(
+      path: FileManager.default.temporaryDirectory
+        .appendingPathComponent("spotter-delivery-\(UUID().uuidString)/spotter.sqlite").path)
+  }
+
+  func record(_ date: String, sequence: Int = 0) -> ReminderRecord {
+    ReminderRecord(
+      uid: "workout-reminder-\(date)@spotter", kind: .workout, date: TestZones.date(date), status: .confirmed,
+      sequence: sequence, stamp: fire, start: fire.addingTimeInterval(1800),
+      end: fire.addingTimeInterval(5400),
+      fire: fire, title: "Workout Time!", body: "Today: Push Day")
+  }
+
+  @Test func aSecondClaimOfTheSameNotifierIsRefused() throws {
+    let store = try store()
+    let reminder = record("2026-11-23")
+    try store.save([reminder])
+    let claim = Delivery(reminder, round: 0, channel: "aaaa", at: fire, outcome: .pending, reason: "on time")
+    try store.record([claim])
+    #expect(throws: SpotterIOError.alreadyClaimed(uid: reminder.uid)) { try store.record([claim]) }
+    // Another notifier, or the next snooze round, is a claim of its own.
+    var other = claim
+    other.channel = "bbbb"
+    try store.record([other])
+    var snoozed = claim
+    snoozed.round = 1
+    try store.record([snoozed])
+    #expect(try store.deliveries(uid: reminder.uid).count == 3)
+  }
+
+  @Test func theCatchUpQuerySeesOpenNotifiersAndUnconcludedRevisions() throws {
+    let store = try store()
+    let a = record("2026-11-23")
+    let b = record("2026-11-24")
+    let later = record("2026-11-25")
+    var moved = later
+    moved.fire = fire.addingTimeInterval(86400 * 2)
+    try store.save([a, b, moved])
+    let now = fire.addingTimeInterval(600)
+    #expect(
+      try store.unsettledReminders(firingBy: now, channels: ["c1", "c2"]).map(\.uid) == [a.uid, b.uid])
+
+    // a: one notifier delivered, the other failed: still open for the failed one.
+    let claim1 = Delivery(a, round: 0, channel: "c1", at: now, outcome: .pending, reason: "on time")
+    var claim2 = claim1
+    claim2.channel = "c2"
+    try store.record([claim1, claim2])
+    try store.settle(
+      [claim1, claim2], outcomes: [(.delivered, "exit status 0"), (.failed, "exit status 7")], at: now)
+    // b: skipped for its current revision.
+    try store.record([Delivery(b, round: 0, at: now, outcome: .skipped, reason: "already trained today")])
+    #expect(try store.unsettledReminders(firingBy: now, channels: ["c1", "c2"]).map(\.uid) == [a.uid])
+    #expect(try store.unsettledReminders(firingBy: now, channels: ["c1"]).isEmpty)
+
+    // A new revision of b (re-planned) is looked at again.
+    try store.save([record("2026-11-24", sequence: 1)])
+    #expect(try store.unsettledReminders(firingBy: now, channels: ["c1"]).map(\.uid) == [b.uid])
+  }
+
+  @Test func actionsSkippedDaysAndSettingsRoundTrip() throws {
+    let store = try store()
+    let action = ReminderAction(uid: "x@spotter", round: 2, snoozedUntil: fire, doneAt: nil)
+    let day = TestZones.date("2026-11-24")
+    try store.save(action: action, skip: (day, true, fire), records: [])
+    #expect(try store.actions() == ["x@spotter": action])
+    #expect(try store.skippedDays() == [day])
+    try store.save(skip: (day, false, fire), records: [])
+    #expect(try store.skippedDays().isEmpty)
+    try store.setSetting("k", "v")
+    #expect(try store.setting("k") == "v")
+    try store.setSetting("k", nil)
+    #expect(try store.setting("k") == nil)
+  }
+}
