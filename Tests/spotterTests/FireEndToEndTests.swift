@@ -1,0 +1,248 @@
+import Foundation
+import Testing
+import _SpotterTestSupport
+
+/// `spotter fire`, `catch-up`, `snooze`, `skip`, `done` and `history` on the built binary.
+///
+/// The sandbox's Monday 2026-11-23 has a Push Day reminder at the preferred 09:00, firing 08:30.
+@Suite struct FireEndToEndTests {
+  let evening = "2026-11-22T21:30:00+01:00"
+  let uid = "workout-reminder-2026-11-23@spotter"
+
+  func planned(_ sandbox: Sandbox, days: Int = 1) throws {
+    let run = try sandbox.spotter(["run", "--days", "\(days)"], now: evening, writes: true)
+    #expect(run.status == 0, "\(run.stderr)")
+  }
+
+  @Test func aReminderThatStillHoldsIsDeliveredOnceWithItsTexts() throws {
+    let sandbox = try Sandbox()
+    try planned(sandbox)
+    let early = try sandbox.spotter(["fire", uid], now: "2026-11-23T07:30:00+01:00")
+    #expect(early.stdout.contains("not-due"))
+    #expect(sandbox.delivered.isEmpty)
+    let fired = try sandbox.spotter(["fire", uid], now: "2026-11-23T08:30:04+01:00")
+    #expect(fired.status == 0, "\(fired.stderr)")
+    #expect(fired.stdout.contains("delivered \(uid)"))
+    #expect(sandbox.delivered == ["Workout Time!|Today: Push Day|\(uid)"])
+  }
+
+  @Test func cronFiringTwiceEvenAtOnceDeliversOnce() throws {
+    let sandbox = try Sandbox()
+    try planned(sandbox)
+    let now = "2026-11-23T08:30:01+01:00"
+    // Two processes started together, as a doubled crontab line would.
+    let group = DispatchGroup()
+    let results = LockedResults()
+    for _ in 0..<2 {
+      group.enter()
+      DispatchQueue.global().async {
+        results.append(try? sandbox.spotter(["fire", uid], now: now))
+        group.leave()
+      }
+    }
+    group.wait()
+    let again = try sandbox.spotter(["fire", uid, "--quiet"], now: "2026-11-23T08:30:30+01:00")
+    #expect(again.status == 0 && again.stdout.isEmpty)
+    #expect(results.values.allSatisfy { $0?.status == 0 })
+    #expect(sandbox.delivered.count == 1)
+    let history = try sandbox.spotter(["history", "--json"], now: "2026-11-23T09:00:00+01:00")
+    #expect(history.stdout.components(separatedBy: "\"outcome\" : \"delivered\"").count - 1 == 1)
+    #expect(history.stdout.contains("already delivered at 2026-11-23 08:30"))
+  }
+
+  @Test func alreadyTrainedTodayOrAWorkoutInProgressSilencesIt() throws {
+    let trained = try Sandbox()
+    try planned(trained)
+    #expect(
+      try trained.importSession(start: "2026-11-23T07:00:00", state: "completed", now: evening).status == 0)
+    let skipped = try trained.spotter(["fire", uid], now: "2026-11-23T08:30:00+01:00")
+    #expect(skipped.status == 0)
+    #expect(skipped.stdout.contains("skipped \(uid) (Workout Time!): already trained today"))
+    #expect(trained.delivered.isEmpty)
+
+    let paused = try Sandbox()
+    try planned(paused)
+    #expect(try paused.importSession(start: "2026-11-23T07:00:00", state: "paused", now: evening).status == 0)
+    #expect(
+      try paused.spotter(["fire", uid], now: "2026-11-23T08:30:00+01:00").stdout.contains(
+        "a workout is in progress"))
+    #expect(paused.delivered.isEmpty)
+  }
+
+  @Test func aMovedOrDeletedFocusBlockDoesNotAlert() throws {
+    let sandbox = try Sandbox()
+    let added = try sandbox.spotter(
+      ["focus", "add", "tomorrow 10:00", "--for", "1h", "--title", "Deep Work"], now: evening, writes: true)
+    let id = try #require(added.stdout.split(separator: "\n").first.map(String.init))
+    let focusUID = "focus-block-start-\(id)@spotter"
+    #expect(
+      try sandbox.spotter(["focus", "move", id, "tomorrow 11:00"], now: evening, writes: true).status == 0)
+    let old = try sandbox.spotter(["fire", focusUID], now: "2026-11-23T09:55:00+01:00")
+    #expect(
+      old.stdout.contains("not-due \(focusUID) (Focus block starts soon): not due until 2026-11-23 10:55"))
+    #expect(try sandbox.spotter(["focus", "rm", id], now: evening, writes: true).status == 0)
+    let removed = try sandbox.spotter(["fire", focusUID], now: "2026-11-23T10:55:00+01:00")
+    #expect(removed.stdout.contains("skipped \(focusUID)"))
+    #expect(removed.stdout.contains("cancelled"))
+    #expect(sandbox.delivered.isEmpty)
+  }
+
+  @Test func catchUpDeliversInsideTheGraceWindowAndNeverTwice() throws {
+    let sandbox = try Sandbox(program: "mon = \"Push Day\"\ntue = \"Pull Day\"\nwed = \"Leg Day\"")
+    try planned(sandbox, days: 3)
+    // Monday's reminder came due 20 minutes ago, unseen: delivered late.
+    let monday = try sandbox.spotter(["catch-up"], now: "2026-11-23T08:50:00+01:00")
+    #expect(monday.status == 0, "\(monday.stderr)")
+    #expect(
+      monday.stdout
+        == "delivered \(uid) (Workout Time!): caught up, 20 min late, 1 of 1 notifiers succeeded\n")
+    // Tuesday's is 45 minutes old: past the 30 min window, logged, not delivered.
+    let tuesday = try sandbox.spotter(["catch-up"], now: "2026-11-24T09:15:00+01:00")
+    #expect(
+      tuesday.stdout
+        == "missed workout-reminder-2026-11-24@spotter (Workout Time!): missed: due 2026-11-24 08:30, "
+        + "45 min ago, past the 30 min grace window\n")
+    // Wednesday's is more than a day old by Thursday: discarded with a line.
+    let thursday = try sandbox.spotter(["catch-up"], now: "2026-11-26T09:00:00+01:00")
+    #expect(
+      thursday.stdout
+        == "discarded workout-reminder-2026-11-25@spotter (Workout Time!): stale: due 2026-11-25 08:30, "
+        + "more than 24 h ago\n")
+    #expect(try sandbox.spotter(["catch-up"], now: "2026-11-26T09:05:00+01:00").stdout.isEmpty)
+    #expect(
+      try sandbox.spotter(["fire", uid], now: "2026-11-23T08:55:00+01:00").stdout.contains(
+        "already delivered"))
+    #expect(sandbox.delivered == ["Workout Time!|Today: Push Day|\(uid)"])
+  }
+
+  @Test func theNightlyRunCatchesUpToo() throws {
+    let sandbox = try Sandbox()
+    try planned(sandbox)
+    let run = try sandbox.spotter(["run"], now: "2026-11-23T08:40:00+01:00", writes: true)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("catch-up: delivered \(uid)"))
+    #expect(sandbox.delivered.count == 1)
+    let skipped = try sandbox.spotter(
+      ["run", "--no-catch-up"], now: "2026-11-23T08:45:00+01:00", writes: true)
+    #expect(!skipped.stdout.contains("catch-up"))
+  }
+
+  @Test func snoozeMovesTheAlarmAndTheAgendaLineAndOpensANewRound() throws {
+    let sandbox = try Sandbox()
+    try planned(sandbox)
+    #expect(try sandbox.spotter(["fire", uid], now: "2026-11-23T08:30:00+01:00").status == 0)
+    let snoozed = try sandbox.spotter(["snooze", uid], now: "2026-11-23T08:31:20+01:00", writes: true)
+    #expect(snoozed.status == 0, "\(snoozed.stderr)")
+    #expect(snoozed.stdout.contains("fires 2026-11-23 09:32  seq 1"))
+    let event = try #require(try sandbox.event(uid))
+    #expect(event.sequence == 1)
+    #expect(event.alarmInstants == [TestZones.instant("2026-11-23T09:32:00+01:00")])
+    #expect(try sandbox.agendaLine(uid)?.hasPrefix("32 9 23 11 * ") == true)
+    // The old line (if cron still had it) is not due; the new one delivers again.
+    #expect(try sandbox.spotter(["fire", uid], now: "2026-11-23T08:31:30+01:00").stdout.contains("not-due"))
+    #expect(
+      try sandbox.spotter(["fire", uid], now: "2026-11-23T09:32:00+01:00").stdout.contains("delivered"))
+    #expect(sandbox.delivered.count == 2)
+    // A re-plan keeps the snooze instead of undoing it.
+    let rerun = try sandbox.spotter(
+      ["run", "--from", "today"], now: "2026-11-23T09:40:00+01:00", writes: true)
+    #expect(rerun.status == 0, "\(rerun.stderr)")
+    #expect(try sandbox.event(uid)?.sequence == 1)
+    let bad = try sandbox.spotter(["snooze", uid, "soon"], now: "2026-11-23T09:40:00+01:00", writes: true)
+    #expect(bad.status == 64)
+    #expect(bad.stderr.contains("'soon'"))
+  }
+
+  @Test func skipTodayAndDoneCancelTheReminderEverywhere() throws {
+    let sandbox = try Sandbox()
+    try planned(sandbox)
+    let morning = "2026-11-23T07:00:00+01:00"
+    let skip = try sandbox.spotter(["skip", "today"], now: morning, writes: true)
+    #expect(skip.status == 0, "\(skip.stderr)")
+    #expect(try sandbox.event(uid)?.status == "CANCELLED")
+    #expect(try sandbox.event(uid)?.sequence == 1)
+    #expect(try sandbox.event(uid)?.alarmInstants.isEmpty == true)
+    #expect(try sandbox.agendaLine(uid) == nil)
+    #expect(
+      try sandbox.spotter(["fire", uid], now: "2026-11-23T08:30:00+01:00").stdout.contains(
+        "skipped \(uid) (Workout Time!): day skipped"))
+    #expect(
+      try sandbox.spotter(["plan", "--from", "today"], now: morning).stdout.contains("skipped (spotter skip)")
+    )
+
+    let undo = try sandbox.spotter(["skip", "today", "--undo"], now: morning, writes: true)
+    #expect(undo.status == 0, "\(undo.stderr)")
+    #expect(try sandbox.event(uid)?.status == "CONFIRMED")
+    #expect(try sandbox.event(uid)?.sequence == 2)
+
+    let done = try sandbox.spotter(["done", uid], now: morning, writes: true)
+    #expect(done.status == 0, "\(done.stderr)")
+    #expect(try sandbox.event(uid)?.status == "CANCELLED")
+    #expect(try sandbox.event(uid)?.sequence == 3)
+    #expect(
+      try sandbox.spotter(["fire", uid], now: "2026-11-23T08:30:00+01:00").stdout.contains("marked done"))
+    #expect(sandbox.delivered.isEmpty)
+    let again = try sandbox.spotter(["done", uid], now: morning, writes: true)
+    #expect(again.status == 64)
+    #expect(again.stderr.contains("cannot mark done a cancelled reminder"))
+    let unknown = try sandbox.spotter(["fire", "nope@spotter"], now: morning)
+    #expect(unknown.status == 64)
+    #expect(unknown.stderr.contains("'nope@spotter'"))
+  }
+
+  @Test func aFailingNotifierIsReportedAndRetriedByTheNextCatchUp() throws {
+    let sandbox = try Sandbox()
+    let ok = sandbox.dir.appendingPathComponent("ok").path
+    let flaky = try Sandbox(
+      notifier: "test -e '\(ok)' && printf '%s\\n' {uid} >> '\(sandbox.deliveredPath)'")
+    try planned(flaky)
+    let failed = try flaky.spotter(["fire", uid], now: "2026-11-23T08:30:00+01:00")
+    #expect(failed.status == 69)
+    #expect(failed.stderr.contains("exit status 1"))
+    #expect(failed.stdout.contains("failed \(uid)"))
+    let history = try flaky.spotter(["history", "--json"], now: "2026-11-23T08:31:00+01:00")
+    #expect(history.stdout.contains("\"outcome\" : \"failed\""))
+    FileManager.default.createFile(atPath: ok, contents: Data())
+    // 40 minutes late, past the grace window, but a failure is retried until it is stale.
+    let retry = try flaky.spotter(["catch-up"], now: "2026-11-23T09:10:00+01:00")
+    #expect(retry.status == 0, "\(retry.stderr)")
+    #expect(retry.stdout.contains("delivered \(uid) (Workout Time!): retry, 40 min late"))
+    #expect(try flaky.spotter(["catch-up"], now: "2026-11-23T09:20:00+01:00").stdout.isEmpty)
+    #expect(sandbox.delivered == [uid])
+  }
+
+  @Test func aSecondProcessWaitsThenExitsWithAClearMessage() throws {
+    let sandbox = try Sandbox()
+    try planned(sandbox)
+    // flock(1) holds the same lock a spotter process would.
+    let holder = Process()
+    holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
+    holder.arguments = [sandbox.db + ".lock", "sleep", "5"]
+    try holder.run()
+    defer { holder.terminate() }
+    Thread.sleep(forTimeInterval: 0.3)
+    let blocked = try sandbox.spotter(["run", "--wait", "0.3"], now: evening, writes: true)
+    #expect(blocked.status == 75)
+    #expect(blocked.stderr.contains("another spotter process"))
+    // Reading needs no lock.
+    #expect(try sandbox.spotter(["plan"], now: evening).status == 0)
+  }
+}
+
+/// Results gathered from concurrent test processes.
+final class LockedResults: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored: [SpotterBinary.Result?] = []
+
+  func append(_ result: SpotterBinary.Result?) {
+    lock.lock()
+    stored.append(result)
+    lock.unlock()
+  }
+
+  var values: [SpotterBinary.Result?] {
+    lock.lock()
+    defer { lock.unlock() }
+    return stored
+  }
+}
