@@ -21,6 +21,11 @@ public struct FireService: Sendable {
 
   var commands: [String] { workspace.settings.notify.commands }
 
+  /// The notifier commands by their history name.
+  var commandsByChannel: [String: String] {
+    Dictionary(commands.map { (NotifierRunner.channel(of: $0), $0) }, uniquingKeysWith: { first, _ in first })
+  }
+
   /// The history from `days` days ago on, newest first.
   public func history(days: Int) throws -> [HistoryItem] {
     let since = workspace.now.addingTimeInterval(-TimeInterval(days * 86400))
@@ -137,8 +142,7 @@ public struct FireService: Sendable {
   private func notify(_ record: ReminderRecord, claims: [Delivery]) -> [NotifierRunner.Result] {
     let runner = NotifierRunner(commands: commands, timeoutSeconds: workspace.settings.notify.timeoutSeconds)
     let values = NotifierRunner.values(of: record, clock: workspace.clock)
-    let byChannel = Dictionary(
-      commands.map { (NotifierRunner.channel(of: $0), $0) }, uniquingKeysWith: { a, _ in a })
+    let byChannel = commandsByChannel
     return claims.map { claim in runner.run(byChannel[claim.channel ?? ""] ?? "", values: values) }
   }
 
@@ -150,8 +154,6 @@ public struct FireService: Sendable {
       claims,
       outcomes: results.map { ($0.succeeded ? .delivered : .failed, "\(reason); notifier \($0.reason)") },
       at: workspace.now)
-    let commandsByChannel = Dictionary(
-      commands.map { (NotifierRunner.channel(of: $0), $0) }, uniquingKeysWith: { a, _ in a })
     let failures = results.filter { !$0.succeeded }.map {
       "notifier '\(commandsByChannel[$0.channel] ?? $0.channel)': \($0.reason)"
     }

@@ -18,8 +18,4 @@ public enum DeliveryOutcome: String, Sendable, Hashable, Codable, CaseIterable {
 
   /// Whether the outcome claims its notifier for good: at most one delivery per reminder round.
   public var claims: Bool { self == .delivered || self == .pending }
-
-  /// Whether the outcome settles the reminder's current revision, so that later catch-ups pass
-  /// it by until the reminder changes.
-  public var concludes: Bool { self == .skipped || self == .missed || self == .discarded }
 }
