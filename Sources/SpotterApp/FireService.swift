@@ -48,10 +48,11 @@ public struct FireService: Sendable {
     guard let record = try store.reminder(uid: uid) else {
       throw SpotterAppError.unknownReminder(uid: uid)
     }
-    let prepared = try prepare(record, store: store, now: workspace.now)
-    guard case .deliver(let claims, let reason) = prepared else {
-      if case .settled(let result) = prepared { return result }
-      return FireResult(uid: uid, title: record.title, outcome: .skipped, reason: "nothing left to deliver")
+    let claims: [Delivery]
+    let reason: String
+    switch try prepare(record, store: store, now: workspace.now) {
+    case .settled(let result): return result
+    case .deliver(let open, let why): (claims, reason) = (open, why)
     }
     lock?.release()
     lock = nil
@@ -78,8 +79,6 @@ public struct FireService: Sendable {
         results.append(try settle(record, claims: claims, results: outcomes, reason: reason, store: store))
       case .settled(let result):
         results.append(result)
-      case .nothing:
-        continue
       }
     }
     return results
@@ -88,7 +87,6 @@ public struct FireService: Sendable {
   private enum Prepared {
     case deliver(claims: [Delivery], reason: String)
     case settled(FireResult)
-    case nothing
   }
 
   /// Decides, and records the decision: claims for a delivery, a history line otherwise.
@@ -140,7 +138,7 @@ public struct FireService: Sendable {
   }
 
   private func notify(_ record: ReminderRecord, claims: [Delivery]) -> [NotifierRunner.Result] {
-    let runner = NotifierRunner(commands: commands, timeoutSeconds: workspace.settings.notify.timeoutSeconds)
+    let runner = NotifierRunner(timeoutSeconds: workspace.settings.notify.timeoutSeconds)
     let values = NotifierRunner.values(of: record, clock: workspace.clock)
     let byChannel = commandsByChannel
     return claims.map { claim in runner.run(byChannel[claim.channel ?? ""] ?? "", values: values) }

@@ -12,11 +12,9 @@ import SpotterCore
 /// Each template runs through `/bin/sh -c` with its placeholders shell-quoted, and the same values
 /// in the environment, so a script can use either without quoting anything itself.
 public struct NotifierRunner: Sendable {
-  public var commands: [String]
   public var timeoutSeconds: Int
 
-  public init(commands: [String], timeoutSeconds: Int) {
-    self.commands = commands
+  public init(timeoutSeconds: Int) {
     self.timeoutSeconds = timeoutSeconds
   }
 

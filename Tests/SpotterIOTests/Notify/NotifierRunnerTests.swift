@@ -18,8 +18,7 @@ import Testing
   @Test func valuesArriveAsQuotedArgumentsAndInTheEnvironment() throws {
     let dir = try scratch()
     let out = dir.appendingPathComponent("out.txt").path
-    let runner = NotifierRunner(
-      commands: [], timeoutSeconds: 10)
+    let runner = NotifierRunner(timeoutSeconds: 10)
     let result = runner.run(
       "printf '%s|%s|%s\\n' {title} \"$SPOTTER_TITLE\" \"$SPOTTER_KIND\" > '\(out)'",
       values: ["title": hostile, "kind": "workout-reminder"])
@@ -29,7 +28,7 @@ import Testing
   }
 
   @Test func aFailureCarriesItsExitStatusAndATimeoutStopsTheNotifier() {
-    let runner = NotifierRunner(commands: [], timeoutSeconds: 1)
+    let runner = NotifierRunner(timeoutSeconds: 1)
     let failed = runner.run("exit 7", values: [:])
     #expect(!failed.succeeded)
     #expect(failed.reason == "exit status 7")
