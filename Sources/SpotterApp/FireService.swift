@@ -50,7 +50,7 @@ public struct FireService: Sendable {
     }
     let claims: [Delivery]
     let reason: String
-    switch try prepare(record, store: store, now: workspace.now) {
+    switch try prepare(record, store: store, now: workspace.now, marks: try Marks(store)) {
     case .settled(let result): return result
     case .deliver(let open, let why): (claims, reason) = (open, why)
     }
@@ -72,8 +72,9 @@ public struct FireService: Sendable {
     let now = workspace.now
     var results: [FireResult] = []
     let channels = commands.map(NotifierRunner.channel(of:))
+    let marks = try Marks(store)
     for record in try store.unsettledReminders(firingBy: now, channels: channels) {
-      switch try prepare(record, store: store, now: now) {
+      switch try prepare(record, store: store, now: now, marks: marks) {
       case .deliver(let claims, let reason):
         let outcomes = notify(record, claims: claims)
         results.append(try settle(record, claims: claims, results: outcomes, reason: reason, store: store))
@@ -84,19 +85,31 @@ public struct FireService: Sendable {
     return results
   }
 
+  /// The user's snoozes, done marks and skipped days, read once per command.
+  private struct Marks {
+    var actions: [String: ReminderAction]
+    var skipped: Set<LocalDate>
+
+    init(_ store: Store) throws {
+      actions = try store.actions()
+      skipped = try store.skippedDays()
+    }
+  }
+
   private enum Prepared {
     case deliver(claims: [Delivery], reason: String)
     case settled(FireResult)
   }
 
   /// Decides, and records the decision: claims for a delivery, a history line otherwise.
-  private func prepare(_ record: ReminderRecord, store: Store, now: Date) throws -> Prepared {
-    let action = try store.actions()[record.uid]
+  private func prepare(_ record: ReminderRecord, store: Store, now: Date, marks: Marks) throws -> Prepared {
+    let action = marks.actions[record.uid]
     let round = action?.round ?? 0
     let history = try store.deliveries(uid: record.uid).filter { $0.round == round }
     let claimed = Set(history.filter { $0.outcome.claims }.compactMap(\.channel))
     let open = commands.filter { !claimed.contains(NotifierRunner.channel(of: $0)) }
-    let state = try fireState(record, action: action, history: history, store: store)
+    let state = try fireState(
+      record, action: action, daySkipped: marks.skipped.contains(record.date), history: history, store: store)
     var decision = guardRules.decide(record, state: state, now: now)
     if case .deliver = decision, open.isEmpty {
       let last = history.last { $0.outcome.claims }
@@ -125,7 +138,7 @@ public struct FireService: Sendable {
   }
 
   private func fireState(
-    _ record: ReminderRecord, action: ReminderAction?, history: [Delivery], store: Store
+    _ record: ReminderRecord, action: ReminderAction?, daySkipped: Bool, history: [Delivery], store: Store
   ) throws -> FireState {
     let clock = workspace.clock
     let day = clock.startOfDay(record.date)..<clock.startOfDay(record.date.adding(days: 1))
@@ -133,7 +146,7 @@ public struct FireService: Sendable {
     return FireState(
       trainedOnDate: sessions.contains { $0.state == .completed },
       workoutInProgress: sessions.contains { $0.state != .completed },
-      daySkipped: try store.skippedDays().contains(record.date), done: action?.doneAt != nil,
+      daySkipped: daySkipped, done: action?.doneAt != nil,
       failedBefore: history.contains { $0.outcome == .failed })
   }
 
