@@ -26,10 +26,7 @@ public struct ReminderActionService: Sendable {
       action.round += 1
       let fire = ReminderAction.snoozedFire(record.fire, by: seconds, now: now)
       action.snoozedUntil = fire
-      var next = record
-      next.fire = fire
-      next.sequence += 1
-      next.stamp = now
+      let next = record.firing(at: fire, stamp: now)
       try rewrite(store, changed: [next]) { try store.save(action: action, records: [next]) }
       return next
     }
@@ -41,10 +38,7 @@ public struct ReminderActionService: Sendable {
       let record = try confirmed(uid, store: store, action: "mark done")
       var action = try store.actions()[uid] ?? ReminderAction(uid: uid)
       action.doneAt = now
-      var next = record
-      next.status = .cancelled
-      next.sequence += 1
-      next.stamp = now
+      let next = record.cancelled(at: now)
       try rewrite(store, changed: [next]) {
         try store.save(
           action: action, records: [next],

@@ -48,10 +48,7 @@ public struct ReminderReconciler: Sendable {
         records.append(old)
         continue
       }
-      var cancelled = old
-      cancelled.status = .cancelled
-      cancelled.sequence += 1
-      cancelled.stamp = now
+      let cancelled = old.cancelled(at: now)
       records.append(cancelled)
       changed.append(cancelled)
     }

@@ -49,6 +49,27 @@ public struct ReminderRecord: Sendable, Hashable, Codable {
       && summary == reminder.summary
   }
 
+  /// The next revision, cancelled: calendars drop the event when SEQUENCE rises with it.
+  public func cancelled(at stamp: Date) -> ReminderRecord {
+    var next = revised(at: stamp)
+    next.status = .cancelled
+    return next
+  }
+
+  /// The next revision, with its alarm at `fire` (a snooze).
+  public func firing(at fire: Date, stamp: Date) -> ReminderRecord {
+    var next = revised(at: stamp)
+    next.fire = fire
+    return next
+  }
+
+  private func revised(at stamp: Date) -> ReminderRecord {
+    var next = self
+    next.sequence += 1
+    next.stamp = stamp
+    return next
+  }
+
   /// The event to write; it carries an alarm only while that alarm is still ahead of `now`.
   public func event(now: Date) -> Event {
     let alarms =
