@@ -101,7 +101,7 @@ public struct AgendaInstaller: Sendable {
     histories: [String], outputDirectory: String, unitDirectory: String?, dryRun: Bool
   ) throws -> Change {
     try checkNightlyTime()
-    let directory = unitDirectory ?? systemdDirectory
+    let directory = unitDirectory ?? workspace.paths.systemdUserUnits
     var nightly = workspace.invocationArguments("run") + ["--out", Workspace.absolute(outputDirectory)]
     if !histories.isEmpty { nightly += ["--history"] + histories.map(Workspace.absolute) }
     var calendar = "*-*-* \(workspace.settings.agendaNightly):00"
@@ -125,7 +125,7 @@ public struct AgendaInstaller: Sendable {
 
   /// Removes the systemd user units.
   public func uninstallSystemd(unitDirectory: String?, dryRun: Bool) throws -> Change {
-    let directory = unitDirectory ?? systemdDirectory
+    let directory = unitDirectory ?? workspace.paths.systemdUserUnits
     let files = SystemdTimerUnits.names.map { directory + "/" + $0 }.filter {
       FileManager.default.fileExists(atPath: $0)
     }
@@ -139,13 +139,6 @@ public struct AgendaInstaller: Sendable {
       }
     }
     return Change(before: "", after: "", diff: "", applied: !dryRun && !files.isEmpty, files: files)
-  }
-
-  var systemdDirectory: String {
-    let environment = workspace.options.environment
-    let home = environment["HOME"] ?? NSHomeDirectory()
-    let config = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
-    return config + "/systemd/user"
   }
 
   /// The block's lines: what it is, the nightly run, the catch-up, and one line per alarm.

@@ -5,6 +5,8 @@ public struct SpotterPaths: Sendable, Hashable {
   public var config: String
   public var database: String
   public var output: String
+  /// Where systemd looks for the user's own units.
+  public var systemdUserUnits: String
 
   /// Defaults from `XDG_CONFIG_HOME`, `XDG_DATA_HOME` and `HOME` in `environment`.
   public init(environment: [String: String]) {
@@ -18,5 +20,6 @@ public struct SpotterPaths: Sendable, Hashable {
     config = configHome + "/spotter/config.toml"
     database = dataHome + "/spotter/spotter.sqlite"
     output = dataHome + "/spotter"
+    systemdUserUnits = configHome + "/systemd/user"
   }
 }

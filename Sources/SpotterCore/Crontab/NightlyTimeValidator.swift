@@ -10,9 +10,12 @@ public struct NightlyTimeValidator: Sendable {
     self.clock = clock
   }
 
+  /// Whether `time` lies in 01:00–03:00, where most zones change; refused in any zone.
+  public static func isInChangeWindow(_ time: LocalTime) -> Bool { (60...180).contains(time.minuteOfDay) }
+
   /// Why `time` is a bad nightly time from `today` on, or nil when it is safe.
   public func problem(with time: LocalTime, from today: LocalDate) -> String? {
-    if (60...180).contains(time.minuteOfDay) {
+    if Self.isInChangeWindow(time) {
       return "between 01:00 and 03:00, where a DST change can skip or double the nightly run"
     }
     for offset in 0..<366 {

@@ -152,7 +152,7 @@ public struct ConfigLoader: Sendable {
         settings.agendaTimeZone = timeZone
       }
       if let nightly = try reader.time(agenda, "nightly") {
-        guard !(60...180).contains(nightly.minuteOfDay) else {
+        guard !NightlyTimeValidator.isInChangeWindow(nightly) else {
           throw reader.error(
             "agenda.nightly", nightly.description,
             "a DST change can skip or double a job between 01:00 and 03:00; choose another time than")
