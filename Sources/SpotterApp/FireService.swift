@@ -143,9 +143,14 @@ public struct FireService: Sendable {
     let clock = workspace.clock
     let day = clock.startOfDay(record.date)..<clock.startOfDay(record.date.adding(days: 1))
     let sessions = try store.sessions(startingIn: day)
+    var finished = false
+    if record.kind == .pausedWorkout, let id = record.entity {
+      let session = try store.sessions(matching: id).first { $0.id == id }
+      finished = session.map { !$0.state.isUnfinished && $0.state != .abandoned } ?? true
+    }
     return FireState(
       trainedOnDate: sessions.contains { $0.state == .completed },
-      workoutInProgress: sessions.contains { $0.state != .completed },
+      workoutInProgress: sessions.contains { $0.state.isUnfinished }, sessionFinished: finished,
       daySkipped: daySkipped, done: action?.doneAt != nil,
       failedBefore: history.contains { $0.outcome == .failed })
   }

@@ -7,6 +7,8 @@ import SpotterIO
 public struct NightlyRunner: Sendable {
   public static let calendarFileName = "spotter.ics"
   public static let agendaFileName = "agenda.crontab"
+  /// How far ahead an overload suggestion looks for the next session with its lift.
+  public static let lookaheadDays = 14
   public let workspace: Workspace
 
   public init(workspace: Workspace) {
@@ -44,13 +46,25 @@ public struct NightlyRunner: Sendable {
     let now = workspace.now
     let clock = workspace.clock
     let today = workspace.today
-    let sessions = try store.sessions()
+    let sessions = try store.sessions(includeSets: true)
     let actions = try store.actions()
+    let skipped = try skipped ?? store.skippedDays()
     let pattern = PatternLearner().learn(from: sessions, today: today, clock: clock)
-    var plan = ReminderPlanner(settings: settings).plan(
-      sessions: sessions, pattern: pattern, horizon: horizon, now: now,
-      skipped: try skipped ?? store.skippedDays())
+    let planner = ReminderPlanner(settings: settings)
+    var plan = planner.plan(
+      sessions: sessions, pattern: pattern, horizon: horizon, now: now, skipped: skipped)
     plan.reminders = ReminderAction.apply(actions, to: plan.reminders)
+    let knownFollowUps = try store.reminders(kinds: ReminderKind.allCases.filter(\.followsEvents))
+    let followUps = FollowUpPlanner(settings: settings).plan(
+      sessions: sessions, pattern: pattern,
+      upcoming: planner.plan(
+        sessions: sessions, pattern: pattern, horizon: Horizon(start: today, days: Self.lookaheadDays),
+        now: now,
+        skipped: skipped
+      ).sessions,
+      known: Dictionary(knownFollowUps.map { ($0.uid, $0) }, uniquingKeysWith: { $1 }),
+      achievements: try store.achievements(), now: now)
+    let followUpReminders = ReminderAction.apply(actions, to: followUps.reminders)
     let focusWindow = Horizon(
       start: today, days: max(settings.focus.horizonDays, today.days(until: horizon.end)))
     let focus = ReminderAction.apply(
@@ -63,12 +77,18 @@ public struct NightlyRunner: Sendable {
     let stored = try store.reminders(from: first)
     let reconciler = ReminderReconciler()
     let workouts = reconciler.reconcile(
-      planned: plan.reminders, stored: stored.filter { $0.kind != .focusBlock }, horizon: horizon, now: now)
+      planned: plan.reminders, stored: stored.filter { $0.kind == .workout || $0.kind == .restDay },
+      horizon: horizon, now: now)
+    // Follow-ups are reconciled with every stored one, whatever its date, so one fired days ago
+    // stays history; only those from today on go into the outputs.
+    let events = reconciler.reconcile(
+      planned: followUpReminders, stored: knownFollowUps, horizon: horizon, now: now)
+    let eventRecords = events.records.filter { $0.date >= first || events.changed.contains($0) }
     let alerts = reconciler.reconcile(
       planned: focus, stored: stored.filter { $0.kind == .focusBlock }, horizon: focusWindow, now: now)
     let storedByUID = Dictionary(stored.map { ($0.uid, $0) }, uniquingKeysWith: { $1 })
     var latest = storedByUID
-    for record in workouts.records + alerts.records { latest[record.uid] = record }
+    for record in workouts.records + alerts.records + eventRecords { latest[record.uid] = record }
     let records = latest.values.sorted { ($0.start, $0.uid) < ($1.start, $1.uid) }
     var changes: [String: String] = [:]
     for record in records {
@@ -83,8 +103,9 @@ public struct NightlyRunner: Sendable {
       }
     }
     return PlanOutcome(
-      pattern: pattern, plan: plan, focus: focus, records: records,
-      changed: workouts.changed + alerts.changed, changes: changes,
+      pattern: pattern, plan: plan, focus: focus, followUps: followUpReminders,
+      findings: RunFindings(achievements: followUps.newAchievements, abandoned: followUps.abandoned, at: now),
+      records: records, changed: workouts.changed + alerts.changed + events.changed, changes: changes,
       events: records.map { $0.event(now: now) })
   }
 
@@ -114,7 +135,8 @@ public struct NightlyRunner: Sendable {
     focusDeletes: [String] = []
   ) throws -> (calendar: String, agenda: String) {
     try write(records: outcome.records, store: store, outputDirectory: outputDirectory) {
-      try store.save(outcome.changed, focusUpserts: focusUpserts, focusDeletes: focusDeletes)
+      try store.save(
+        outcome.changed, focusUpserts: focusUpserts, focusDeletes: focusDeletes, findings: outcome.findings)
     }
   }
 

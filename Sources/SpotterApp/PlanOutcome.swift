@@ -1,5 +1,6 @@
 import Foundation
 import SpotterCore
+import SpotterIO
 
 /// Everything one planning pass produced: the pattern, the plan, and the events to write.
 public struct PlanOutcome: Sendable {
@@ -7,6 +8,10 @@ public struct PlanOutcome: Sendable {
   public var plan: Plan
   /// The focus block alerts of the focus window.
   public var focus: [Reminder]
+  /// Paused-workout reminders, achievement announcements and overload suggestions.
+  public var followUps: [Reminder]
+  /// Achievements found for the first time and sessions now abandoned, to save with ``changed``.
+  public var findings: RunFindings
   /// Every record from today on, planned or cancelled, with its next revision.
   public var records: [ReminderRecord]
   /// The records to save because they are new or changed.

@@ -37,7 +37,8 @@ public struct PlanView: Sendable, Encodable {
     horizon = outcome.plan.horizon
     notes = outcome.plan.notes
     let reminders = Dictionary(
-      (outcome.plan.reminders + outcome.focus).map { ($0.uid, $0) }, uniquingKeysWith: { $1 })
+      (outcome.plan.reminders + outcome.focus + outcome.followUps).map { ($0.uid, $0) },
+      uniquingKeysWith: { $1 })
     events = zip(outcome.records, outcome.events).map { record, event in
       Self.item(
         record, event, change: outcome.changes[record.uid], reminder: reminders[record.uid], clock: clock)

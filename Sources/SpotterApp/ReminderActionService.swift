@@ -60,7 +60,7 @@ public struct ReminderActionService: Sendable {
       if undo { skipped.remove(date) } else { skipped.insert(date) }
       let outcome = try runner.plan(store: store, horizon: Horizon(start: date, days: 1), skipped: skipped)
       _ = try runner.write(records: outcome.records, store: store, outputDirectory: outputDirectory) {
-        try store.save(skip: (date, !undo, now), records: outcome.changed)
+        try store.save(skip: (date, !undo, now), records: outcome.changed, findings: outcome.findings)
       }
       return outcome
     }

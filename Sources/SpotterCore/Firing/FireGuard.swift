@@ -4,7 +4,8 @@ import Foundation
 /// cannot do.
 ///
 /// The rules: seed 000's "no reminder when already trained today" and "no reminder while a
-/// workout is paused"; `spotter skip` and `spotter done`; a moved or snoozed reminder fires at
+/// workout is paused"; no paused-workout reminder once that workout is finished; no overload
+/// suggestion during a session or after the one it was meant for; `spotter skip` and `spotter done`; a moved or snoozed reminder fires at
 /// its new time only; and seed 004's recovery rules: a fire time that passed unseen is caught up
 /// within the grace window, and anything older than 24 hours is discarded, never delivered late.
 public struct FireGuard: Sendable {
@@ -36,8 +37,14 @@ public struct FireGuard: Sendable {
       if state.daySkipped { return .skip(reason: "day skipped") }
       if state.trainedOnDate { return .skip(reason: "already trained today") }
     }
-    if record.kind == .workout && state.workoutInProgress {
+    if (record.kind == .workout || record.kind == .overload) && state.workoutInProgress {
       return .skip(reason: "a workout is in progress")
+    }
+    if record.kind == .overload && state.trainedOnDate {
+      return .skip(reason: "already trained today")
+    }
+    if record.kind == .pausedWorkout && state.sessionFinished {
+      return .skip(reason: "workout already finished")
     }
     if age > Self.staleSeconds {
       return .discard(reason: "stale: due \(stamp(record.fire)), more than 24 h ago")

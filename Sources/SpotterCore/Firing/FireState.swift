@@ -4,6 +4,8 @@ public struct FireState: Sendable, Hashable {
   public var trainedOnDate: Bool
   /// An active or paused session starts on the reminder's date.
   public var workoutInProgress: Bool
+  /// The session a paused-workout reminder is about has been finished (or is gone).
+  public var sessionFinished: Bool
   /// `spotter skip` took the reminder's date off.
   public var daySkipped: Bool
   /// `spotter done` marked the reminder.
@@ -13,11 +15,13 @@ public struct FireState: Sendable, Hashable {
   public var failedBefore: Bool
 
   public init(
-    trainedOnDate: Bool = false, workoutInProgress: Bool = false, daySkipped: Bool = false,
+    trainedOnDate: Bool = false, workoutInProgress: Bool = false, sessionFinished: Bool = false,
+    daySkipped: Bool = false,
     done: Bool = false, failedBefore: Bool = false
   ) {
     self.trainedOnDate = trainedOnDate
     self.workoutInProgress = workoutInProgress
+    self.sessionFinished = sessionFinished
     self.daySkipped = daySkipped
     self.done = done
     self.failedBefore = failedBefore

@@ -10,10 +10,12 @@ public struct Session: Sendable, Hashable, Codable, Identifiable {
   public var end: Date?
   public var state: SessionState
   public var exercises: [ExerciseEntry]
+  /// When a `spotter session` command last set ``state``; it counts as activity.
+  public var stateChangedAt: Date?
 
   public init(
     id: String, source: SessionSource, workoutName: String, start: Date, end: Date?,
-    state: SessionState = .completed, exercises: [ExerciseEntry] = []
+    state: SessionState = .completed, exercises: [ExerciseEntry] = [], stateChangedAt: Date? = nil
   ) {
     self.id = id
     self.source = source
@@ -22,6 +24,7 @@ public struct Session: Sendable, Hashable, Codable, Identifiable {
     self.end = end
     self.state = state
     self.exercises = exercises
+    self.stateChangedAt = stateChangedAt
   }
 
   /// The number of sets across all exercises.

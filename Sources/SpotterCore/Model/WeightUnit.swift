@@ -23,4 +23,9 @@ public enum WeightUnit: String, Sendable, Hashable, Codable, CaseIterable {
   public func kilograms(_ value: Double) -> Double {
     self == .kilograms ? value : value * Self.kilogramsPerPound
   }
+
+  /// Converts `kilograms` to this unit.
+  public func value(fromKilograms kilograms: Double) -> Double {
+    self == .kilograms ? kilograms : kilograms / Self.kilogramsPerPound
+  }
 }

@@ -5,6 +5,8 @@ public struct Reminder: Sendable, Hashable, Codable {
   public var kind: ReminderKind
   /// Built from kind, entity and date only, never from content, so a changed reminder keeps it.
   public var uid: String
+  /// What the reminder is about, when it is about one thing: a session, a focus block, a plateau.
+  public var entity: String?
   public var date: LocalDate
   public var start: Date
   public var end: Date
@@ -24,6 +26,7 @@ public struct Reminder: Sendable, Hashable, Codable {
   ) {
     self.kind = kind
     self.uid = Reminder.uid(kind: kind, entity: entity, date: date)
+    self.entity = entity
     self.summary = summary
     self.date = date
     self.start = start

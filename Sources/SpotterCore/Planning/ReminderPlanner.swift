@@ -38,6 +38,7 @@ public struct ReminderPlanner: Sendable {
 
     var reminders: [Reminder] = []
     var notes: [PlanNote] = []
+    var expected: [PlannedSession] = []
     for date in horizon.dates {
       let weekday = date.weekday
       let trainingIndex = trainingDates.firstIndex(of: date)
@@ -49,6 +50,14 @@ public struct ReminderPlanner: Sendable {
         notes.append(PlanNote(date: date, text: "skipped (spotter skip)"))
         continue
       }
+      let name = trainingIndex.flatMap {
+        settings.program[weekday] ?? ($0 < predicted.count ? predicted[$0] : nil)
+      }
+      if trainingIndex != nil {
+        expected.append(
+          PlannedSession(
+            date: date, start: clock.instant(date, usualTime(pattern[weekday]).time), workoutName: name))
+      }
       guard settings.reminders.weekdays.contains(weekday) else {
         notes.append(PlanNote(date: date, text: "\(weekday.key) is disabled"))
         continue
@@ -58,8 +67,6 @@ public struct ReminderPlanner: Sendable {
           notes.append(PlanNote(date: date, text: "workout reminders are off"))
           continue
         }
-        let name =
-          settings.program[weekday] ?? (trainingIndex < predicted.count ? predicted[trainingIndex] : nil)
         reminders.append(
           workoutReminder(date: date, name: name, pattern: pattern[weekday], clock: clock, texts: texts))
         continue
@@ -81,14 +88,14 @@ public struct ReminderPlanner: Sendable {
           workoutName: nil,
           reason: streakTriggered ? "rest day after \(streak) training days in a row" : "rest day"))
     }
-    return Plan(horizon: horizon, timeZone: clock.identifier, reminders: reminders, notes: notes)
+    return Plan(
+      horizon: horizon, timeZone: clock.identifier, reminders: reminders, notes: notes, sessions: expected)
   }
 
   private func workoutReminder(
     date: LocalDate, name: String?, pattern: WeekdayPattern, clock: ZoneClock, texts: ReminderTexts
   ) -> Reminder {
-    let learned = pattern.sessionCount >= Self.minimumSessionsForUsualTime && pattern.usualStart != nil
-    let time = learned ? pattern.usualStart! : settings.reminders.preferredTime
+    let (time, learned) = usualTime(pattern)
     let start = clock.instant(date, time)
     let duration = pattern.typicalDurationMinutes ?? Self.defaultDurationMinutes
     let fire = start.addingTimeInterval(TimeInterval(-settings.reminders.leadMinutes * 60))
@@ -101,6 +108,14 @@ public struct ReminderPlanner: Sendable {
       end: start.addingTimeInterval(TimeInterval(duration * 60)),
       fire: adjustedForQuietHours(fire, clock: clock), title: title, body: body, workoutName: name,
       reason: reason)
+  }
+
+  /// The learned start of a weekday, or the preferred time while too few sessions teach one.
+  private func usualTime(_ pattern: WeekdayPattern) -> (time: LocalTime, learned: Bool) {
+    if pattern.sessionCount >= Self.minimumSessionsForUsualTime, let start = pattern.usualStart {
+      return (start, true)
+    }
+    return (settings.reminders.preferredTime, false)
   }
 
   private func adjustedForQuietHours(_ fire: Date, clock: ZoneClock) -> Date {

@@ -5,6 +5,10 @@ import Foundation
 /// This is what makes re-runs safe to import again: an unchanged reminder keeps its SEQUENCE and
 /// DTSTAMP (so the file comes out byte-identical), a changed one gets SEQUENCE + 1, and one that no
 /// longer applies is kept with STATUS:CANCELLED and SEQUENCE + 1 so calendars drop it.
+///
+/// A reminder that follows from events (``ReminderKind/followsEvents``) is history once its alarm
+/// time has passed: it is neither revised nor cancelled after that, and it needs no horizon, since
+/// a session or a plateau, not a date, decides whether it applies.
 public struct ReminderReconciler: Sendable {
   public init() {}
 
@@ -30,7 +34,7 @@ public struct ReminderReconciler: Sendable {
         // An event that has started is history: later texts (a focus alert that would now say
         // "starts now") must not revise it.
         let started = old.status == .confirmed && old.start <= now && reminder.start <= now
-        if old.matches(reminder) || started {
+        if old.matches(reminder) || started || Self.isFollowUpHistory(old, now: now) {
           records.append(old)
         } else {
           let next = ReminderRecord(reminder: reminder, sequence: old.sequence + 1, stamp: now)
@@ -43,8 +47,9 @@ public struct ReminderReconciler: Sendable {
         changed.append(first)
       }
     }
-    for old in stored where horizon.contains(old.date) && !plannedUIDs.contains(old.uid) {
-      if old.status == .cancelled {
+    for old in stored where !plannedUIDs.contains(old.uid) {
+      guard old.kind.followsEvents || horizon.contains(old.date) else { continue }
+      if old.status == .cancelled || Self.isFollowUpHistory(old, now: now) {
         records.append(old)
         continue
       }
@@ -54,5 +59,10 @@ public struct ReminderReconciler: Sendable {
     }
     records.sort { ($0.start, $0.uid) < ($1.start, $1.uid) }
     return Result(records: records, changed: changed)
+  }
+
+  /// A follow-up reminder whose alarm time has passed.
+  private static func isFollowUpHistory(_ record: ReminderRecord, now: Date) -> Bool {
+    record.kind.followsEvents && record.status == .confirmed && record.fire <= now
   }
 }

@@ -4,6 +4,8 @@ import Foundation
 public struct ReminderRecord: Sendable, Hashable, Codable {
   public var uid: String
   public var kind: ReminderKind
+  /// The reminder's session, focus block or plateau, when it has one.
+  public var entity: String?
   public var date: LocalDate
   public var status: EventStatus
   public var sequence: Int
@@ -18,10 +20,12 @@ public struct ReminderRecord: Sendable, Hashable, Codable {
 
   public init(
     uid: String, kind: ReminderKind, date: LocalDate, status: EventStatus, sequence: Int,
-    stamp: Date, start: Date, end: Date, fire: Date, title: String, body: String, summary: String? = nil
+    stamp: Date, start: Date, end: Date, fire: Date, title: String, body: String, summary: String? = nil,
+    entity: String? = nil
   ) {
     self.uid = uid
     self.kind = kind
+    self.entity = entity
     self.date = date
     self.status = status
     self.sequence = sequence
@@ -39,7 +43,8 @@ public struct ReminderRecord: Sendable, Hashable, Codable {
     self.init(
       uid: reminder.uid, kind: reminder.kind, date: reminder.date, status: .confirmed,
       sequence: sequence, stamp: stamp, start: reminder.start, end: reminder.end,
-      fire: reminder.fire, title: reminder.title, body: reminder.body, summary: reminder.summary)
+      fire: reminder.fire, title: reminder.title, body: reminder.body, summary: reminder.summary,
+      entity: reminder.entity)
   }
 
   /// Whether a planned reminder says the same as this record: same times, same texts.

@@ -23,6 +23,9 @@ public struct Settings: Sendable, Hashable {
   /// When the installed nightly `spotter run` starts, in the cron zone.
   public var agendaNightly: LocalTime
   public var notify: NotifySettings
+  public var pause: PauseSettings
+  public var achievements: AchievementSettings
+  public var overload: OverloadSettings
 
   /// Agenda lines re-check each reminder when it fires, then run the notifiers.
   public static let defaultAgendaCommand = "{fire} {uid}"
@@ -35,7 +38,9 @@ public struct Settings: Sendable, Hashable {
     focus: FocusSettings = FocusSettings(),
     program: [Weekday: String] = [:], minimumConfidence: Double = 0.5,
     agendaCommand: String = Settings.defaultAgendaCommand, agendaTimeZone: TimeZone? = nil,
-    agendaNightly: LocalTime = Settings.defaultNightly, notify: NotifySettings = NotifySettings()
+    agendaNightly: LocalTime = Settings.defaultNightly, notify: NotifySettings = NotifySettings(),
+    pause: PauseSettings = PauseSettings(), achievements: AchievementSettings = AchievementSettings(),
+    overload: OverloadSettings = OverloadSettings()
   ) {
     self.timeZone = timeZone
     self.language = language
@@ -51,5 +56,8 @@ public struct Settings: Sendable, Hashable {
     self.agendaTimeZone = agendaTimeZone
     self.agendaNightly = agendaNightly
     self.notify = notify
+    self.pause = pause
+    self.achievements = achievements
+    self.overload = overload
   }
 }

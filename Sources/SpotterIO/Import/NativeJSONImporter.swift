@@ -56,7 +56,9 @@ struct NativeJSONImporter {
     let end = try instant(object, ["end", "end_date", "endDate"], path: path, optional: true)
     var state = SessionState.completed
     if let raw = object["state"] {
-      guard let text = raw as? String, let parsed = SessionState(rawValue: text.lowercased()) else {
+      guard let text = raw as? String, let parsed = SessionState(rawValue: text.lowercased()),
+        parsed != .abandoned
+      else {
         throw fieldError("\(path).state", value: "\(raw)", "expected active, paused or completed, got")
       }
       state = parsed

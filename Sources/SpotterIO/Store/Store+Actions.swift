@@ -35,7 +35,7 @@ extension Store {
   /// transaction.
   public func save(
     action: ReminderAction? = nil, skip: (date: LocalDate, skipped: Bool, at: Date)? = nil,
-    records: [ReminderRecord], history: [Delivery] = []
+    records: [ReminderRecord], history: [Delivery] = [], findings: RunFindings? = nil
   ) throws {
     try guarded {
       try queue.write { db in
@@ -59,6 +59,7 @@ extension Store {
           }
         }
         try Self.save(records, db: db)
+        if let findings { try Self.save(findings, db: db) }
       }
     }
   }

@@ -41,7 +41,7 @@ public final class Store: Sendable {
   }
 
   /// The schema version the newest migration reaches.
-  public static let schemaVersion = 4
+  public static let schemaVersion = 5
 
   static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
@@ -176,6 +176,32 @@ public final class Store: Sendable {
           PRAGMA user_version = 4;
           """)
     }
+    migrator.registerMigration("v5") { db in
+      try db.execute(
+        sql: """
+          ALTER TABLE reminder ADD COLUMN entity TEXT;
+          -- What `spotter session pause|resume|end` and the abandonment rule set. A re-import that
+          -- changes the session replaces its row, and the app's newer word wins: the mark goes.
+          CREATE TABLE session_mark (
+            session_id TEXT PRIMARY KEY NOT NULL REFERENCES session(id) ON DELETE CASCADE,
+            state TEXT NOT NULL,
+            at REAL NOT NULL
+          );
+          -- Every achievement ever found, so none is announced twice, whatever is re-imported.
+          CREATE TABLE achievement (
+            key TEXT PRIMARY KEY NOT NULL,
+            kind TEXT NOT NULL,
+            session_id TEXT NOT NULL,
+            date TEXT NOT NULL,
+            earned_at REAL NOT NULL,
+            announce_at REAL,
+            recorded_at REAL NOT NULL,
+            detail TEXT NOT NULL
+          );
+          CREATE INDEX achievement_session ON achievement(session_id);
+          PRAGMA user_version = 5;
+          """)
+    }
     return migrator
   }
 
@@ -258,7 +284,7 @@ public final class Store: Sendable {
         try Row.fetchAll(
           db,
           sql: """
-            SELECT id, source, workout_name, started_at, ended_at, state FROM session
+            SELECT \(Self.sessionColumns) FROM session LEFT JOIN session_mark ON session_id = id
             WHERE started_at >= ? AND started_at < ? ORDER BY started_at, id
             """,
           arguments: [range.lowerBound.timeIntervalSince1970, range.upperBound.timeIntervalSince1970]
@@ -276,13 +302,13 @@ public final class Store: Sendable {
         let rows = try Row.fetchCursor(
           db,
           sql: """
-            SELECT id, source, workout_name, started_at, ended_at, state\(includeSets ? ", exercises" : "")
-            FROM session ORDER BY started_at, id
+            SELECT \(Self.sessionColumns)\(includeSets ? ", exercises" : "")
+            FROM session LEFT JOIN session_mark ON session_id = id ORDER BY started_at, id
             """)
         while let row = try rows.next() {
           var session = Self.session(row)
           if includeSets {
-            let exercises = try row.withUnsafeData(atIndex: 6) { data in
+            let exercises = try row.withUnsafeData(atIndex: 8) { data in
               data.flatMap { $0.withUnsafeBytes(ExerciseListCoder.decode) }
             }
             guard let exercises else {
@@ -315,10 +341,12 @@ public final class Store: Sendable {
     }
   }
 
-  /// Saves new revisions of reminders, with the focus block changes they follow from, in one
-  /// transaction: a block never exists without its alert's revision, nor the other way round.
+  /// Saves new revisions of reminders, with the focus block changes and run findings they follow
+  /// from, in one transaction: a block never exists without its alert's revision, nor an
+  /// achievement without its announcement, nor the other way round.
   public func save(
-    _ records: [ReminderRecord], focusUpserts: [FocusBlock] = [], focusDeletes: [String] = []
+    _ records: [ReminderRecord], focusUpserts: [FocusBlock] = [], focusDeletes: [String] = [],
+    findings: RunFindings? = nil
   ) throws {
     try guarded {
       try queue.write { db in
@@ -327,6 +355,7 @@ public final class Store: Sendable {
           try db.execute(sql: "DELETE FROM focus_block WHERE id = ?", arguments: [id])
         }
         try Self.save(records, db: db)
+        if let findings { try Self.save(findings, db: db) }
       }
     }
   }
@@ -335,26 +364,33 @@ public final class Store: Sendable {
     let statement = try db.cachedStatement(
       sql: """
         INSERT OR REPLACE INTO reminder (uid, kind, date, status, sequence, stamp, starts_at,
-          ends_at, fires_at, title, body, summary) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          ends_at, fires_at, title, body, summary, entity) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """)
     for record in records {
       try statement.execute(arguments: [
         record.uid, record.kind.rawValue, record.date.description, record.status.rawValue,
         record.sequence, record.stamp.timeIntervalSince1970, record.start.timeIntervalSince1970,
         record.end.timeIntervalSince1970, record.fire.timeIntervalSince1970, record.title,
-        record.body, record.summary,
+        record.body, record.summary, record.entity,
       ])
     }
   }
 
-  /// A session row without its sets.
-  private static func session(_ row: Row) -> Session {
+  /// A session's columns with its mark's, for ``session(_:)``.
+  static let sessionColumns =
+    "id, source, workout_name, started_at, ended_at, session.state, session_mark.state AS marked, at"
+
+  /// A session row without its sets; a mark overrides the imported state.
+  static func session(_ row: Row) -> Session {
     let ended: Double? = row["ended_at"]
+    let marked: String? = row["marked"]
+    let markedAt: Double? = row["at"]
     return Session(
       id: row["id"], source: SessionSource(rawValue: row["source"]) ?? .json,
       workoutName: row["workout_name"], start: Date(timeIntervalSince1970: row["started_at"]),
       end: ended.map(Date.init(timeIntervalSince1970:)),
-      state: SessionState(rawValue: row["state"]) ?? .completed)
+      state: SessionState(rawValue: marked ?? row["state"]) ?? .completed,
+      stateChangedAt: markedAt.map(Date.init(timeIntervalSince1970:)))
   }
 
   static func record(_ row: Row) -> ReminderRecord? {
@@ -367,7 +403,7 @@ public final class Store: Sendable {
       start: Date(timeIntervalSince1970: row["starts_at"]),
       end: Date(timeIntervalSince1970: row["ends_at"]),
       fire: Date(timeIntervalSince1970: row["fires_at"]), title: row["title"], body: row["body"],
-      summary: row["summary"])
+      summary: row["summary"], entity: row["entity"])
   }
 
   /// A content hash, so re-importing an unchanged session writes nothing.

@@ -1,0 +1,35 @@
+import Foundation
+
+extension Session {
+  /// Strong's pseudo-rows carry a rest length or a note under an exercise's name; an importer that
+  /// kept one as an exercise must not make it count.
+  public static let pseudoExerciseNames: Set<String> = ["rest timer", "note"]
+
+  /// The exercises that are real exercises, in order.
+  public var realExercises: [ExerciseEntry] {
+    exercises.filter { !Self.pseudoExerciseNames.contains($0.name.lowercased()) }
+  }
+
+  /// The last moment anything happened: the start, a completed set, or a state change by
+  /// `spotter session`.
+  public var lastActivity: Date {
+    var latest = start
+    for exercise in exercises {
+      for set in exercise.sets {
+        if let at = set.completedAt, at > latest { latest = at }
+      }
+    }
+    if let changed = stateChangedAt, changed > latest { latest = changed }
+    return latest
+  }
+
+  /// Where an unfinished session stands: the exercise to resume with (1-based, the first with a
+  /// set still open, or the last when every set is done) and the number of exercises; nil for a
+  /// session without exercises.
+  public var resumePoint: (exercise: Int, of: Int)? {
+    let exercises = realExercises
+    guard !exercises.isEmpty else { return nil }
+    let open = exercises.firstIndex { $0.sets.contains { !$0.completed } || $0.sets.isEmpty }
+    return ((open ?? exercises.count - 1) + 1, exercises.count)
+  }
+}

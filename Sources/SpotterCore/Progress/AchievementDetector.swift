@@ -1,0 +1,197 @@
+import Foundation
+
+/// Finds what each completed session earned, against every session before it.
+///
+/// Records compare a session's best with the last record, not with the last small gain, so a
+/// record counts once it beats the last one by the threshold (seed 000: "nicht jedes 0.5kg"); the
+/// first time an exercise, rep count or weight is seen sets the mark without counting. Only working
+/// sets count: completed, not warm-ups, with weight and reps.
+public struct AchievementDetector: Sendable {
+  public var settings: AchievementSettings
+  /// The unit the user weighs in, for the threshold.
+  public var weightUnit: WeightUnit
+  public var clock: ZoneClock
+  /// The learned weekly frequency; nil or 0 leaves consistency out.
+  public var weeklyTarget: Int?
+
+  public static let streakLengths = [7, 30, 100]
+  public static let consistencyWeeks = 12
+  /// Brzycki's estimate is trusted up to 10 reps.
+  public static let brzyckiMaxReps = 10
+
+  public init(settings: AchievementSettings, weightUnit: WeightUnit, clock: ZoneClock, weeklyTarget: Int?) {
+    self.settings = settings
+    self.weightUnit = weightUnit
+    self.clock = clock
+    self.weeklyTarget = weeklyTarget
+  }
+
+  /// Brzycki's one-rep max estimate: weight × 36 / (37 − reps).
+  public static func brzycki(weight: Double, reps: Int) -> Double {
+    weight * 36 / Double(37 - reps)
+  }
+
+  /// The milestone after `reached` kilograms: 10,000, 50,000, 100,000, then every 100,000.
+  public static func volumeMilestone(after reached: Double) -> Double {
+    for milestone in [10_000.0, 50_000, 100_000] where reached < milestone { return milestone }
+    return ((reached / 100_000).rounded(.down) + 1) * 100_000
+  }
+
+  private struct Mark {
+    var kilograms: Double
+    var value: Double
+    var unit: WeightUnit
+  }
+
+  private struct WorkingSet {
+    var kilograms: Double
+    var weight: Double
+    var unit: WeightUnit
+    var reps: Int
+  }
+
+  /// Every achievement of `sessions`, oldest session first.
+  public func detect(_ sessions: [Session]) -> [Achievement] {
+    let threshold = settings.thresholdKilograms(unit: weightUnit) - 1e-9
+    var weightMarks: [String: [Int: Mark]] = [:]
+    var oneRepMaxMarks: [String: Mark] = [:]
+    var repsMarks: [String: [Int: Int]] = [:]
+    var lastDate: LocalDate?
+    var streak = (start: LocalDate(daysSinceEpoch: 0), length: 0)
+    var weekDates: [Int: Set<LocalDate>] = [:]
+    var weekRuns: [Int: (start: Int, length: Int)] = [:]
+    var volume = 0.0
+    var found: [Achievement] = []
+    let completed = sessions.filter { $0.state == .completed }.sorted {
+      ($0.start, $0.id) < ($1.start, $1.id)
+    }
+    for session in completed {
+      let date = clock.localDate(session.start)
+      func achievement(
+        _ kind: AchievementKind, key: String, exercise: String? = nil, value: Double, previous: Double? = nil,
+        reps: Int? = nil, weight: Double? = nil, unit: WeightUnit = .kilograms
+      ) -> Achievement {
+        Achievement(
+          key: "\(kind.rawValue)|\(key)", kind: kind, sessionID: session.id, date: date,
+          earnedAt: session.end ?? session.start, exercise: exercise, value: value, previous: previous,
+          reps: reps, weight: weight, unit: unit)
+      }
+      var sessionVolume = 0.0
+      for exercise in session.realExercises {
+        let name = exercise.name.trimmingCharacters(in: .whitespaces)
+        let key = name.lowercased()
+        let sets = exercise.sets.compactMap { set -> WorkingSet? in
+          guard set.kind != .warmup, set.completed, let weight = set.weight, weight > 0, let reps = set.reps,
+            reps > 0, let kilograms = set.kilograms
+          else { return nil }
+          return WorkingSet(kilograms: kilograms, weight: weight, unit: set.unit, reps: reps)
+        }
+        sessionVolume += sets.reduce(0) { $0 + $1.kilograms * Double($1.reps) }
+        guard settings.records, !sets.isEmpty else { continue }
+        var heaviest: [Int: WorkingSet] = [:]
+        for set in sets where set.kilograms > heaviest[set.reps]?.kilograms ?? 0 { heaviest[set.reps] = set }
+        for (reps, top) in heaviest.sorted(by: { $0.key < $1.key }) {
+          let mark = Mark(kilograms: top.kilograms, value: top.weight, unit: top.unit)
+          guard let old = weightMarks[key]?[reps] else {
+            weightMarks[key, default: [:]][reps] = mark
+            continue
+          }
+          if top.kilograms >= old.kilograms + threshold {
+            found.append(
+              achievement(
+                .weightRecord, key: "\(key)|\(reps)|\(session.id)", exercise: name, value: top.weight,
+                previous: Self.rounded(top.unit.value(fromKilograms: old.kilograms)), reps: reps,
+                unit: top.unit))
+            weightMarks[key]?[reps] = mark
+          }
+        }
+        let estimates = sets.filter { $0.reps <= Self.brzyckiMaxReps }.map {
+          ($0, Self.brzycki(weight: $0.kilograms, reps: $0.reps))
+        }
+        if let (set, estimate) = estimates.max(by: { $0.1 < $1.1 }) {
+          let mark = Mark(
+            kilograms: estimate, value: Self.rounded(set.unit.value(fromKilograms: estimate), step: 0.1),
+            unit: set.unit)
+          if let old = oneRepMaxMarks[key] {
+            if estimate >= old.kilograms + threshold {
+              found.append(
+                achievement(
+                  .oneRepMaxRecord, key: "\(key)|\(session.id)", exercise: name, value: mark.value,
+                  previous: Self.rounded(set.unit.value(fromKilograms: old.kilograms), step: 0.1),
+                  unit: set.unit))
+              oneRepMaxMarks[key] = mark
+            }
+          } else {
+            oneRepMaxMarks[key] = mark
+          }
+        }
+        var most: [Int: WorkingSet] = [:]
+        for set in sets {
+          let weightKey = Int((set.kilograms * 100).rounded())
+          if set.reps > most[weightKey]?.reps ?? 0 { most[weightKey] = set }
+        }
+        for (weightKey, top) in most.sorted(by: { $0.key < $1.key }) {
+          guard let old = repsMarks[key]?[weightKey] else {
+            repsMarks[key, default: [:]][weightKey] = top.reps
+            continue
+          }
+          if top.reps >= old + settings.recordRepsThreshold {
+            found.append(
+              achievement(
+                .repsRecord, key: "\(key)|\(weightKey)|\(session.id)", exercise: name,
+                value: Double(top.reps),
+                previous: Double(old), weight: top.weight, unit: top.unit))
+            repsMarks[key]?[weightKey] = top.reps
+          }
+        }
+      }
+      if date != lastDate {
+        if let lastDate, lastDate.adding(days: 1) == date {
+          streak.length += 1
+        } else {
+          streak = (date, 1)
+        }
+        lastDate = date
+        if settings.streaks, Self.streakLengths.contains(streak.length) {
+          found.append(
+            achievement(.streak, key: "\(streak.length)|\(streak.start)", value: Double(streak.length)))
+        }
+        if let target = weeklyTarget, target > 0 {
+          let week = Self.week(of: date)
+          weekDates[week, default: []].insert(date)
+          if weekDates[week]?.count == target {
+            let previous = weekRuns[week - 1]
+            let run = (start: previous?.start ?? week, length: (previous?.length ?? 0) + 1)
+            weekRuns[week] = run
+            if settings.consistency, run.length == Self.consistencyWeeks {
+              found.append(
+                achievement(
+                  .consistency, key: "\(Self.consistencyWeeks)|\(Self.monday(of: run.start))",
+                  value: Double(Self.consistencyWeeks), weight: Double(target)))
+            }
+          }
+        }
+      }
+      if settings.volume, sessionVolume > 0 {
+        var milestone = Self.volumeMilestone(after: volume)
+        while volume + sessionVolume >= milestone {
+          found.append(achievement(.volume, key: "\(Int(milestone))", value: milestone))
+          milestone = Self.volumeMilestone(after: milestone)
+        }
+      }
+      volume += sessionVolume
+    }
+    return found
+  }
+
+  /// Weeks since the Monday 1970-01-05, so a week runs Monday to Sunday (ISO 8601).
+  static func week(of date: LocalDate) -> Int {
+    Int((Double(date.daysSinceEpoch - 4) / 7).rounded(.down))
+  }
+
+  static func monday(of week: Int) -> LocalDate { LocalDate(daysSinceEpoch: week * 7 + 4) }
+
+  static func rounded(_ value: Double, step: Double = 0.01) -> Double {
+    (value / step).rounded() * step
+  }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import GRDB
+import SpotterCore
+
+extension Store {
+  /// The sessions whose id is `id` or starts with it, with their sets; several for an ambiguous
+  /// prefix.
+  public func sessions(matching id: String) throws -> [Session] {
+    try guarded {
+      try queue.read { db in
+        let pattern =
+          id.replacingOccurrences(of: "\\", with: "\\\\")
+          .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%"
+        let rows = try Row.fetchAll(
+          db,
+          sql: """
+            SELECT \(Self.sessionColumns), exercises FROM session LEFT JOIN session_mark ON session_id = id
+            WHERE id = ? OR id LIKE ? ESCAPE '\\' ORDER BY started_at, id
+            """, arguments: [id, pattern])
+        if let exact = rows.first(where: { ($0["id"] as String) == id }) {
+          return [try session(withSets: exact)]
+        }
+        return try rows.map(session(withSets:))
+      }
+    }
+  }
+
+  func session(withSets row: Row) throws -> Session {
+    var session = Self.session(row)
+    let data: Data? = row["exercises"]
+    guard let exercises = data.flatMap({ $0.withUnsafeBytes(ExerciseListCoder.decode) }) else {
+      throw SpotterIOError.store(path: path, reason: "damaged sets of session '\(session.id)'")
+    }
+    session.exercises = exercises
+    return session
+  }
+
+  static func mark(_ sessionID: String, state: SessionState, at: Date, db: Database) throws {
+    try db.execute(
+      sql: "INSERT OR REPLACE INTO session_mark (session_id, state, at) VALUES (?, ?, ?)",
+      arguments: [sessionID, state.rawValue, at.timeIntervalSince1970])
+  }
+
+  /// Sets a session's state as `spotter session` does, with the reminder revisions that follow.
+  public func mark(_ sessionID: String, state: SessionState, at now: Date, records: [ReminderRecord]) throws {
+    try guarded {
+      try queue.write { db in
+        try Self.mark(sessionID, state: state, at: now, db: db)
+        try Self.save(records, db: db)
+      }
+    }
+  }
+
+  /// The stored reminders of `kinds`, whatever their date.
+  public func reminders(kinds: [ReminderKind]) throws -> [ReminderRecord] {
+    try guarded {
+      try queue.read { db in
+        let marks = Array(repeating: "?", count: kinds.count).joined(separator: ", ")
+        return try Row.fetchAll(
+          db, sql: "SELECT * FROM reminder WHERE kind IN (\(marks)) ORDER BY starts_at, uid",
+          arguments: StatementArguments(kinds.map(\.rawValue))
+        ).compactMap(Self.record)
+      }
+    }
+  }
+}
