@@ -39,14 +39,23 @@ public struct NightlyRunner: Sendable {
   ///
   /// Snoozes and done marks are applied to the fresh plan, so a re-plan keeps them. `skipped`
   /// replaces the stored skipped days, for a `skip` command about to save its change.
+  /// `mark` sets a session's state, for a `session` command about to save it.
   public func plan(
-    store: Store, horizon: Horizon, blocks: [FocusBlock]? = nil, skipped: Set<LocalDate>? = nil
+    store: Store, horizon: Horizon, blocks: [FocusBlock]? = nil, skipped: Set<LocalDate>? = nil,
+    mark: (id: String, state: SessionState)? = nil
   ) throws -> PlanOutcome {
     let settings = workspace.settings
     let now = workspace.now
     let clock = workspace.clock
     let today = workspace.today
-    let sessions = try store.sessions(includeSets: true)
+    var sessions = try store.sessions(includeSets: true)
+    if let mark, let index = sessions.firstIndex(where: { $0.id == mark.id }) {
+      sessions[index].state = mark.state
+      sessions[index].stateChangedAt = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
+      if mark.state == .completed, sessions[index].end == nil {
+        sessions[index].end = sessions[index].stateChangedAt
+      }
+    }
     let actions = try store.actions()
     let skipped = try skipped ?? store.skippedDays()
     let pattern = PatternLearner().learn(from: sessions, today: today, clock: clock)

@@ -13,6 +13,10 @@ public enum SpotterAppError: Error, Equatable, Sendable {
   case reminderState(uid: String, reason: String)
   /// The nightly time is unsafe for cron in the agenda's zone.
   case nightlyTime(value: String, reason: String)
+  /// No session has (or starts with) this id, or several do.
+  case unknownSession(id: String, candidates: [String])
+  /// The session cannot take this change, e.g. ending a completed one.
+  case sessionState(id: String, reason: String)
 }
 
 extension SpotterAppError: CustomStringConvertible {
@@ -30,13 +34,21 @@ extension SpotterAppError: CustomStringConvertible {
       return "reminder '\(uid)': \(reason)"
     case .nightlyTime(let value, let reason):
       return "config key 'agenda.nightly': \(reason) '\(value)'"
+    case .unknownSession(let id, let candidates) where candidates.isEmpty:
+      return "session: no session with id '\(id)' (see `spotter session list --all`)"
+    case .unknownSession(let id, let candidates):
+      return "session: id '\(id)' matches \(candidates.count) sessions ("
+        + candidates.prefix(5).map { "'\($0)'" }.joined(separator: ", ") + "); give more of it"
+    case .sessionState(let id, let reason):
+      return "session '\(id)': \(reason)"
     }
   }
 
   /// sysexits(3): a bad option or id is a usage error (64), an overlap a data error (65).
   public var exitCode: Int32 {
     switch self {
-    case .invalidOption, .unknownFocusBlock, .unknownReminder, .reminderState: 64
+    case .invalidOption, .unknownFocusBlock, .unknownReminder, .reminderState, .unknownSession, .sessionState:
+      64
     case .focusOverlap: 65
     case .nightlyTime: 78
     }

@@ -191,7 +191,9 @@ public struct AchievementDetector: Sendable {
 
   static func monday(of week: Int) -> LocalDate { LocalDate(daysSinceEpoch: week * 7 + 4) }
 
+  /// Divides by a whole factor: multiplying by 0.1 would leave 124.10000000000001 in the JSON.
   static func rounded(_ value: Double, step: Double = 0.01) -> Double {
-    (value / step).rounded() * step
+    let factor = (1 / step).rounded()
+    return (value * factor).rounded() / factor
   }
 }

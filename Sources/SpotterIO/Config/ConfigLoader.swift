@@ -41,7 +41,7 @@ public struct ConfigLoader: Sendable {
       of: table, table: nil,
       allowed: [
         "timezone", "language", "weight_unit", "privacy", "min_confidence", "reminders", "rest_day", "focus",
-        "quiet_hours", "program", "agenda", "notify",
+        "quiet_hours", "program", "agenda", "notify", "pause", "achievements", "overload",
       ])
     if let zone = try reader.string(table, "timezone") {
       guard let timeZone = TimeZone(identifier: zone) else {
@@ -188,6 +188,64 @@ public struct ConfigLoader: Sendable {
           throw reader.error("notify.snooze_minutes", "\(snooze)", "expected 1 to 1440 minutes, got")
         }
         settings.notify.snoozeMinutes = snooze
+      }
+    }
+    if let pause = try reader.table(table, "pause") {
+      try reader.keys(of: pause, table: "pause", allowed: ["enabled", "delay_hours"])
+      if let enabled = try reader.bool(pause, "enabled") { settings.pause.enabled = enabled }
+      if let hours = try reader.int(pause, "delay_hours") {
+        guard PauseSettings.delayChoices.contains(hours) else {
+          throw reader.error("pause.delay_hours", "\(hours)", "expected 1, 2 or 4 hours, got")
+        }
+        settings.pause.delayHours = hours
+      }
+    }
+    if let achievements = try reader.table(table, "achievements") {
+      try reader.keys(
+        of: achievements, table: "achievements",
+        allowed: ["records", "streaks", "consistency", "volume", "record_threshold", "record_reps_threshold"])
+      if let on = try reader.bool(achievements, "records") { settings.achievements.records = on }
+      if let on = try reader.bool(achievements, "streaks") { settings.achievements.streaks = on }
+      if let on = try reader.bool(achievements, "consistency") { settings.achievements.consistency = on }
+      if let on = try reader.bool(achievements, "volume") { settings.achievements.volume = on }
+      if let threshold = try reader.double(achievements, "record_threshold") {
+        guard (0...100).contains(threshold) else {
+          throw reader.error(
+            "achievements.record_threshold", "\(threshold)", "expected 0 to 100 (in weight_unit), got")
+        }
+        settings.achievements.recordThreshold = threshold
+      }
+      if let reps = try reader.int(achievements, "record_reps_threshold") {
+        guard (1...50).contains(reps) else {
+          throw reader.error("achievements.record_reps_threshold", "\(reps)", "expected 1 to 50 reps, got")
+        }
+        settings.achievements.recordRepsThreshold = reps
+      }
+    }
+    if let overload = try reader.table(table, "overload") {
+      try reader.keys(
+        of: overload, table: "overload",
+        allowed: [
+          "enabled", "lifts", "upper_increment_kg", "lower_increment_kg", "upper_increment_lb",
+          "lower_increment_lb",
+        ])
+      if let enabled = try reader.bool(overload, "enabled") { settings.overload.enabled = enabled }
+      if let lifts = try reader.strings(overload, "lifts") {
+        for lift in lifts where LiftMatcher.normalized(lift).isEmpty {
+          throw reader.error("overload.lifts", lift, "expected exercise names, got")
+        }
+        settings.overload.lifts = lifts
+      }
+      let increments: [(String, WritableKeyPath<OverloadSettings, Double>)] = [
+        ("upper_increment_kg", \.upperIncrementKilograms), ("lower_increment_kg", \.lowerIncrementKilograms),
+        ("upper_increment_lb", \.upperIncrementPounds), ("lower_increment_lb", \.lowerIncrementPounds),
+      ]
+      for (key, path) in increments {
+        guard let step = try reader.double(overload, key) else { continue }
+        guard step > 0, step <= 50 else {
+          throw reader.error("overload.\(key)", "\(step)", "expected more than 0 and at most 50, got")
+        }
+        settings.overload[keyPath: path] = step
       }
     }
     return settings

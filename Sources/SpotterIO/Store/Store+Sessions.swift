@@ -42,11 +42,14 @@ extension Store {
   }
 
   /// Sets a session's state as `spotter session` does, with the reminder revisions that follow.
-  public func mark(_ sessionID: String, state: SessionState, at now: Date, records: [ReminderRecord]) throws {
+  public func mark(
+    _ sessionID: String, state: SessionState, at now: Date, records: [ReminderRecord], findings: RunFindings
+  ) throws {
     try guarded {
       try queue.write { db in
         try Self.mark(sessionID, state: state, at: now, db: db)
         try Self.save(records, db: db)
+        try Self.save(findings, db: db)
       }
     }
   }

@@ -385,10 +385,12 @@ public final class Store: Sendable {
     let ended: Double? = row["ended_at"]
     let marked: String? = row["marked"]
     let markedAt: Double? = row["at"]
+    // A session ended by `spotter session end` ends then, unless the import knew better.
+    let end = ended ?? (marked == SessionState.completed.rawValue ? markedAt : nil)
     return Session(
       id: row["id"], source: SessionSource(rawValue: row["source"]) ?? .json,
       workoutName: row["workout_name"], start: Date(timeIntervalSince1970: row["started_at"]),
-      end: ended.map(Date.init(timeIntervalSince1970:)),
+      end: end.map(Date.init(timeIntervalSince1970:)),
       state: SessionState(rawValue: marked ?? row["state"]) ?? .completed,
       stateChangedAt: markedAt.map(Date.init(timeIntervalSince1970:)))
   }

@@ -75,4 +75,28 @@ import _SpotterTestSupport
       rules.decide(record(), state: failed, now: at(25 * 60))
         == .discard(reason: "stale: due 2026-11-23 17:30, more than 24 h ago"))
   }
+
+  @Test func aFinishedWorkoutGetsNoPausedWorkoutReminder() {
+    #expect(
+      rules.decide(record(.pausedWorkout), state: FireState(sessionFinished: true), now: at(0))
+        == .skip(reason: "workout already finished"))
+    #expect(
+      rules.decide(record(.pausedWorkout), state: FireState(), now: at(0)) == .deliver(reason: "on time"))
+    // The paused session itself is "in progress": that must not silence its own reminder.
+    #expect(
+      rules.decide(record(.pausedWorkout), state: FireState(workoutInProgress: true), now: at(0))
+        == .deliver(reason: "on time"))
+  }
+
+  @Test func anOverloadSuggestionNeverFiresDuringOrAfterTheSession() {
+    #expect(
+      rules.decide(record(.overload), state: FireState(workoutInProgress: true), now: at(0))
+        == .skip(reason: "a workout is in progress"))
+    #expect(
+      rules.decide(record(.overload), state: FireState(trainedOnDate: true), now: at(0))
+        == .skip(reason: "already trained today"))
+    #expect(
+      rules.decide(record(.achievement), state: FireState(trainedOnDate: true), now: at(0))
+        == .deliver(reason: "on time"))
+  }
 }

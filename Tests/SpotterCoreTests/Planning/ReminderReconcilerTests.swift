@@ -82,4 +82,35 @@ import _SpotterTestSupport
     #expect(record.event(now: first).alarms.count == 1)
     #expect(record.event(now: TestZones.instant("2026-11-23T17:45:00+01:00")).alarms.isEmpty)
   }
+
+  @Test func aFollowUpIsHistoryOnceItsAlarmPassedAndCancelledOnlyWhilePending() {
+    let clock = TestZones.berlinClock
+    let date = TestZones.date("2026-11-21")
+    func followUp(_ step: Int, fire: String) -> Reminder {
+      let at = TestZones.instant(fire)
+      var reminder = Reminder(
+        kind: .pausedWorkout, entity: "p1", date: date, start: at, end: at.addingTimeInterval(900), fire: at,
+        title: "Paused workout: Push Day", body: "Resume?", workoutName: "Push Day", reason: "test")
+      reminder.uid = "paused-workout-p1-\(step)-2026-11-21@spotter"
+      return reminder
+    }
+    let stamp = TestZones.instant("2026-11-21T10:30:00+01:00")
+    let stored = [
+      ReminderRecord(reminder: followUp(1, fire: "2026-11-21T12:20:00+01:00"), sequence: 0, stamp: stamp),
+      ReminderRecord(reminder: followUp(2, fire: "2026-11-22T10:20:00+01:00"), sequence: 0, stamp: stamp),
+    ]
+    let now = TestZones.instant("2026-11-21T13:00:00+01:00")
+    // The session ended: nothing planned. The fired one stays as it was, the pending one goes.
+    let result = ReminderReconciler().reconcile(
+      planned: [], stored: stored, horizon: Horizon(start: clock.localDate(now), days: 1), now: now)
+    #expect(result.changed.map(\.uid) == ["paused-workout-p1-2-2026-11-21@spotter"])
+    #expect(result.changed.first?.status == .cancelled)
+    #expect(result.changed.first?.sequence == 1)
+    // Planned again with other texts: the fired one is not revised.
+    var changed = followUp(1, fire: "2026-11-21T14:00:00+01:00")
+    changed.body = "Other"
+    let again = ReminderReconciler().reconcile(
+      planned: [changed], stored: [stored[0]], horizon: Horizon(start: date, days: 1), now: now)
+    #expect(again.changed.isEmpty)
+  }
 }

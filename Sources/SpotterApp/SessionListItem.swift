@@ -1,0 +1,35 @@
+import Foundation
+import SpotterCore
+
+/// A session as `spotter session list` shows it.
+public struct SessionListItem: Sendable, Encodable {
+  public var id: String
+  public var workoutName: String
+  public var state: String
+  public var startLocal: String
+  public var lastActivityLocal: String
+  /// "3/8": the exercise to resume with, of how many.
+  public var progress: String?
+  /// The pending paused-workout reminders, soonest first.
+  public var reminders: [ReminderChange]
+
+  public init(_ session: Session, reminders: [ReminderRecord], clock: ZoneClock) {
+    id = session.id
+    workoutName = session.workoutName
+    state = session.state.rawValue
+    startLocal = clock.local(session.start).minuteText
+    lastActivityLocal = clock.local(session.lastActivity).minuteText
+    progress = session.resumePoint.map { "\($0.exercise)/\($0.of)" }
+    self.reminders = reminders.map { ReminderChange($0, clock: clock) }
+  }
+
+  public var line: String {
+    var text = "\(id)  \(state)  \(startLocal)  \(workoutName)"
+    if state == SessionState.active.rawValue || state == SessionState.paused.rawValue {
+      text += "  last activity \(lastActivityLocal)"
+      if let progress { text += ", exercise \(progress)" }
+    }
+    for reminder in reminders { text += "\n    \(reminder.line)" }
+    return text
+  }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import SpotterCore
+import SpotterIO
+
+/// `spotter session`: the seed's "Fortsetzen" and "Workout beenden" actions, and a pause the user
+/// marks from the shell. Each change re-plans, so pause reminders appear, move or are cancelled at
+/// once, and a finished session's achievements are announced.
+public struct SessionService: Sendable {
+  public let workspace: Workspace
+  public let outputDirectory: String
+
+  public init(workspace: Workspace, outputDirectory: String) {
+    self.workspace = workspace
+    self.outputDirectory = outputDirectory
+  }
+
+  /// What `session` can change a session to.
+  public enum Change: String, Sendable {
+    case pause, resume, end
+  }
+
+  /// Unfinished sessions and those of the last week, or with `all` every session; newest last.
+  public func list(all: Bool) throws -> [SessionListItem] {
+    let store = try workspace.openStore(readOnly: true)
+    let since = workspace.clock.startOfDay(workspace.today.adding(days: -7))
+    let pending = try store.reminders(kinds: [.pausedWorkout]).filter {
+      $0.status == .confirmed && $0.fire > workspace.now
+    }
+    return try store.sessions(includeSets: true).filter { all || $0.state.isUnfinished || $0.start >= since }
+      .map { session in
+        SessionListItem(
+          session, reminders: pending.filter { $0.entity == session.id }, clock: workspace.clock)
+      }
+  }
+
+  /// Pauses, resumes or ends the session `id` (or the one session whose id starts with it) now.
+  public func apply(_ change: Change, to id: String) throws -> (
+    session: SessionListItem, outcome: PlanOutcome
+  ) {
+    try workspace.exclusive { store in
+      let matches = try store.sessions(matching: id)
+      guard matches.count == 1, var session = matches.first else {
+        throw SpotterAppError.unknownSession(id: id, candidates: matches.map(\.id))
+      }
+      let state: SessionState
+      switch (change, session.state) {
+      case (.pause, .paused):
+        throw SpotterAppError.sessionState(id: session.id, reason: "is already paused")
+      case (.pause, _): state = .paused
+      case (.resume, .paused), (.resume, .abandoned): state = .active
+      case (.resume, let current):
+        throw SpotterAppError.sessionState(id: session.id, reason: "is \(current.rawValue), not paused")
+      case (.end, .completed):
+        throw SpotterAppError.sessionState(id: session.id, reason: "is already completed")
+      case (.end, _): state = .completed
+      }
+      let runner = NightlyRunner(workspace: workspace)
+      let now = Date(timeIntervalSince1970: workspace.now.timeIntervalSince1970.rounded(.down))
+      let outcome = try runner.plan(
+        store: store, horizon: Horizon(start: workspace.today, days: 1), mark: (session.id, state))
+      _ = try runner.write(records: outcome.records, store: store, outputDirectory: outputDirectory) {
+        try store.mark(
+          session.id, state: state, at: now, records: outcome.changed, findings: outcome.findings)
+      }
+      session.state = state
+      session.stateChangedAt = now
+      let pending = outcome.records.filter {
+        $0.kind == .pausedWorkout && $0.entity == session.id && $0.status == .confirmed && $0.fire > now
+      }
+      return (SessionListItem(session, reminders: pending, clock: workspace.clock), outcome)
+    }
+  }
+}

@@ -1,0 +1,26 @@
+import ArgumentParser
+import SpotterApp
+
+extension SpotterCommand.Session {
+  struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "List unfinished sessions and those of the last week, with pending pause reminders.")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Flag(help: "List every session.")
+    var all = false
+
+    @Flag(help: "Print the sessions as JSON.")
+    var json = false
+
+    func run() throws {
+      try options.perform { workspace in
+        let items = try SessionService(workspace: workspace, outputDirectory: workspace.paths.output).list(
+          all: all)
+        if json { return JSONOutput.encode(items) }
+        return items.isEmpty ? "no sessions" : items.map(\.line).joined(separator: "\n")
+      }
+    }
+  }
+}
