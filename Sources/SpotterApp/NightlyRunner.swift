@@ -132,6 +132,7 @@ public struct NightlyRunner: Sendable {
       let (calendarPath, agendaPath) = try write(outcome, store: store, outputDirectory: outputDirectory)
       return RunReport(
         imports: imports, horizon: horizon, reminders: outcome.plan.reminders.count,
+        followUps: outcome.followUps.count,
         alarms: outcome.events.reduce(0) { $0 + $1.alarms.count }, changes: outcome.changes,
         calendarPath: calendarPath, agendaPath: agendaPath, catchUp: caughtUp)
     }

@@ -5,6 +5,8 @@ public struct RunReport: Sendable, Codable {
   public var imports: [FileImport]
   public var horizon: Horizon
   public var reminders: Int
+  /// Paused-workout reminders, achievement announcements and overload suggestions planned.
+  public var followUps: Int
   public var alarms: Int
   public var changes: [String: String]
   public var calendarPath: String

@@ -42,7 +42,8 @@ extension SpotterCommand {
         let changed = report.changes.values.filter { $0 != "unchanged" }.count
         lines.append(
           "planned \(report.reminders) reminders (\(report.alarms) alarms) for \(horizon.start)"
-            + (horizonOptions.days > 1 ? " to \(horizon.end.adding(days: -1))" : "") + ", \(changed) changed")
+            + (horizonOptions.days > 1 ? " to \(horizon.end.adding(days: -1))" : "")
+            + (report.followUps > 0 ? " and \(report.followUps) follow-ups" : "") + ", \(changed) changed")
         lines.append("wrote \(report.calendarPath) and \(report.agendaPath)")
         lines += report.catchUp.map { "catch-up: \($0.line)" }
         try options.fail(failures, after: lines.joined(separator: "\n"))

@@ -1,0 +1,193 @@
+import Foundation
+import Testing
+import _SpotterTestSupport
+
+/// Issue 3 through the binary: paused workouts, achievements and overload suggestions, each as a
+/// VEVENT with VALARM, an agenda line and a `plan --json` entry, from every history format.
+@Suite struct FollowUpEndToEndTests {
+  typealias S = HistoryWriter.Session
+
+  func planEvents(_ box: Sandbox, now: String, kind: String) throws -> [[String: Any]] {
+    let plan = try box.spotter(["plan", "--json", "--days", "2"], now: now)
+    let object = try JSONSerialization.jsonObject(with: Data(plan.stdout.utf8)) as? [String: Any]
+    return ((object?["events"] as? [[String: Any]]) ?? []).filter { $0["kind"] as? String == kind }
+  }
+
+  func history(_ box: Sandbox, _ sessions: [S], format: String) throws -> String {
+    let path = box.dir.appendingPathComponent(
+      "history-\(format)-\(sessions.count).\(format == "json" ? "json" : "csv")"
+    ).path
+    try HistoryWriter.write(sessions, format: format, to: path)
+    return path
+  }
+
+  @Test func aPausedWorkoutIsRemindedThenCancelledWhenFinished() throws {
+    let box = try Sandbox(extra: "[pause]\ndelay_hours = 2")
+    let json = box.dir.appendingPathComponent("active.json").path
+    func write(state: String) throws {
+      try """
+      {"weight_unit": "kg", "sessions": [{"id": "p1", "workout_name": "Push Day", "start": "2026-11-21T10:00:00",
+        "state": "\(state)", "exercises": [
+          {"name": "Bench Press", "sets": [{"weight": 60, "reps": 8, "completedAt": "2026-11-21T10:20:00"}]},
+          {"name": "Dips", "sets": [{"reps": 8, "completed": false}]}]}]}
+      """.write(toFile: json, atomically: true, encoding: .utf8)
+    }
+    try write(state: "active")
+    let now = "2026-11-21T10:30:00+01:00"
+    #expect(try box.spotter(["run", "--history", json], now: now, writes: true).status == 0)
+    let first = "paused-workout-p1-1-2026-11-21@spotter"
+    let second = "paused-workout-p1-2-2026-11-21@spotter"
+    let event = try #require(try box.event(first))
+    #expect(event.summary == "Paused workout: Push Day")
+    #expect(event.description == "You paused at exercise 2/2. Resume?")
+    #expect(event.alarmInstants == [TestZones.instant("2026-11-21T12:20:00+01:00")])
+    #expect(try box.event(second)?.alarmInstants == [TestZones.instant("2026-11-22T10:20:00+01:00")])
+    #expect(try box.agendaLine(first)?.hasPrefix("20 12 21 11 *") == true)
+    #expect(try planEvents(box, now: now, kind: "paused-workout").count == 2)
+    let list = try box.spotter(["session", "list"], now: now)
+    #expect(list.stdout.contains("p1  active") && list.stdout.contains(second))
+
+    // It fires while the workout is still open.
+    #expect(try box.spotter(["fire", first], now: "2026-11-21T12:20:00+01:00").status == 0)
+    #expect(box.delivered == ["Paused workout: Push Day|You paused at exercise 2/2. Resume?|\(first)"])
+
+    // The app finishes it; the import alone does not rewrite the outputs, the fire-time guard holds.
+    try write(state: "completed")
+    #expect(try box.spotter(["import", json], now: "2026-11-21T13:00:00+01:00").status == 0)
+    let late = try box.spotter(["fire", second], now: "2026-11-22T10:20:00+01:00")
+    #expect(late.status == 0)
+    #expect(box.delivered.count == 1)
+    let history = try box.spotter(["history"], now: "2026-11-22T10:21:00+01:00")
+    #expect(history.stdout.contains("workout already finished"))
+
+    // The next run cancels what is still pending, with a higher SEQUENCE; the fired one stays.
+    #expect(try box.spotter(["run"], now: "2026-11-21T13:00:00+01:00", writes: true).status == 0)
+    #expect(try box.event(second)?.status == "CANCELLED")
+    #expect(try box.event(second)?.sequence == 1)
+    #expect(try box.agendaLine(second) == nil)
+  }
+
+  @Test func sessionCommandsPauseResumeAndEnd() throws {
+    let box = try Sandbox()
+    let json = box.dir.appendingPathComponent("done.json").path
+    try """
+    {"sessions": [{"id": "abc123", "workout_name": "Push Day", "start": "2026-11-21T09:00:00",
+      "end": "2026-11-21T09:30:00", "exercises": [{"name": "Bench Press", "sets": [{"weight": 60, "reps": 8}]}]}]}
+    """.write(toFile: json, atomically: true, encoding: .utf8)
+    #expect(try box.spotter(["import", json], now: "2026-11-21T10:00:00+01:00").status == 0)
+    let pause = try box.spotter(["session", "pause", "abc"], now: "2026-11-21T10:00:00+01:00", writes: true)
+    #expect(pause.status == 0, "\(pause.stderr)")
+    #expect(pause.stdout.contains("abc123  paused"))
+    #expect(
+      try box.event("paused-workout-abc123-1-2026-11-21@spotter")?.alarmInstants
+        == [TestZones.instant("2026-11-21T12:00:00+01:00")])
+    let resume = try box.spotter(
+      ["session", "resume", "abc123"], now: "2026-11-21T11:00:00+01:00", writes: true)
+    #expect(resume.status == 0)
+    // Resumed and still open: the reminders count from the resume.
+    #expect(try box.event("paused-workout-abc123-1-2026-11-21@spotter")?.sequence == 1)
+    let end = try box.spotter(["session", "end", "abc123"], now: "2026-11-21T11:30:00+01:00", writes: true)
+    #expect(end.status == 0)
+    #expect(try box.event("paused-workout-abc123-1-2026-11-21@spotter")?.status == "CANCELLED")
+    let again = try box.spotter(["session", "end", "abc123"], now: "2026-11-21T11:31:00+01:00", writes: true)
+    #expect(again.status == 64)
+    #expect(again.stderr.contains("session 'abc123': is already completed"))
+    let unknown = try box.spotter(
+      ["session", "pause", "zzz"], now: "2026-11-21T11:31:00+01:00", writes: true)
+    #expect(unknown.status == 64)
+    #expect(unknown.stderr.contains("no session with id 'zzz'"))
+  }
+
+  static let recordHistory = [
+    S(start: "2026-11-16 18:00", exercises: [("Bench Press (Barbell)", [(100, 8), (100, 8)])]),
+    S(start: "2026-11-18 18:00", exercises: [("Bench Press (Barbell)", [(100, 8), (100, 8)])]),
+    S(start: "2026-11-23 18:00", exercises: [("Bench Press (Barbell)", [(105, 8), (100, 8)])]),
+  ]
+
+  @Test(arguments: ["strong", "hevy", "json"])
+  func aRecordIsAnnouncedOnceWhateverIsReImported(format: String) throws {
+    let box = try Sandbox()
+    let path = try history(box, Self.recordHistory, format: format)
+    let now = "2026-11-24T08:00:00+01:00"
+    #expect(try box.spotter(["run", "--history", path], now: now, writes: true).status == 0)
+    let announced = try planEvents(box, now: now, kind: "achievement")
+    #expect(announced.count == 1)
+    let uid = try #require(announced.first?["uid"] as? String)
+    let event = try #require(try box.event(uid))
+    #expect(event.summary == "2 new records! 🎉")
+    #expect(
+      event.description
+        == "2 new records: Bench Press (Barbell) 105 kg × 8 (before 100 kg × 8), Bench Press (Barbell) est. 1RM "
+        + "130.3 kg (before 124.1 kg)")
+    #expect(event.alarmInstants == [TestZones.instant("2026-11-24T08:01:00+01:00")])
+    #expect(try box.agendaLine(uid) != nil)
+    let calendar = try String(contentsOfFile: box.out + "/spotter.ics", encoding: .utf8)
+
+    // A re-run and a re-import change nothing: same file, byte for byte, and no second entry.
+    #expect(try box.spotter(["run", "--history", path], now: now, writes: true).status == 0)
+    #expect(try String(contentsOfFile: box.out + "/spotter.ics", encoding: .utf8) == calendar)
+    let list = try box.spotter(["achievements", "--json"], now: now)
+    let items = try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]]
+    #expect(items?.count == 2)
+    // After it fired, a later re-import still announces nothing.
+    #expect(try box.spotter(["fire", uid], now: "2026-11-24T08:01:00+01:00").status == 0)
+    #expect(
+      try box.spotter(["run", "--history", path], now: "2026-11-24T21:30:00+01:00", writes: true).status == 0)
+    #expect(box.delivered.count == 1)
+    #expect(
+      try planEvents(box, now: "2026-11-24T21:30:00+01:00", kind: "achievement").allSatisfy {
+        $0["uid"] as? String == uid && $0["fire"] == nil
+      })
+  }
+
+  @Test func anOldHistoryIsRecordedWithoutAnnouncements() throws {
+    let box = try Sandbox()
+    let path = try history(box, Self.recordHistory, format: "strong")
+    #expect(
+      try box.spotter(["run", "--history", path], now: "2026-12-01T08:00:00+01:00", writes: true).status == 0)
+    #expect(try planEvents(box, now: "2026-12-01T08:00:00+01:00", kind: "achievement").isEmpty)
+    let list = try box.spotter(["achievements"], now: "2026-12-01T08:00:00+01:00")
+    #expect(
+      list.stdout.contains("Bench Press (Barbell) 105 kg × 8 (before 100 kg × 8)  (recorded, not announced)"))
+  }
+
+  @Test func aPlateauIsSuggestedOnceBrokenAndFormedAgain() throws {
+    let box = try Sandbox()
+    let bench = { (date: String, kg: Double) in
+      S(start: "\(date) 18:00", exercises: [("Bench Press (Barbell)", [(kg, 5), (kg, 5), (kg, 5)])])
+    }
+    var sessions = [bench("2026-11-02", 100), bench("2026-11-09", 100), bench("2026-11-16", 100)]
+    let path = try history(box, sessions, format: "strong")
+    let sunday = "2026-11-22T10:00:00+01:00"
+    #expect(try box.spotter(["run", "--history", path], now: sunday, writes: true).status == 0)
+    let suggestions = try planEvents(box, now: sunday, kind: "overload-suggestion")
+    #expect(suggestions.count == 1)
+    let uid = try #require(suggestions.first?["uid"] as? String)
+    let event = try #require(try box.event(uid))
+    #expect(event.summary == "Time for more weight? 💪")
+    #expect(event.description == "Bench Press 100 kg: 3x successful. Try 102.5 kg!")
+    // Before Monday's usual 18:00 start, with the workout reminder.
+    #expect(event.alarmInstants == [TestZones.instant("2026-11-23T17:30:00+01:00")])
+
+    // Sunday's extra session at 102.5 kg breaks the plateau: the pending suggestion goes.
+    sessions.append(bench("2026-11-22", 102.5))
+    let broken = try history(box, sessions, format: "strong")
+    #expect(
+      try box.spotter(["run", "--history", broken], now: "2026-11-22T12:00:00+01:00", writes: true).status
+        == 0)
+    #expect(try box.event(uid)?.status == "CANCELLED")
+
+    // Two more at 102.5 kg form a new plateau: a new suggestion, a new UID.
+    sessions += [bench("2026-11-23", 102.5), bench("2026-11-30", 102.5)]
+    let formed = try history(box, sessions, format: "strong")
+    let later = "2026-12-01T10:00:00+01:00"
+    #expect(
+      try box.spotter(["run", "--history", formed, "--days", "7"], now: later, writes: true).status == 0)
+    let next = try planEvents(box, now: later, kind: "overload-suggestion").filter {
+      $0["status"] as? String == "confirmed"
+    }
+    #expect(next.count == 1)
+    #expect(next.first?["uid"] as? String != uid)
+    #expect(next.first?["body"] as? String == "Bench Press 102.5 kg: 3x successful. Try 105 kg!")
+  }
+}
