@@ -7,7 +7,11 @@ extension Session {
 
   /// The exercises that are real exercises, in order.
   public var realExercises: [ExerciseEntry] {
-    exercises.filter { !Self.pseudoExerciseNames.contains($0.name.lowercased()) }
+    // Only names of the pseudo-rows' lengths are lowercased: this runs for every exercise of years.
+    exercises.filter {
+      let length = $0.name.utf8.count
+      return (length != 4 && length != 10) || !Self.pseudoExerciseNames.contains($0.name.lowercased())
+    }
   }
 
   /// The last moment anything happened: the start, a completed set, or a state change by

@@ -29,7 +29,12 @@ public struct OverloadPlanner: Sendable {
     let clock = ZoneClock(timeZone: settings.timeZone)
     let texts = ReminderTexts(language: settings.language, privacy: settings.privacy)
     let matcher = LiftMatcher(names: settings.overload.lifts)
-    let completed = sessions.filter { $0.state == .completed }
+    var byName: [String: [Session]] = [:]
+    var byWeekday: [Weekday: [Session]] = [:]
+    for session in sessions where session.state == .completed {
+      byName[session.workoutName.lowercased(), default: []].append(session)
+      byWeekday[clock.localDate(session.start).weekday, default: []].append(session)
+    }
     var reminders: [Reminder] = []
     for plateau in plateaus where plateau.isCurrent {
       let uid = Reminder.uid(kind: .overload, entity: plateau.entity, date: plateau.formedDate)
@@ -37,7 +42,11 @@ public struct OverloadPlanner: Sendable {
       let lead = TimeInterval(settings.reminders.leadMinutes * 60)
       let next = upcoming.first { expected in
         expected.start > now && expected.start > plateau.formedAt
-          && usuallyIncludes(plateau.lift, expected, in: completed, matcher: matcher, clock: clock)
+          && usuallyIncludes(
+            plateau.lift,
+            in: expected.workoutName.flatMap { byName[$0.lowercased()] } ?? byWeekday[expected.date.weekday]
+              ?? [],
+            matcher: matcher)
       }
       guard let next else { continue }
       var fire = next.start.addingTimeInterval(-lead)
@@ -61,16 +70,9 @@ public struct OverloadPlanner: Sendable {
     return reminders
   }
 
-  private func usuallyIncludes(
-    _ lift: Lift, _ expected: PlannedSession, in sessions: [Session], matcher: LiftMatcher, clock: ZoneClock
-  ) -> Bool {
-    let named = expected.workoutName.map { name in
-      sessions.filter { $0.workoutName.caseInsensitiveCompare(name) == .orderedSame }
-    }
-    let sample =
-      (named?.isEmpty == false
-      ? named! : sessions.filter { clock.localDate($0.start).weekday == expected.date.weekday })
-      .suffix(Self.usualSample)
+  /// Whether at least half of the last sessions of a workout included the lift.
+  private func usuallyIncludes(_ lift: Lift, in sessions: [Session], matcher: LiftMatcher) -> Bool {
+    let sample = sessions.suffix(Self.usualSample)
     guard !sample.isEmpty else { return false }
     let including = sample.filter { $0.realExercises.contains { matcher.lift(for: $0.name) == lift } }
     return including.count * 2 >= sample.count

@@ -62,6 +62,7 @@ public struct AchievementDetector: Sendable {
     var weekRuns: [Int: (start: Int, length: Int)] = [:]
     var volume = 0.0
     var found: [Achievement] = []
+    var names: [String: (name: String, key: String)] = [:]
     let completed = sessions.filter { $0.state == .completed }.sorted {
       ($0.start, $0.id) < ($1.start, $1.id)
     }
@@ -78,8 +79,13 @@ public struct AchievementDetector: Sendable {
       }
       var sessionVolume = 0.0
       for exercise in session.realExercises {
-        let name = exercise.name.trimmingCharacters(in: .whitespaces)
-        let key = name.lowercased()
+        let (name, key) =
+          names[exercise.name]
+          ?? {
+            let trimmed = exercise.name.trimmingCharacters(in: .whitespaces)
+            names[exercise.name] = (trimmed, trimmed.lowercased())
+            return (trimmed, trimmed.lowercased())
+          }()
         let sets = exercise.sets.compactMap { set -> WorkingSet? in
           guard set.kind != .warmup, set.completed, let weight = set.weight, weight > 0, let reps = set.reps,
             reps > 0, let kilograms = set.kilograms

@@ -26,13 +26,19 @@ public struct PlateauDetector: Sendable {
     var runs: [Lift: Run] = [:]
     var plateaus: [Plateau] = []
     var latest: [Lift: Int] = [:]
+    // Five years hold a few dozen names but thousands of exercises; normalising each was the
+    // bulk of a nightly run.
+    var liftByName: [String: Lift?] = [:]
     let completed = sessions.filter { $0.state == .completed }.sorted {
       ($0.start, $0.id) < ($1.start, $1.id)
     }
     for session in completed {
       var sets: [Lift: [SetEntry]] = [:]
       for exercise in session.realExercises {
-        guard let lift = matcher.lift(for: exercise.name) else { continue }
+        let known = liftByName[exercise.name]
+        let match = known ?? matcher.lift(for: exercise.name)
+        if known == nil { liftByName[exercise.name] = .some(match) }
+        guard let lift = match else { continue }
         sets[lift, default: []] += exercise.sets.filter { $0.kind != .warmup }
       }
       for (lift, working) in sets.sorted(by: { $0.key.slug < $1.key.slug }) {
