@@ -1,0 +1,58 @@
+import Foundation
+import SpotterCore
+import Testing
+import _SpotterTestSupport
+
+/// When achievements are announced: at the session's end, else at the next minute outside quiet
+/// hours; once; and never for what was earned long before Spotter saw it.
+@Suite struct FollowUpPlannerTests {
+  typealias F = ProgressFactory
+  let clock = TestZones.berlinClock
+
+  func sessions(endingAt end: String) -> [Session] {
+    var last = F.session("2026-11-20", [("Bench Press", [F.set(105, 8)])])
+    last.end = TestZones.instant(end)
+    return [F.session("2026-11-18", [("Bench Press", [F.set(100, 8)])]), last]
+  }
+
+  func plan(_ sessions: [Session], now: String, quiet: Bool = true, stored: [Achievement] = [])
+    -> FollowUpPlanner.Result
+  {
+    var settings = Settings(timeZone: TestZones.berlin)
+    if quiet {
+      settings.quietHours = QuietHours(
+        start: LocalTime(hour: 22, minute: 0), end: LocalTime(hour: 7, minute: 0))
+    }
+    let pattern = PatternLearner().learn(from: sessions, today: TestZones.date("2026-11-21"), clock: clock)
+    return FollowUpPlanner(settings: settings).plan(
+      sessions: sessions, pattern: pattern, upcoming: [], known: [:], achievements: stored,
+      now: TestZones.instant(now))
+  }
+
+  @Test func aPassedEndFiresAtTheNextMinuteOutsideQuietHours() {
+    let late = plan(sessions(endingAt: "2026-11-20T21:50:00+01:00"), now: "2026-11-20T23:30:00+01:00")
+    #expect(late.reminders.map { clock.local($0.fire).minuteText } == ["2026-11-21 07:00"])
+    #expect(
+      late.newAchievements.allSatisfy { $0.announceAt == TestZones.instant("2026-11-21T07:00:00+01:00") })
+    let soon = plan(
+      sessions(endingAt: "2026-11-20T19:00:00+01:00"), now: "2026-11-20T19:10:20+01:00", quiet: false)
+    #expect(soon.reminders.map { clock.local($0.fire).minuteText } == ["2026-11-20 19:11"])
+    #expect(soon.reminders.first?.uid == "achievement-s-2026-11-20-2026-11-20@spotter")
+  }
+
+  @Test func storedAchievementsAreNotNewAndKeepTheirTime() {
+    let first = plan(sessions(endingAt: "2026-11-20T19:00:00+01:00"), now: "2026-11-20T19:10:00+01:00")
+    let again = plan(
+      sessions(endingAt: "2026-11-20T19:00:00+01:00"), now: "2026-11-20T20:00:00+01:00",
+      stored: first.newAchievements)
+    #expect(again.newAchievements.isEmpty)
+    #expect(again.reminders == first.reminders)
+  }
+
+  @Test func earnedMoreThan24HoursAgoIsRecordedSilently() {
+    let old = plan(sessions(endingAt: "2026-11-20T19:00:00+01:00"), now: "2026-11-21T19:00:01+01:00")
+    #expect(!old.newAchievements.isEmpty)
+    #expect(old.newAchievements.allSatisfy { $0.announceAt == nil })
+    #expect(old.reminders.isEmpty)
+  }
+}
