@@ -2,7 +2,8 @@ import ArgumentParser
 import SpotterApp
 
 extension SpotterCommand.Session {
-  struct End: ParsableCommand {
+  struct End: SessionChange {
+    static let change = SessionService.Change.end
     static let configuration = CommandConfiguration(
       abstract: "End a session now: pending pause reminders are cancelled and its achievements announced.")
 
@@ -12,15 +13,5 @@ extension SpotterCommand.Session {
     var id: String
 
     @OptionGroup var output: OutputOptions
-
-    func run() throws {
-      try options.perform { workspace in
-        let (item, _) = try SessionService(
-          workspace: workspace, outputDirectory: output.directory(in: workspace)
-        )
-        .apply(.end, to: id)
-        return output.json ? JSONOutput.encode(item) : item.line
-      }
-    }
   }
 }

@@ -2,7 +2,8 @@ import ArgumentParser
 import SpotterApp
 
 extension SpotterCommand.Session {
-  struct Pause: ParsableCommand {
+  struct Pause: SessionChange {
+    static let change = SessionService.Change.pause
     static let configuration = CommandConfiguration(
       abstract: "Mark a session paused now: its pause reminders follow from this moment.")
 
@@ -12,15 +13,5 @@ extension SpotterCommand.Session {
     var id: String
 
     @OptionGroup var output: OutputOptions
-
-    func run() throws {
-      try options.perform { workspace in
-        let (item, _) = try SessionService(
-          workspace: workspace, outputDirectory: output.directory(in: workspace)
-        )
-        .apply(.pause, to: id)
-        return output.json ? JSONOutput.encode(item) : item.line
-      }
-    }
   }
 }

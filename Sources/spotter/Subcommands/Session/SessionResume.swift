@@ -2,7 +2,8 @@ import ArgumentParser
 import SpotterApp
 
 extension SpotterCommand.Session {
-  struct Resume: ParsableCommand {
+  struct Resume: SessionChange {
+    static let change = SessionService.Change.resume
     static let configuration = CommandConfiguration(
       abstract: "Resume a paused or abandoned session: its pause reminders wait for the next pause.")
 
@@ -12,15 +13,5 @@ extension SpotterCommand.Session {
     var id: String
 
     @OptionGroup var output: OutputOptions
-
-    func run() throws {
-      try options.perform { workspace in
-        let (item, _) = try SessionService(
-          workspace: workspace, outputDirectory: output.directory(in: workspace)
-        )
-        .apply(.resume, to: id)
-        return output.json ? JSONOutput.encode(item) : item.line
-      }
-    }
   }
 }
