@@ -13,6 +13,4 @@ public struct RunFindings: Sendable, Hashable {
     self.abandoned = abandoned
     self.at = at
   }
-
-  public var isEmpty: Bool { achievements.isEmpty && abandoned.isEmpty }
 }

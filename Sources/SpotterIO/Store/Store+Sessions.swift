@@ -25,10 +25,14 @@ extension Store {
     }
   }
 
+  /// A row of ``sessionColumns`` followed by `exercises`, with its sets decoded.
   func session(withSets row: Row) throws -> Session {
     var session = Self.session(row)
-    let data: Data? = row["exercises"]
-    guard let exercises = data.flatMap({ $0.withUnsafeBytes(ExerciseListCoder.decode) }) else {
+    // Read in place, not copied out: a nightly run decodes every session of years.
+    let exercises = try row.withUnsafeData(atIndex: Self.exercisesIndex) { data in
+      data.flatMap { $0.withUnsafeBytes(ExerciseListCoder.decode) }
+    }
+    guard let exercises else {
       throw SpotterIOError.store(path: path, reason: "damaged sets of session '\(session.id)'")
     }
     session.exercises = exercises

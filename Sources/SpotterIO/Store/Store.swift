@@ -306,17 +306,7 @@ public final class Store: Sendable {
             FROM session LEFT JOIN session_mark ON session_id = id ORDER BY started_at, id
             """)
         while let row = try rows.next() {
-          var session = Self.session(row)
-          if includeSets {
-            let exercises = try row.withUnsafeData(atIndex: 8) { data in
-              data.flatMap { $0.withUnsafeBytes(ExerciseListCoder.decode) }
-            }
-            guard let exercises else {
-              throw SpotterIOError.store(path: path, reason: "damaged sets of session '\(session.id)'")
-            }
-            session.exercises = exercises
-          }
-          sessions.append(session)
+          sessions.append(includeSets ? try session(withSets: row) : Self.session(row))
         }
         return sessions
       }
@@ -379,6 +369,8 @@ public final class Store: Sendable {
   /// A session's columns with its mark's, for ``session(_:)``.
   static let sessionColumns =
     "id, source, workout_name, started_at, ended_at, session.state, session_mark.state AS marked, at"
+  /// Where `exercises` stands when it follows ``sessionColumns``.
+  static let exercisesIndex = 8
 
   /// A session row without its sets; a mark overrides the imported state.
   static func session(_ row: Row) -> Session {
