@@ -146,7 +146,7 @@ public struct FireService: Sendable {
     var finished = false
     if record.kind == .pausedWorkout, let id = record.entity {
       let session = try store.sessions(matching: id).first { $0.id == id }
-      finished = session.map { !$0.state.isUnfinished && $0.state != .abandoned } ?? true
+      finished = session.map { $0.state == .completed } ?? true
     }
     return FireState(
       trainedOnDate: sessions.contains { $0.state == .completed },

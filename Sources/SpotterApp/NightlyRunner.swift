@@ -50,11 +50,8 @@ public struct NightlyRunner: Sendable {
     let today = workspace.today
     var sessions = try store.sessions(includeSets: true)
     if let mark, let index = sessions.firstIndex(where: { $0.id == mark.id }) {
-      sessions[index].state = mark.state
-      sessions[index].stateChangedAt = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
-      if mark.state == .completed, sessions[index].end == nil {
-        sessions[index].end = sessions[index].stateChangedAt
-      }
+      sessions[index].mark(
+        mark.state, at: Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down)))
     }
     let actions = try store.actions()
     let skipped = try skipped ?? store.skippedDays()

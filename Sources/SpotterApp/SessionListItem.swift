@@ -25,7 +25,7 @@ public struct SessionListItem: Sendable, Encodable {
 
   public var line: String {
     var text = "\(id)  \(state)  \(startLocal)  \(workoutName)"
-    if state == SessionState.active.rawValue || state == SessionState.paused.rawValue {
+    if SessionState(rawValue: state)?.isUnfinished == true {
       text += "  last activity \(lastActivityLocal)"
       if let progress { text += ", exercise \(progress)" }
     }

@@ -62,8 +62,7 @@ public struct SessionService: Sendable {
         try store.mark(
           session.id, state: state, at: now, records: outcome.changed, findings: outcome.findings)
       }
-      session.state = state
-      session.stateChangedAt = now
+      session.mark(state, at: now)
       let pending = outcome.records.filter {
         $0.kind == .pausedWorkout && $0.entity == session.id && $0.status == .confirmed && $0.fire > now
       }

@@ -5,6 +5,14 @@ extension Session {
   /// kept one as an exercise must not make it count.
   public static let pseudoExerciseNames: Set<String> = ["rest timer", "note"]
 
+  /// Sets the state as `spotter session` (or the abandonment rule) does at `at`: the change counts
+  /// as activity, and a session ended this way ends then, unless its import knew the end.
+  public mutating func mark(_ state: SessionState, at: Date) {
+    self.state = state
+    stateChangedAt = at
+    if state == .completed, end == nil { end = at }
+  }
+
   /// The exercises that are real exercises, in order.
   public var realExercises: [ExerciseEntry] {
     // Only names of the pseudo-rows' lengths are lowercased: this runs for every exercise of years.

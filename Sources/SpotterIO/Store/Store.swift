@@ -375,16 +375,17 @@ public final class Store: Sendable {
   /// A session row without its sets; a mark overrides the imported state.
   static func session(_ row: Row) -> Session {
     let ended: Double? = row["ended_at"]
-    let marked: String? = row["marked"]
-    let markedAt: Double? = row["at"]
-    // A session ended by `spotter session end` ends then, unless the import knew better.
-    let end = ended ?? (marked == SessionState.completed.rawValue ? markedAt : nil)
-    return Session(
+    var session = Session(
       id: row["id"], source: SessionSource(rawValue: row["source"]) ?? .json,
       workoutName: row["workout_name"], start: Date(timeIntervalSince1970: row["started_at"]),
-      end: end.map(Date.init(timeIntervalSince1970:)),
-      state: SessionState(rawValue: marked ?? row["state"]) ?? .completed,
-      stateChangedAt: markedAt.map(Date.init(timeIntervalSince1970:)))
+      end: ended.map(Date.init(timeIntervalSince1970:)),
+      state: SessionState(rawValue: row["state"]) ?? .completed)
+    let marked: String? = row["marked"]
+    let markedAt: Double? = row["at"]
+    if let state = marked.flatMap(SessionState.init(rawValue:)), let markedAt {
+      session.mark(state, at: Date(timeIntervalSince1970: markedAt))
+    }
+    return session
   }
 
   static func record(_ row: Row) -> ReminderRecord? {
