@@ -98,6 +98,30 @@ import _SpotterTestSupport
           timeoutSeconds: 10, snoozeMinutes: 15))
   }
 
+  @Test func readsTheFollowUpKeys() throws {
+    let text = """
+      weight_unit = "lb"
+      [pause]
+      enabled = false
+      delay_hours = 4
+      [achievements]
+      streaks = false
+      record_threshold = 10
+      record_reps_threshold = 2
+      [overload]
+      lifts = ["Bankdrücken", "Front Squat"]
+      upper_increment_lb = 2.5
+      """
+    let settings = try loader.parse(text, fileName: "c.toml")
+    #expect(settings.pause == PauseSettings(enabled: false, delayHours: 4))
+    #expect(!settings.achievements.streaks && settings.achievements.records)
+    #expect(abs(settings.achievements.thresholdKilograms(unit: settings.weightUnit) - 4.5359237) < 1e-9)
+    #expect(settings.achievements.recordRepsThreshold == 2)
+    #expect(settings.overload.lifts == ["Bankdrücken", "Front Squat"])
+    #expect(settings.overload.increment(lowerBody: false, unit: .pounds) == 2.5)
+    #expect(settings.overload.increment(lowerBody: true, unit: .pounds) == 10)
+  }
+
   @Test(arguments: [
     ("timezone = \"Mars/Olympus\"", "c.toml:1: key 'timezone': unknown IANA time zone 'Mars/Olympus'"),
     ("language = \"fr\"", "c.toml:1: key 'language': expected 'en' or 'de', got 'fr'"),
@@ -126,6 +150,17 @@ import _SpotterTestSupport
       "[notify]\ngrace_minutes = -1",
       "c.toml:2: key 'notify.grace_minutes': expected 0 to 1440 minutes, got '-1'"
     ),
+    ("[pause]\ndelay_hours = 3", "c.toml:2: key 'pause.delay_hours': expected 1, 2 or 4 hours, got '3'"),
+    (
+      "[achievements]\nrecord_threshold = -1",
+      "c.toml:2: key 'achievements.record_threshold': expected 0 to 100 (in weight_unit), got '-1.0'"
+    ),
+    ("[achievements]\nstreak = true", "c.toml:2: key 'achievements.streak': unknown key 'streak'"),
+    (
+      "[overload]\nlower_increment_kg = 0",
+      "c.toml:2: key 'overload.lower_increment_kg': expected more than 0 and at most 50, got '0.0'"
+    ),
+    ("[overload]\nlifts = [\" \"]", "c.toml:2: key 'overload.lifts': expected exercise names, got ' '"),
   ])
   func badValuesNameKeyLineAndValue(text: String, message: String) {
     do {
