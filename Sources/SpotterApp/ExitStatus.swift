@@ -1,3 +1,4 @@
+import SpotterCore
 import SpotterICal
 import SpotterIO
 
@@ -21,6 +22,6 @@ public enum ExitStatus {
   }
 
   public static func message(for error: any Error) -> String {
-    "\(error)"
+    ErrorText.sanitized("\(error)")
   }
 }

@@ -63,26 +63,51 @@ public struct FireService: Sendable {
 
   /// `spotter catch-up`: delivers what came due unseen, records what is past the grace window or
   /// stale.
+  ///
+  /// Like ``fire(uid:)`` it holds the lock to decide and claim, and again to record, but never
+  /// while a notifier runs: a hanging notifier must not make every other command exit 75.
   public func catchUp() throws -> [FireResult] {
-    try workspace.exclusive { try catchUp(store: $0) }
+    let steps = try workspace.exclusive { try prepareCatchUp(store: $0) }
+    let delivered = deliver(steps)
+    return try workspace.exclusive { try finishCatchUp(delivered, store: $0) }
   }
 
-  /// The catch-up inside a command that already holds the lock.
-  func catchUp(store: Store) throws -> [FireResult] {
+  /// One reminder of a catch-up: settled at once, or claimed and waiting for its notifiers.
+  enum CatchUpStep {
+    case settled(FireResult)
+    case claimed(ReminderRecord, claims: [Delivery], reason: String, results: [NotifierRunner.Result])
+  }
+
+  /// Decides every reminder that came due and claims the deliveries, under the caller's lock.
+  func prepareCatchUp(store: Store) throws -> [CatchUpStep] {
     let now = workspace.now
-    var results: [FireResult] = []
     let channels = commands.map(NotifierRunner.channel(of:))
     let marks = try Marks(store)
-    for record in try store.unsettledReminders(firingBy: now, channels: channels) {
+    return try store.unsettledReminders(firingBy: now, channels: channels).map { record in
       switch try prepare(record, store: store, now: now, marks: marks) {
-      case .deliver(let claims, let reason):
-        let outcomes = notify(record, claims: claims)
-        results.append(try settle(record, claims: claims, results: outcomes, reason: reason, store: store))
-      case .settled(let result):
-        results.append(result)
+      case .deliver(let claims, let reason): .claimed(record, claims: claims, reason: reason, results: [])
+      case .settled(let result): .settled(result)
       }
     }
-    return results
+  }
+
+  /// Runs the notifiers of every claimed step; takes no lock.
+  func deliver(_ steps: [CatchUpStep]) -> [CatchUpStep] {
+    steps.map { step in
+      guard case .claimed(let record, let claims, let reason, _) = step else { return step }
+      return .claimed(record, claims: claims, reason: reason, results: notify(record, claims: claims))
+    }
+  }
+
+  /// Records how the notifiers did, under the caller's lock.
+  func finishCatchUp(_ steps: [CatchUpStep], store: Store) throws -> [FireResult] {
+    try steps.map { step in
+      switch step {
+      case .settled(let result): result
+      case .claimed(let record, let claims, let reason, let results):
+        try settle(record, claims: claims, results: results, reason: reason, store: store)
+      }
+    }
   }
 
   /// The user's snoozes, done marks and skipped days, read once per command.

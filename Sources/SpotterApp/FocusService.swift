@@ -108,12 +108,7 @@ public struct FocusService: Sendable {
   /// Takes blocks from a calendar file: every timed event (or those whose category equals, or
   /// whose text contains, `match`) with an occurrence in the next `days` days, today included.
   public func importCalendar(path: String, match: String?, days: Int) throws -> FocusChange {
-    let text: String
-    do {
-      text = try String(contentsOfFile: path, encoding: .utf8)
-    } catch {
-      throw SpotterIOError.io(path: path, reason: "cannot read file")
-    }
+    let text = try UTF8File.read(path: path)
     let clock = workspace.clock
     let from = clock.startOfDay(workspace.today)
     let occurrences = try ICSReader().occurrences(

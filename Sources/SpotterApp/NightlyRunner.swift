@@ -122,9 +122,14 @@ public struct NightlyRunner: Sendable {
   public func run(
     histories: [String], horizon: Horizon, outputDirectory: String, catchUp: Bool = true
   ) throws -> RunReport {
-    try workspace.exclusive { store in
-      let imports = try importHistories(histories, into: store)
-      let caughtUp = catchUp ? try FireService(workspace: workspace).catchUp(store: store) : []
+    let fire = FireService(workspace: workspace)
+    let (imports, steps) = try workspace.exclusive { store in
+      (try importHistories(histories, into: store), catchUp ? try fire.prepareCatchUp(store: store) : [])
+    }
+    // The notifiers run between the two locked parts, so a slow one never blocks other commands.
+    let delivered = fire.deliver(steps)
+    return try workspace.exclusive { store in
+      let caughtUp = try fire.finishCatchUp(delivered, store: store)
       let outcome = try plan(store: store, horizon: horizon)
       let (calendarPath, agendaPath) = try write(outcome, store: store, outputDirectory: outputDirectory)
       return RunReport(
@@ -147,11 +152,11 @@ public struct NightlyRunner: Sendable {
     }
   }
 
-  /// Renders `records` (every reminder from today on) into both outputs, runs `save`, then
-  /// replaces the files atomically and brings an installed crontab block up to date.
+  /// Renders `records` (every reminder from today on) into both outputs and commits them with
+  /// `save` as one unit (``OutputTransaction``), then brings an installed crontab block up to date.
   ///
-  /// Both files are rendered before anything is saved, so a failure leaves store and files as
-  /// they were; after a crash between the steps the next run rewrites the files.
+  /// Both files are rendered and flushed to temporaries before anything is saved, so an
+  /// unwritable or full output directory leaves store and files as they were.
   public func write(
     records: [ReminderRecord], store: Store, outputDirectory: String, save: () throws -> Void
   ) throws -> (calendar: String, agenda: String) {
@@ -167,11 +172,14 @@ public struct NightlyRunner: Sendable {
       validFrom: clock.startOfDay(span.start.adding(days: -1)),
       validUntil: clock.startOfDay(span.end.adding(days: 1)))
     let agenda = agendaWriter.write(events: events, horizon: span, now: workspace.now)
-    try save()
+    try OutputTransaction.recover(directory: outputDirectory)
+    var outputs = OutputTransaction(directory: outputDirectory)
+    try outputs.stage(calendar, as: Self.calendarFileName)
+    try outputs.stage(agenda, as: Self.agendaFileName)
+    CrashPoint.reach("after-staging")
+    try outputs.commit(save)
     let calendarPath = outputDirectory + "/" + Self.calendarFileName
     let agendaPath = outputDirectory + "/" + Self.agendaFileName
-    try AtomicFileWriter.write(calendar, to: calendarPath)
-    try AtomicFileWriter.write(agenda, to: agendaPath)
     try AgendaInstaller(workspace: workspace).refresh(store: store, agenda: agenda)
     return (calendarPath, agendaPath)
   }

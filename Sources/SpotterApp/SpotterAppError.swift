@@ -1,3 +1,5 @@
+import SpotterCore
+
 /// Errors of the application layer: command-line values that only make sense once the config is
 /// known.
 public enum SpotterAppError: Error, Equatable, Sendable {
@@ -23,21 +25,21 @@ extension SpotterAppError: CustomStringConvertible {
   public var description: String {
     switch self {
     case .invalidOption(let option, let value, let reason):
-      return "option '\(option)': \(reason) '\(value)'"
+      return "option '\(option)': \(reason) \(ErrorText.quoted(value))"
     case .unknownFocusBlock(let id):
-      return "focus block: no block with id '\(id)' (see `spotter focus list`)"
+      return "focus block: no block with id \(ErrorText.quoted(id)) (see `spotter focus list`)"
     case .focusOverlap(let id, let title, let start):
       return "focus block: overlaps block '\(id)' ('\(title)' at \(start)); use --force to keep both"
     case .unknownReminder(let uid):
-      return "reminder: no reminder with uid '\(uid)' (see `spotter plan` or agenda.crontab)"
+      return "reminder: no reminder with uid \(ErrorText.quoted(uid)) (see `spotter plan` or agenda.crontab)"
     case .reminderState(let uid, let reason):
       return "reminder '\(uid)': \(reason)"
     case .nightlyTime(let value, let reason):
-      return "config key 'agenda.nightly': \(reason) '\(value)'"
+      return "config key 'agenda.nightly': \(reason) \(ErrorText.quoted(value))"
     case .unknownSession(let id, let candidates) where candidates.isEmpty:
-      return "session: no session with id '\(id)' (see `spotter session list --all`)"
+      return "session: no session with id \(ErrorText.quoted(id)) (see `spotter session list --all`)"
     case .unknownSession(let id, let candidates):
-      return "session: id '\(id)' matches \(candidates.count) sessions ("
+      return "session: id \(ErrorText.quoted(id)) matches \(candidates.count) sessions ("
         + candidates.prefix(5).map { "'\($0)'" }.joined(separator: ", ") + "); give more of it"
     case .sessionState(let id, let reason):
       return "session '\(id)': \(reason)"

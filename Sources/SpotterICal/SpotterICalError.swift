@@ -1,3 +1,5 @@
+import SpotterCore
+
 /// What can go wrong building, checking or reading iCalendar text.
 public enum SpotterICalError: Error, Equatable, Sendable {
   /// libical has no built-in definition for the zone.
@@ -14,7 +16,7 @@ extension SpotterICalError: CustomStringConvertible {
   public var description: String {
     switch self {
     case .unknownTimeZone(let field, let value):
-      return "\(field): libical knows no time zone '\(value)'"
+      return "\(field): libical knows no time zone \(ErrorText.quoted(value))"
     case .invalidCalendar(let reasons):
       return "generated calendar fails RFC 5545 checks: " + reasons.map { "'\($0)'" }.joined(separator: ", ")
     case .unparsable(let file, let line, let reason):

@@ -1,4 +1,5 @@
 import Foundation
+import SpotterCore
 
 /// Everything that can go wrong reading history, config or the store, or writing outputs.
 ///
@@ -11,6 +12,8 @@ public enum SpotterIOError: Error, Equatable, Sendable {
   case fieldCount(file: String, line: Int, expected: Int, found: Int)
   /// The first line matches no supported history format.
   case unknownHeader(file: String, header: String)
+  /// A text file holds bytes that are not UTF-8; `value` shows them in hex.
+  case notUTF8(file: String, line: Int, value: String)
   /// A native JSON file does not decode.
   case malformedJSON(file: String, line: Int, field: String, reason: String)
   /// A config value is of the wrong type or out of range.
@@ -21,6 +24,8 @@ public enum SpotterIOError: Error, Equatable, Sendable {
   case io(path: String, reason: String)
   /// The store could not be opened, migrated, read or written.
   case store(path: String, reason: String)
+  /// The store file is damaged or not a store; it is never replaced.
+  case storeDamaged(path: String, detail: String)
   /// Another process claimed this reminder's delivery first.
   case alreadyClaimed(uid: String)
   /// Another spotter process holds the lock for longer than we wait.
@@ -33,26 +38,30 @@ extension SpotterIOError: CustomStringConvertible, LocalizedError {
   public var description: String {
     switch self {
     case .malformedRow(let file, let line, let column, let value, let reason):
-      return "\(file):\(line): column '\(column)': \(reason) '\(value)'"
+      return "\(file):\(line): column '\(column)': \(reason) \(ErrorText.quoted(value))"
     case .fieldCount(let file, let line, let expected, let found):
       return "\(file):\(line): expected \(expected) fields as in the header, found \(found)"
     case .unknownHeader(let file, let header):
       return """
-        \(file):1: unknown history format, header '\(header)'; supported: \
+        \(file):1: unknown history format, header \(ErrorText.quoted(header)); supported: \
         Strong CSV (comma or semicolon, with 'Date', 'Workout Name', 'Exercise Name', 'Set Order'), \
         Hevy CSV ('title', 'start_time', 'end_time', 'exercise_title', 'weight_kg' or 'weight_lbs'), \
         native JSON (see README)
         """
+    case .notUTF8(let file, let line, let value):
+      return "\(file):\(line): not UTF-8 text, bytes '\(value)'; save the file as UTF-8"
     case .malformedJSON(let file, let line, let field, let reason):
       return "\(file):\(line): field '\(field)': \(reason)"
     case .invalidConfig(let file, let line, let key, let value, let reason):
-      return "\(file):\(line): key '\(key)': \(reason) '\(value)'"
+      return "\(file):\(line): key '\(key)': \(reason) \(ErrorText.quoted(value))"
     case .configSyntax(let file, let line, let column, let reason):
       return "\(file):\(line):\(column): invalid TOML: \(reason)"
     case .io(let path, let reason):
       return "\(path): \(reason)"
     case .store(let path, let reason):
       return "store '\(path)': \(reason)"
+    case .storeDamaged(let path, let detail):
+      return "store damaged: '\(path)': \(detail); restore it from a backup or move it aside"
     case .alreadyClaimed(let uid):
       return "reminder '\(uid)': another spotter process is delivering it"
     case .locked(let path, let holder):
@@ -68,9 +77,9 @@ extension SpotterIOError: CustomStringConvertible, LocalizedError {
   /// The sysexits(3) code for this kind of failure: data 65, config 78, I/O 74, busy 75.
   public var exitCode: Int32 {
     switch self {
-    case .malformedRow, .fieldCount, .unknownHeader, .malformedJSON: 65
+    case .malformedRow, .fieldCount, .unknownHeader, .notUTF8, .malformedJSON: 65
     case .invalidConfig, .configSyntax: 78
-    case .io, .store, .crontab: 74
+    case .io, .store, .storeDamaged, .crontab: 74
     case .alreadyClaimed, .locked: 75
     }
   }

@@ -14,6 +14,12 @@ public enum ASCIIDigits {
     return value
   }
 
+  /// `byte` as two lowercase hex digits.
+  public static func hex(_ byte: UInt8) -> String {
+    let digits = Array("0123456789abcdef".utf8)
+    return String(decoding: [digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]], as: UTF8.self)
+  }
+
   /// `value` in decimal, left-padded with zeros to `width` digits.
   public static func padded(_ value: Int, width: Int) -> String {
     let text = String(value)

@@ -41,34 +41,36 @@ public struct NotifierRunner: Sendable {
   }
 
   /// Runs `command` with `values`; never throws: a notifier that cannot start has failed.
+  ///
+  /// The notifier's own output never reaches our stdout, so `--quiet` stays quiet; the last line
+  /// it wrote is kept in the reason of a failure, where it usually says what went wrong.
   public func run(_ command: String, values: [String: String]) -> Result {
     let channel = Self.channel(of: command)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", CommandTemplate(command).expand(values)]
     var environment = ProcessInfo.processInfo.environment
     for (key, value) in values { environment["SPOTTER_" + key.uppercased()] = value }
-    process.environment = environment
-    process.standardInput = FileHandle.nullDevice
-    let finished = DispatchSemaphore(value: 0)
-    process.terminationHandler = { _ in finished.signal() }
-    do {
-      try process.run()
-    } catch {
-      return Result(channel: channel, succeeded: false, reason: "cannot start /bin/sh: \(error)")
-    }
-    if finished.wait(timeout: .now() + .seconds(timeoutSeconds)) == .timedOut {
-      process.terminate()
-      if finished.wait(timeout: .now() + .seconds(2)) == .timedOut {
-        kill(process.processIdentifier, SIGKILL)
-        finished.wait()
-      }
+    let process = NotifierProcess(
+      arguments: ["/bin/sh", "-c", CommandTemplate(command).expand(values)], environment: environment,
+      timeoutSeconds: timeoutSeconds)
+    let (ending, output) = process.run()
+    let said = Self.lastLine(of: output).map { ": \(ErrorText.quoted($0))" } ?? ""
+    switch ending {
+    case .cannotStart(let reason):
+      return Result(channel: channel, succeeded: false, reason: "cannot start /bin/sh: \(reason)")
+    case .timedOut:
       return Result(channel: channel, succeeded: false, reason: "timed out after \(timeoutSeconds) s")
+    case .signalled(let signal):
+      return Result(channel: channel, succeeded: false, reason: "killed by signal \(signal)\(said)")
+    case .exited(0):
+      return Result(channel: channel, succeeded: true, reason: "exit status 0")
+    case .exited(let status):
+      return Result(channel: channel, succeeded: false, reason: "exit status \(status)\(said)")
     }
-    let status = process.terminationStatus
-    if process.terminationReason == .uncaughtSignal {
-      return Result(channel: channel, succeeded: false, reason: "killed by signal \(status)")
-    }
-    return Result(channel: channel, succeeded: status == 0, reason: "exit status \(status)")
+  }
+
+  /// The last non-blank line of `output`.
+  static func lastLine(of output: String) -> String? {
+    output.split(whereSeparator: \.isNewline).last {
+      !$0.allSatisfy(\.isWhitespace)
+    }.map { String($0) }
   }
 }

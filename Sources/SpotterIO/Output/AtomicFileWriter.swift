@@ -14,6 +14,19 @@ import Foundation
 /// over the target: rename(2) within one file system is atomic.
 public enum AtomicFileWriter {
   public static func write(_ text: String, to path: String) throws {
+    let temporary = try writeTemporary(text, for: path)
+    guard rename(temporary, path) == 0 else {
+      let reason = String(cString: strerror(errno))
+      unlink(temporary)
+      throw SpotterIOError.io(path: path, reason: "cannot replace: \(reason)")
+    }
+  }
+
+  /// Writes `text` to a flushed temporary beside `path` and returns the temporary's path.
+  ///
+  /// The name, `.NAME.tmp-PID`, tells a later run whose writer it was, so leftovers of a killed
+  /// process can be removed (``writerPID(ofTemporary:)``).
+  public static func writeTemporary(_ text: String, for path: String) throws -> String {
     let url = URL(fileURLWithPath: path)
     let directory = url.deletingLastPathComponent().path
     do {
@@ -47,10 +60,22 @@ public enum AtomicFileWriter {
       unlink(temporary)
       throw SpotterIOError.io(path: temporary, reason: "cannot flush: \(reason)")
     }
-    guard rename(temporary, path) == 0 else {
-      let reason = String(cString: strerror(errno))
-      unlink(temporary)
-      throw SpotterIOError.io(path: path, reason: "cannot replace: \(reason)")
-    }
+    return temporary
+  }
+
+  /// The process id in a temporary's file name, or nil when `name` is not one of ours.
+  public static func writerPID(ofTemporary name: String) -> pid_t? {
+    guard name.hasPrefix("."), let marker = name.range(of: ".tmp-", options: .backwards) else { return nil }
+    let digits = name[marker.upperBound...]
+    guard !digits.isEmpty, digits.allSatisfy(\.isASCII), let pid = pid_t(digits), pid > 0 else { return nil }
+    return pid
+  }
+
+  /// Flushes a directory's entries, so renames in it survive a power cut.
+  public static func syncDirectory(_ directory: String) {
+    let descriptor = open(directory, O_RDONLY)
+    guard descriptor >= 0 else { return }
+    fsync(descriptor)
+    close(descriptor)
   }
 }

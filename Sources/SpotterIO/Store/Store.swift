@@ -12,6 +12,7 @@ public final class Store: Sendable {
   /// Opens (creating if needed) the store at `path` and brings its schema up to date.
   public init(path: String) throws {
     self.path = path
+    if path != ":memory:" { try Self.inspect(path) }
     do {
       var configuration = Configuration()
       configuration.foreignKeysEnabled = true
@@ -34,11 +35,85 @@ public final class Store: Sendable {
       }
       try Self.migrator.migrate(queue)
     } catch let error as DatabaseError {
-      throw SpotterIOError.store(path: path, reason: error.message ?? "\(error)")
+      throw Self.error(error, path: path)
     } catch {
       throw SpotterIOError.store(path: path, reason: "cannot open: \(error.localizedDescription)")
     }
   }
+
+  /// Looks at an existing store file before anything may write to it.
+  ///
+  /// Opening for writing switches the journal mode and migrates, so a store from a newer Spotter
+  /// or a damaged file must be refused on a read-only look first: refused, never rewritten.
+  static func inspect(_ path: String) throws {
+    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return }
+    if (attributes[.size] as? NSNumber)?.intValue == 0 {
+      throw SpotterIOError.storeDamaged(path: path, detail: "the file is empty (0 bytes)")
+    }
+    // Looked at before opening: a read-only connection to a WAL store creates the file itself.
+    let hadLog = FileManager.default.fileExists(atPath: path + "-wal")
+    do {
+      var configuration = Configuration()
+      configuration.readonly = true
+      let queue = try DatabaseQueue(path: path, configuration: configuration)
+      defer { try? queue.close() }
+      try queue.read { db in
+        let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+        if version > schemaVersion {
+          throw SpotterIOError.store(
+            path: path,
+            reason: """
+              written by a newer spotter (schema \(version); this one reads up to \(schemaVersion)); \
+              upgrade spotter, or point --db elsewhere; the store was not changed
+              """)
+        }
+        // Tables read through the WAL, if there is one: a WAL copied in from another database is
+        // replayed by SQLite without complaint, and only the schema it brings gives it away.
+        let tables = Set(
+          try String.fetchAll(
+            db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"))
+        let foreign = tables.subtracting(knownTables).sorted()
+        if !foreign.isEmpty {
+          let detail =
+            tables.contains("grdb_migrations")
+            ? "tables that are not spotter's: \(foreign.prefix(5).joined(separator: ", "))"
+            : "not a spotter store (tables \(foreign.prefix(5).joined(separator: ", ")))"
+          throw SpotterIOError.storeDamaged(path: path, detail: detail)
+        }
+        // A WAL file beside the store means the last writer died or the file came from elsewhere:
+        // check every page once before trusting it. After a clean close there is none.
+        if hadLog {
+          let result = try String.fetchAll(db, sql: "PRAGMA quick_check(5)")
+          if result != ["ok"] {
+            let problems = result.flatMap { $0.split(separator: "\n") }.filter { !$0.hasPrefix("***") }
+            throw SpotterIOError.storeDamaged(
+              path: path, detail: problems.prefix(2).joined(separator: "; ").lowercased())
+          }
+        }
+      }
+    } catch let error as SpotterIOError {
+      throw error
+    } catch let error as DatabaseError {
+      throw Self.error(error, path: path)
+    } catch {
+      throw SpotterIOError.store(path: path, reason: "cannot open: \(error.localizedDescription)")
+    }
+  }
+
+  /// The error a SQLite failure becomes: damage is said plainly, with what to do.
+  static func error(_ error: DatabaseError, path: String) -> SpotterIOError {
+    let message = error.message ?? "\(error)"
+    switch error.resultCode {
+    case .SQLITE_CORRUPT, .SQLITE_NOTADB: return .storeDamaged(path: path, detail: message)
+    default: return .store(path: path, reason: message)
+    }
+  }
+
+  /// Every table some schema version of the store has had.
+  static let knownTables: Set<String> = [
+    "grdb_migrations", "session", "exercise_set", "reminder", "focus_block", "delivery", "reminder_action",
+    "skipped_day", "setting", "session_mark", "achievement",
+  ]
 
   /// The schema version the newest migration reaches.
   public static let schemaVersion = 5
@@ -422,7 +497,7 @@ public final class Store: Sendable {
     } catch let error as SpotterIOError {
       throw error
     } catch let error as DatabaseError {
-      throw SpotterIOError.store(path: path, reason: error.message ?? "\(error)")
+      throw Self.error(error, path: path)
     } catch {
       throw SpotterIOError.store(path: path, reason: "\(error)")
     }

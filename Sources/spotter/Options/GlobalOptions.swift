@@ -65,7 +65,7 @@ struct GlobalOptions: ParsableArguments {
     if !text.isEmpty { print(text) }
     guard !failures.isEmpty else { return }
     for failure in failures {
-      FileHandle.standardError.write(Data("spotter: error: \(failure)\n".utf8))
+      FileHandle.standardError.write(Data("spotter: error: \(ErrorText.sanitized(failure))\n".utf8))
     }
     throw ExitCode(ExitStatus.unavailable)
   }

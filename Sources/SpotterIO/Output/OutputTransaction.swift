@@ -1,0 +1,112 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Replaces a set of output files and commits the store change behind them as one unit.
+///
+/// The order makes every failure leave a consistent state:
+/// 1. every file is written to a temporary beside its target and flushed to disk; a read-only or
+///    full directory fails here, before the store is touched;
+/// 2. the store commits;
+/// 3. a journal naming the pending renames is flushed, then the files are renamed over their
+///    targets and the journal removed.
+///
+/// A crash before the journal leaves the old pair of files (the store is ahead, and the next
+/// command rewrites them); a crash after it is finished by ``recover(directory:)``, so a reader
+/// never sees a new calendar beside an old agenda for longer than until the next command.
+public struct OutputTransaction {
+  /// The journal's file name in the output directory.
+  public static let journalName = ".spotter-outputs.journal"
+
+  public let directory: String
+  private var staged: [(temporary: String, target: String)] = []
+
+  public init(directory: String) {
+    self.directory = directory
+  }
+
+  /// Writes `text` to a flushed temporary that ``commit(_:)`` will rename to `name`.
+  public mutating func stage(_ text: String, as name: String) throws {
+    let target = directory + "/" + name
+    do {
+      staged.append((try AtomicFileWriter.writeTemporary(text, for: target), target))
+    } catch {
+      discard()
+      throw error
+    }
+  }
+
+  /// Runs `save` (the store's commit), then puts every staged file in place.
+  ///
+  /// When `save` throws, the temporaries are removed and the old files stay.
+  public func commit(_ save: () throws -> Void) throws {
+    do {
+      try save()
+    } catch {
+      discard()
+      throw error
+    }
+    CrashPoint.reach("after-store-commit")
+    let journal = directory + "/" + Self.journalName
+    let lines = staged.map { Self.name($0.temporary) + "\t" + Self.name($0.target) + "\n" }.joined()
+    try AtomicFileWriter.write(lines, to: journal)
+    try Self.finish(staged, directory: directory)
+    unlink(journal)
+    AtomicFileWriter.syncDirectory(directory)
+  }
+
+  /// Removes the temporaries of a transaction that will not commit.
+  public func discard() {
+    for file in staged { unlink(file.temporary) }
+  }
+
+  /// Finishes what an interrupted commit left in `directory`, and removes temporaries whose
+  /// writer died; returns the names of the files it put in place.
+  ///
+  /// Call it while holding the store's lock, so no live transaction of this store is touched.
+  @discardableResult
+  public static func recover(directory: String) throws -> [String] {
+    var finished: [String] = []
+    let journal = directory + "/" + journalName
+    if let text = try? String(contentsOfFile: journal, encoding: .utf8) {
+      let pending = text.split(separator: "\n").compactMap { line -> (temporary: String, target: String)? in
+        let parts = line.split(separator: "\t")
+        guard parts.count == 2, !parts[0].contains("/"), !parts[1].contains("/") else { return nil }
+        return (directory + "/" + parts[0], directory + "/" + parts[1])
+      }.filter { FileManager.default.fileExists(atPath: $0.temporary) }
+      try finish(pending, directory: directory)
+      finished = pending.map { name($0.target) }
+      unlink(journal)
+    }
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    for file in names {
+      guard let pid = AtomicFileWriter.writerPID(ofTemporary: file), !isAlive(pid) || pid == getpid() else {
+        continue
+      }
+      unlink(directory + "/" + file)
+    }
+    return finished
+  }
+
+  private static func finish(_ files: [(temporary: String, target: String)], directory: String) throws {
+    for (index, file) in files.enumerated() {
+      if index == 1 { CrashPoint.reach("between-renames") }
+      guard rename(file.temporary, file.target) == 0 else {
+        throw SpotterIOError.io(
+          path: file.target, reason: "cannot replace: \(String(cString: strerror(errno)))")
+      }
+    }
+  }
+
+  private static func name(_ path: String) -> String {
+    URL(fileURLWithPath: path).lastPathComponent
+  }
+
+  private static func isAlive(_ pid: pid_t) -> Bool {
+    kill(pid, 0) == 0 || errno == EPERM
+  }
+}
