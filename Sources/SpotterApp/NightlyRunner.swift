@@ -16,8 +16,17 @@ public struct NightlyRunner: Sendable {
   }
 
   /// Imports the files in one transaction, after all of them parsed.
-  public func importHistories(_ paths: [String], into store: Store) throws -> [FileImport] {
+  ///
+  /// The files are read before the store is opened, so a bad file leaves no trace: not even an
+  /// empty store at a new `--db` path.
+  public func importHistories(_ paths: [String]) throws -> [FileImport] {
     let files = try workspace.readHistories(paths)
+    return try workspace.exclusive { try importFiles(files, into: $0) }
+  }
+
+  func importFiles(
+    _ files: [(path: String, format: HistoryFormat, sessions: [Session])], into store: Store
+  ) throws -> [FileImport] {
     let summaries = try store.importBatches(files.map(\.sessions))
     return zip(files, summaries).map { file, summary in
       FileImport(path: file.path, format: file.format, sessions: file.sessions.count, summary: summary)
@@ -123,8 +132,9 @@ public struct NightlyRunner: Sendable {
     histories: [String], horizon: Horizon, outputDirectory: String, catchUp: Bool = true
   ) throws -> RunReport {
     let fire = FireService(workspace: workspace)
+    let files = try workspace.readHistories(histories)
     let (imports, steps) = try workspace.exclusive { store in
-      (try importHistories(histories, into: store), catchUp ? try fire.prepareCatchUp(store: store) : [])
+      (try importFiles(files, into: store), catchUp ? try fire.prepareCatchUp(store: store) : [])
     }
     // The notifiers run between the two locked parts, so a slow one never blocks other commands.
     let delivered = fire.deliver(steps)

@@ -22,6 +22,21 @@ public struct SetEntry: Sendable, Hashable, Codable {
     self.completedAt = completedAt
   }
 
+  /// The heaviest weight a person can move, in kilograms, with room to spare: the importers
+  /// refuse more, and sets stored before they did are left out of records and plateaus.
+  public static let maximumKilograms = 1500.0
+  /// The most reps one set can have.
+  public static let maximumReps = 9_999
+
+  /// Whether the weight and reps are within what a person can do.
+  public var isPlausible: Bool {
+    if let kilograms, !(kilograms.isFinite && kilograms >= 0 && kilograms <= Self.maximumKilograms) {
+      return false
+    }
+    if let reps, !(0...Self.maximumReps).contains(reps) { return false }
+    return true
+  }
+
   /// The weight in kilograms, if any.
   public var kilograms: Double? { weight.map { unit.kilograms($0) } }
 

@@ -87,7 +87,7 @@ public struct AchievementDetector: Sendable {
             return (trimmed, trimmed.lowercased())
           }()
         let sets = exercise.sets.compactMap { set -> WorkingSet? in
-          guard set.kind != .warmup, set.completed, let weight = set.weight, weight > 0, let reps = set.reps,
+          guard set.kind != .warmup, set.completed, set.isPlausible, let weight = set.weight, weight > 0, let reps = set.reps,
             reps > 0, let kilograms = set.kilograms
           else { return nil }
           return WorkingSet(kilograms: kilograms, weight: weight, unit: set.unit, reps: reps)
@@ -179,10 +179,18 @@ public struct AchievementDetector: Sendable {
         }
       }
       if settings.volume, sessionVolume > 0 {
+        let total = volume + sessionVolume
         var milestone = Self.volumeMilestone(after: volume)
-        while volume + sessionVolume >= milestone {
-          found.append(achievement(.volume, key: "\(Int(milestone))", value: milestone))
+        var crossed: [Double] = []
+        while total >= milestone && crossed.count <= 3 {
+          crossed.append(milestone)
           milestone = Self.volumeMilestone(after: milestone)
+        }
+        // More than three in one session: only the highest is news, and counting up to it one
+        // milestone at a time would take as long as the number is large.
+        if crossed.count > 3 { crossed = [Self.volumeMilestone(after: total - 100_000)] }
+        for milestone in crossed {
+          found.append(achievement(.volume, key: "\(Int(milestone))", value: milestone))
         }
       }
       volume += sessionVolume

@@ -39,7 +39,7 @@ public struct PlateauDetector: Sendable {
         let match = known ?? matcher.lift(for: exercise.name)
         if known == nil { liftByName[exercise.name] = .some(match) }
         guard let lift = match else { continue }
-        sets[lift, default: []] += exercise.sets.filter { $0.kind != .warmup }
+        sets[lift, default: []] += exercise.sets.filter { $0.kind != .warmup && $0.isPlausible }
       }
       for (lift, working) in sets.sorted(by: { $0.key.slug < $1.key.slug }) {
         guard let top = working.filter({ $0.kilograms != nil }).max(by: { $0.kilograms! < $1.kilograms! }),

@@ -41,8 +41,11 @@ public enum ASCIIDigits {
         continue
       }
       guard byte >= 0x30 && byte <= 0x39 else { return nil }
-      mantissa = mantissa * 10 + Int(byte - 0x30)
       digits += 1
+      // Past 15 digits the fast path is inexact anyway; stopping here also keeps a 19-digit cell
+      // from overflowing the mantissa.
+      guard digits <= 15 else { return nil }
+      mantissa = mantissa * 10 + Int(byte - 0x30)
       if seenPoint { fractionDigits += 1 }
     }
     guard digits > 0, digits <= 15 else { return nil }

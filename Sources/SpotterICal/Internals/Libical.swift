@@ -315,15 +315,72 @@ enum Libical {
     _ text: String, fileName: String, from: Date, to: Date, fallbackZone: String
   ) throws -> [CalendarOccurrence] {
     try withCalendars(in: text, fileName: fileName) { calendars in
-      try occurrences(calendars, fileName: fileName, from: from, to: to, fallbackZone: fallbackZone)
+      let place = Place(text: text, fileName: fileName)
+      for calendar in calendars { try checkTimeZoneRules(calendar, place) }
+      return try occurrences(calendars, place: place, from: from, to: to, fallbackZone: fallbackZone)
+    }
+  }
+
+  /// The most occurrences one event may have in the window, and a whole import.
+  static let maximumOccurrencesPerEvent = 1_000
+  static let maximumOccurrencesPerImport = 10_000
+  /// The most steps of a rule's iterator per event, counting those before the window.
+  static let maximumRuleSteps = 100_000
+
+  /// A file's name and text, to turn a UID or TZID into the line that names it.
+  struct Place {
+    var text: String
+    var fileName: String
+
+    func error(at needle: String, _ reason: String) -> SpotterICalError {
+      var line = 1
+      if let range = text.range(of: needle) {
+        // Bytes, not Characters: "\r\n" is one Character and would never equal "\n".
+        line = text[..<range.lowerBound].utf8.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+      }
+      return .unparsable(file: fileName, line: line, reason: reason)
+    }
+  }
+
+  /// Refuses a VTIMEZONE whose observances repeat other than yearly.
+  ///
+  /// Every real zone's rules are yearly (RFC 5545 Section 3.6.5); libical expands a zone's
+  /// changes over whole years, so a rule repeating every second never finishes.
+  private static func checkTimeZoneRules(_ calendar: OpaquePointer, _ place: Place) throws {
+    for zone in children(of: calendar, kind: ICAL_VTIMEZONE_COMPONENT) {
+      let tzid = icalcomponent_get_first_property(zone, ICAL_TZID_PROPERTY).flatMap {
+        icalproperty_get_tzid($0)
+      }.map { String(cString: $0) } ?? ""
+      for kind in [ICAL_XSTANDARD_COMPONENT, ICAL_XDAYLIGHT_COMPONENT] {
+        for observance in children(of: zone, kind: kind) {
+          var rule = icalcomponent_get_first_property(observance, ICAL_RRULE_PROPERTY)
+          while let current = rule {
+            var recurrence = icalproperty_get_rrule(current)
+            var text = ""
+            if let buffer = icalrecurrencetype_as_string_r(&recurrence) {
+              text = String(cString: buffer)
+              icalmemory_free_buffer(buffer)
+            }
+            let fine = ["BYSECOND", "BYMINUTE", "BYHOUR", "BYYEARDAY", "BYWEEKNO"].allSatisfy {
+              !text.contains($0)
+            }
+            guard recurrence.freq == ICAL_YEARLY_RECURRENCE, fine else {
+              throw place.error(
+                at: "TZID:\(tzid)",
+                "VTIMEZONE \(ErrorText.quoted(tzid)): rule \(ErrorText.quoted(text)) does not repeat yearly, as time zone rules do")
+            }
+            rule = icalcomponent_get_next_property(observance, ICAL_RRULE_PROPERTY)
+          }
+        }
+      }
     }
   }
 
   private static func occurrences(
-    _ calendars: [OpaquePointer], fileName: String, from: Date, to: Date, fallbackZone: String
+    _ calendars: [OpaquePointer], place: Place, from: Date, to: Date, fallbackZone: String
   ) throws -> [CalendarOccurrence] {
     guard !calendars.isEmpty else {
-      throw SpotterICalError.unparsable(file: fileName, line: 1, reason: "no VCALENDAR in the file")
+      throw SpotterICalError.unparsable(file: place.fileName, line: 1, reason: "no VCALENDAR in the file")
     }
     let fallback = icaltimezone_get_builtin_timezone(fallbackZone) ?? icaltimezone_get_utc_timezone()
     var result: [CalendarOccurrence] = []
@@ -385,6 +442,13 @@ enum Libical {
           exdate = icalcomponent_get_next_property(event, ICAL_EXDATE_PROPERTY)
         }
         let recurrence = icalproperty_get_rrule(rule)
+        switch recurrence.freq {
+        case ICAL_SECONDLY_RECURRENCE, ICAL_MINUTELY_RECURRENCE, ICAL_HOURLY_RECURRENCE:
+          throw place.error(
+            at: "UID:\(uid)",
+            "event \(ErrorText.quoted(uid)): repeats more often than daily; a focus block repeats at most daily")
+        default: break
+        }
         // libical 3.0 compares a UTC UNTIL with the zoned DTSTART field by field, which lets
         // 09:00 Los Angeles pass an UNTIL of 15:59:59Z on the same day: compare instants here.
         var until = to
@@ -395,14 +459,39 @@ enum Libical {
         }
         guard let iterator = icalrecur_iterator_new(recurrence, startTime) else { continue }
         defer { icalrecur_iterator_free(iterator) }
-        // A rule without an end runs forever; a cap keeps a rule like FREQ=SECONDLY harmless.
-        for _ in 0..<100_000 {
+        // A rule without an end runs forever: the steps, the event's occurrences and the
+        // import's are all capped, and hitting a cap is an error, never a silent cut.
+        var found = 0
+        var finished = false
+        for _ in 0..<maximumRuleSteps {
           let next = icalrecur_iterator_next(iterator)
-          guard icaltime_is_null_time(next) == 0 else { break }
+          guard icaltime_is_null_time(next) == 0 else {
+            finished = true
+            break
+          }
           let instant = resolve(startProperty, next, calendar, fallback).0
-          if instant >= until { break }
+          if instant >= until {
+            finished = true
+            break
+          }
           guard instant.addingTimeInterval(length) > from, !excluded.contains(instant) else { continue }
+          found += 1
+          guard found <= maximumOccurrencesPerEvent else {
+            throw place.error(
+              at: "UID:\(uid)",
+              "event \(ErrorText.quoted(uid)): more than \(maximumOccurrencesPerEvent) occurrences in the window; import fewer --days")
+          }
           result.append(occurrence(key: key(uid, instant), at: instant))
+          guard result.count <= maximumOccurrencesPerImport else {
+            throw SpotterICalError.unparsable(
+              file: place.fileName, line: 1,
+              reason: "more than \(maximumOccurrencesPerImport) occurrences in the window; import fewer --days or use --match")
+          }
+        }
+        guard finished else {
+          throw place.error(
+            at: "UID:\(uid)",
+            "event \(ErrorText.quoted(uid)): its rule takes more than \(maximumRuleSteps) steps to reach the window's end")
         }
       }
     }

@@ -45,6 +45,8 @@ struct HevyCSVImporter {
       guard var end = TimestampParser.hevy(endText) else {
         throw context.rowError(record.line, header[endColumn], endText, "invalid date")
       }
+      try context.checkDate(start, line: record.line, column: header[startColumn], value: startText)
+      try context.checkDate(end, line: record.line, column: header[endColumn], value: endText)
       // A workout from 23:40 to 00:30 is written with the start's date on both ends.
       if end < start { end.date = end.date.adding(days: 1) }
       drafts.append(Draft(start: start, end: end, title: table[record, title].trimmed))

@@ -21,11 +21,22 @@ public struct ImportContext: Sendable {
     }
   }
 
-  /// A weight cell: empty is nil, anything but a finite non-negative number is an error.
-  func weight(_ table: CSVTable, _ record: CSVTable.Record, column: Int, header: [String]) throws -> Double? {
+  /// The longest session duration read: Strong keeps counting for a workout never finished
+  /// (`264h 1m` is real), but a year is no longer a workout, only an overflow waiting to happen.
+  static let maximumDurationSeconds = 366 * 86400
+  /// The dates a history may hold: a typo'd year is refused instead of learned.
+  static let dates = LocalDate(year: 1970, month: 1, day: 1)!..<LocalDate(year: 2100, month: 1, day: 1)!
+
+  /// A weight cell: empty is nil, anything but a finite non-negative number up to
+  /// ``SetEntry/maximumKilograms`` is an error.
+  func weight(
+    _ table: CSVTable, _ record: CSVTable.Record, column: Int, header: [String], unit: WeightUnit
+  ) throws -> Double? {
     switch table.number(record, column: column) {
     case .empty: return nil
-    case .value(let value): return value
+    case .value(let value) where Self.isPlausible(weight: value, unit: unit): return value
+    case .value:
+      throw rowError(record.line, header[column], table[record, column], Self.weightRange(unit))
     case .invalid: throw rowError(record.line, header[column], table[record, column], "invalid weight")
     }
   }
@@ -34,8 +45,38 @@ public struct ImportContext: Sendable {
   func reps(_ table: CSVTable, _ record: CSVTable.Record, column: Int, header: [String]) throws -> Int? {
     switch table.number(record, column: column) {
     case .empty: return nil
-    case .value(let value) where value < 10_000 && value == value.rounded(): return Int(value)
-    case .value, .invalid: throw rowError(record.line, header[column], table[record, column], "invalid reps")
+    case .value(let value) where Self.isPlausible(reps: value): return Int(value)
+    case .value, .invalid:
+      throw rowError(
+        record.line, header[column], table[record, column],
+        "invalid reps (a whole number from 0 to \(SetEntry.maximumReps))")
+    }
+  }
+
+  static func isPlausible(weight: Double, unit: WeightUnit) -> Bool {
+    weight.isFinite && weight >= 0 && unit.kilograms(weight) <= SetEntry.maximumKilograms
+  }
+
+  static func isPlausible(reps: Double) -> Bool {
+    reps >= 0 && reps <= Double(SetEntry.maximumReps) && reps == reps.rounded()
+  }
+
+  static func weightRange(_ unit: WeightUnit) -> String {
+    let limit = Int(unit.value(fromKilograms: SetEntry.maximumKilograms).rounded(.down))
+    return "weight out of range (0 to \(limit) \(unit.rawValue))"
+  }
+
+  /// Refuses a session date outside 1970–2099.
+  func checkDate(_ time: LocalDateTime, line: Int, column: String, value: String) throws {
+    guard Self.dates.contains(time.date) else {
+      throw rowError(line, column, value, "date out of range (1970 to 2099)")
+    }
+  }
+
+  /// Refuses a duration over a year.
+  func checkDuration(_ seconds: Int, line: Int, column: String, value: String) throws {
+    guard seconds <= Self.maximumDurationSeconds else {
+      throw rowError(line, column, value, "duration out of range (at most 366 days)")
     }
   }
 

@@ -82,8 +82,13 @@ struct NativeJSONImporter {
         }
         let weight = try number(set, "weight", path: setPath)
         let reps = try number(set, "reps", path: setPath)
-        if let reps, reps != reps.rounded() {
-          throw fieldError("\(setPath).reps", value: "\(reps)", "expected whole reps, got")
+        if let weight, !ImportContext.isPlausible(weight: weight, unit: unit) {
+          throw fieldError("\(setPath).weight", value: Self.text(weight), ImportContext.weightRange(unit))
+        }
+        if let reps, !ImportContext.isPlausible(reps: reps) {
+          throw fieldError(
+            "\(setPath).reps", value: Self.text(reps),
+            "expected whole reps from 0 to \(SetEntry.maximumReps), got")
         }
         var kind = SetKind.normal
         if let rawKind = set["kind"] ?? set["type"] {
@@ -93,7 +98,13 @@ struct NativeJSONImporter {
           }
           kind = parsed
         }
-        let completed = (set["completed"] as? Bool) ?? true
+        var completed = true
+        if let raw = set["completed"], !(raw is NSNull) {
+          guard Self.isBoolean(raw), let flag = raw as? Bool else {
+            throw fieldError("\(setPath).completed", value: "\(raw)", "expected true or false, got")
+          }
+          completed = flag
+        }
         let completedAt = try instant(set, ["completed_at", "completedAt"], path: setPath, optional: true)
         sets.append(
           SetEntry(
@@ -120,7 +131,7 @@ struct NativeJSONImporter {
 
   private func number(_ object: [String: Any], _ key: String, path: String) throws -> Double? {
     guard let raw = object[key], !(raw is NSNull) else { return nil }
-    guard let value = (raw as? NSNumber)?.doubleValue, !(raw is Bool), value.isFinite, value >= 0 else {
+    guard let value = (raw as? NSNumber)?.doubleValue, !Self.isBoolean(raw), value.isFinite, value >= 0 else {
       throw fieldError("\(path).\(key)", value: "\(raw)", "expected a non-negative number, got")
     }
     return value
@@ -137,10 +148,28 @@ struct NativeJSONImporter {
     guard let text = object[key] as? String, let (local, offset) = TimestampParser.iso8601(text) else {
       throw fieldError("\(path).\(key)", value: "\(object[key]!)", "expected an ISO 8601 time, got")
     }
+    guard ImportContext.dates.contains(local.date) else {
+      throw fieldError("\(path).\(key)", value: text, "date out of range (1970 to 2099)")
+    }
     if let offset {
       return Date(timeIntervalSince1970: TimeInterval(local.wallSeconds - offset))
     }
     return context.clock.instant(local)
+  }
+
+  /// Whether JSONSerialization read `value` from `true` or `false`.
+  ///
+  /// `value is Bool` cannot tell: on Linux it holds for the numbers 0 and 1 as well, which turned
+  /// a bodyweight `"weight": 0` or `"reps": 1` into an error. Only the literals are boolean
+  /// NSNumbers, whose Objective-C type is `c`.
+  static func isBoolean(_ value: Any) -> Bool {
+    guard let number = value as? NSNumber else { return false }
+    return String(cString: number.objCType) == "c"
+  }
+
+  /// A number as the user wrote it: `1e+19`, not `1.0e19`.
+  static func text(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
   }
 
   private func fieldError(_ field: String, value: String, _ reason: String) -> SpotterIOError {
@@ -152,7 +181,7 @@ struct NativeJSONImporter {
   /// positions, and the bad value's own text is the best pointer back into the file.
   private func line(of value: String) -> Int {
     guard let range = text.range(of: value) else { return 1 }
-    return text[..<range.lowerBound].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+    return text[..<range.lowerBound].utf8.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
   }
 
   private func line(atUTF8Offset offset: Int) -> Int {

@@ -25,7 +25,9 @@ struct SetRowReader {
   mutating func read(
     _ record: CSVTable.Record, in table: CSVTable, draft: Int, kind: SetKind, unit: WeightUnit
   ) throws -> (set: SetEntry, exercise: String) {
-    let weight = try weightColumn.flatMap { try context.weight(table, record, column: $0, header: header) }
+    let weight = try weightColumn.flatMap {
+      try context.weight(table, record, column: $0, header: header, unit: unit)
+    }
     let reps = try repsColumn.flatMap { try context.reps(table, record, column: $0, header: header) }
     let exercise =
       if let previous, previous.draft == draft, table.same(previous.record, record, column: exerciseColumn) {

@@ -63,12 +63,16 @@ struct StrongCSVImporter {
         guard let start = TimestampParser.strong(key) else {
           throw context.rowError(record.line, header[date], key, "invalid date")
         }
+        try context.checkDate(start, line: record.line, column: header[date], value: key)
         var seconds: Int?
         if let duration {
           let text = table[record, duration]
           seconds = TimestampParser.duration(text)
           if seconds == nil && !text.trimmed.isEmpty {
             throw context.rowError(record.line, header[duration], text, "invalid duration")
+          }
+          if let seconds {
+            try context.checkDuration(seconds, line: record.line, column: header[duration], value: text)
           }
         }
         drafts.append(

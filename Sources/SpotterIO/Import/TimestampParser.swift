@@ -98,7 +98,8 @@ enum TimestampParser {
     var total = 0
     for token in tokens {
       let digits = token.prefix { $0 >= 0x30 && $0 <= 0x39 }
-      guard let value = ASCIIDigits.value(digits) else { return nil }
+      // Nine digits of hours are already 100,000 years: more can only overflow.
+      guard digits.count <= 9, let value = ASCIIDigits.value(digits) else { return nil }
       switch String(decoding: token.dropFirst(digits.count), as: UTF8.self) {
       case "h": total += value * 3600
       case "m", "min": total += value * 60

@@ -20,9 +20,7 @@ extension SpotterCommand {
 
     func run() throws {
       try options.perform { workspace in
-        let imports = try workspace.exclusive { store in
-          try NightlyRunner(workspace: workspace).importHistories(files, into: store)
-        }
+        let imports = try NightlyRunner(workspace: workspace).importHistories(files)
         if json { return JSONOutput.encode(imports) }
         return imports.map {
           "imported \($0.path) (\($0.format.rawValue)): \($0.sessions) sessions, \($0.summary.added) new, "
