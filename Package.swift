@@ -41,6 +41,7 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    .target(name: "SpotterFuzzSupport", dependencies: ["SpotterCore", "SpotterIO", "SpotterICal"]),
     .target(name: "_SpotterTestSupport", dependencies: ["SpotterCore"], path: "Tests/_SpotterTestSupport"),
     .testTarget(name: "SpotterCoreTests", dependencies: ["SpotterCore", "_SpotterTestSupport"]),
     .testTarget(
@@ -55,9 +56,17 @@ let package = Package(
       exclude: ["Snapshots"],
       resources: [.copy("Fixtures")]
     ),
+    .testTarget(name: "SpotterFuzzSupportTests", dependencies: ["SpotterFuzzSupport"]),
     .testTarget(
       name: "spotterTests",
       dependencies: ["spotter", "SpotterICal", "_SpotterTestSupport"]
     ),
   ]
 )
+
+// The libFuzzer driver is built only by bench/fuzz, which sets SPOTTER_FUZZ=1 and
+// -sanitize=fuzzer: libFuzzer's runtime is not part of a normal build.
+if Context.environment["SPOTTER_FUZZ"] == "1" {
+  package.products.append(.executable(name: "spotter-fuzz", targets: ["spotter-fuzz"]))
+  package.targets.append(.executableTarget(name: "spotter-fuzz", dependencies: ["SpotterFuzzSupport"]))
+}

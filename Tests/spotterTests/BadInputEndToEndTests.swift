@@ -84,4 +84,79 @@ import Testing
     #expect(try SpotterBinary.run(["pattern", "--db", db, "--json"]).status == 0)
     #expect(!FileManager.default.fileExists(atPath: db))
   }
+
+  @Test func anImpossibleWeightIsRefusedAndEveryLaterCommandStillWorks() throws {
+    let dir = try baseline()
+    let before = try snapshot(dir)
+    let bad = dir.appendingPathComponent("huge.csv")
+    try """
+    Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE
+    2026-11-22 18:00:00,"Push",1h,"Bench Press (Barbell)",1,1e300,8,0,0,"","",
+
+    """.write(to: bad, atomically: true, encoding: .utf8)
+    let common = [
+      "--config", SpotterBinary.example("config.toml"), "--db", dir.appendingPathComponent("db.sqlite").path,
+      "--now", "2026-11-22T21:30:00+01:00",
+    ]
+    let result = try SpotterBinary.run(["import", bad.path] + common)
+    #expect(result.status == 65)
+    #expect(result.stderr.contains("huge.csv:2: column 'Weight': weight out of range (0 to 1500 kg) '1e300'"))
+    #expect(try snapshot(dir) == before)
+    #expect(try SpotterBinary.run(["plan"] + common).status == 0)
+  }
+
+  @Test func aHostileValueReachesTheTerminalEscapedAndShort() throws {
+    let dir = try SpotterBinary.scratch()
+    let bad = dir.appendingPathComponent("bad.csv")
+    let value = "\u{1B}]0;pwned\u{7}\u{1B}[2J" + String(repeating: "A", count: 1_000_000)
+    try """
+    Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE
+    2026-11-22 18:00:00,"Push",1h,"Bench Press (Barbell)",1,\(value),8,0,0,"","",
+
+    """.write(to: bad, atomically: true, encoding: .utf8)
+    let result = try SpotterBinary.run(["import", "--db", dir.appendingPathComponent("db").path, bad.path])
+    #expect(result.status == 65)
+    #expect(result.stderr.count < 400)
+    #expect(!result.stderr.contains("\u{1B}") && !result.stderr.contains("\u{7}"))
+    #expect(result.stderr.contains("invalid weight '\\e]0;pwned\\u{7}\\e[2JAAAA"))
+    #expect(result.stderr.contains("… (999934 more characters)'"))
+    // Parsed before the store is opened: a failed import leaves no store at a new path.
+    #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("db").path))
+  }
+
+  @Test func aCalendarThatIsNotUTF8NamesItsLine() throws {
+    let dir = try SpotterBinary.scratch()
+    let bad = dir.appendingPathComponent("latin1.ics")
+    var bytes = Array("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nSUMMARY:Caf".utf8)
+    bytes += [0xE9] + Array("\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n".utf8)
+    try Data(bytes).write(to: bad)
+    let result = try SpotterBinary.run([
+      "focus", "import", bad.path, "--db", dir.appendingPathComponent("db").path, "--out",
+      dir.appendingPathComponent("out").path, "--now", "2026-11-22T21:30:00+01:00",
+    ])
+    #expect(result.status == 65)
+    #expect(result.stderr.contains("latin1.ics:4: not UTF-8 text, bytes 'e9 0d 0a 45'"))
+  }
+
+  @Test func anUnwritableOutputChangesNothingAndARetrySucceeds() throws {
+    let dir = try SpotterBinary.scratch()
+    let out = dir.appendingPathComponent("out")
+    // A file where the output directory should be: unwritable even for root.
+    try "not a directory".write(to: out, atomically: true, encoding: .utf8)
+    let arguments = [
+      "focus", "add", "2026-11-23 14:00", "--for", "90m", "--db", dir.appendingPathComponent("db").path,
+      "--out", out.path, "--now", "2026-11-22T21:30:00+01:00", "--timezone", "Europe/Berlin",
+    ]
+    let failed = try SpotterBinary.run(arguments)
+    #expect(failed.status == 74, "\(failed.stderr)")
+    let list = try SpotterBinary.run([
+      "focus", "list", "--db", dir.appendingPathComponent("db").path, "--timezone", "Europe/Berlin",
+    ])
+    #expect(!list.stdout.contains("14:00"))
+    try FileManager.default.removeItem(at: out)
+    // The block was never saved, so it cannot overlap itself on the retry.
+    let retry = try SpotterBinary.run(arguments)
+    #expect(retry.status == 0, "\(retry.stderr)")
+    #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("spotter.ics").path))
+  }
 }

@@ -2,11 +2,10 @@ import Foundation
 import Testing
 import _SpotterTestSupport
 
-/// `spotter agenda install|uninstall` against the real crontab(1) of the user running the tests.
-///
-/// The user's own crontab is saved first and put back afterwards, byte for byte; the suite runs
-/// serialized because there is one crontab per user.
-@Suite(.serialized) struct CrontabEndToEndTests {
+/// `spotter agenda install|uninstall` against a crontab(1) stand-in on PATH, never the crontab of
+/// the user running the tests; ``RealCrontabEndToEndTests`` uses the real one, as root, for a
+/// throw-away user.
+@Suite struct CrontabEndToEndTests {
   let evening = "2026-11-22T21:30:00+01:00"
   let uid = "workout-reminder-2026-11-23@spotter"
   /// Unrelated lines that must survive: comments, variables, blank lines, odd spacing, an escaped %.
@@ -20,51 +19,31 @@ import _SpotterTestSupport
 
     """
 
-  static func crontab(_ arguments: [String], input: String? = nil) throws -> (status: Int32, out: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["crontab"] + arguments
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = Pipe()
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-  }
-
-  static func install(_ text: String) throws {
-    let file = FileManager.default.temporaryDirectory.appendingPathComponent("crontab-\(UUID().uuidString)")
-    try text.write(to: file, atomically: true, encoding: .utf8)
-    #expect(try crontab([file.path]).status == 0)
-  }
-
-  /// Runs `body` with the user's crontab set to `initial`, and restores the real one after.
-  func withCrontab(_ initial: String, _ body: () throws -> Void) throws {
-    let saved = try Self.crontab(["-l"])
-    defer {
-      if saved.status == 0 { try? Self.install(saved.out) } else { _ = try? Self.crontab(["-r"]) }
-    }
-    try Self.install(initial)
-    try body()
+  /// A crontab stand-in holding `initial`, put on `sandbox`'s PATH.
+  func standIn(_ initial: String, for sandbox: inout Sandbox) throws -> CrontabStandIn {
+    let table = try CrontabStandIn()
+    try table.install(initial)
+    sandbox.environment = table.environment
+    return table
   }
 
   @Test func installKeepsEveryOtherLineAndUninstallRemovesOnlyTheBlock() throws {
-    let sandbox = try Sandbox()
+    var sandbox = try Sandbox()
     #expect(try sandbox.spotter(["run"], now: evening, writes: true).status == 0)
     let history = SpotterBinary.example("strong.csv")
-    try withCrontab(mine) {
+    let table = try standIn(mine, for: &sandbox)
+    do {
       let preview = try sandbox.spotter(
         ["agenda", "install", "--dry-run", "--history", history], now: evening, writes: true)
       #expect(preview.status == 0, "\(preview.stderr)")
       #expect(preview.stdout.hasPrefix("--- crontab (now)\n+++ crontab (installed)\n@@ -4,3 +4,10 @@\n"))
       #expect(preview.stdout.contains("\n+# BEGIN spotter\n"))
-      #expect(try Self.crontab(["-l"]).out == mine)
+      #expect(try table.list() == mine)
 
       let installed = try sandbox.spotter(
         ["agenda", "install", "--history", history], now: evening, writes: true)
       #expect(installed.status == 0, "\(installed.stderr)")
-      let text = try Self.crontab(["-l"]).out
+      let text = try table.list()
       #expect(text.hasPrefix(mine))
       let block = text.dropFirst(mine.count).split(separator: "\n").map(String.init)
       #expect(block.first == "# BEGIN spotter")
@@ -79,38 +58,39 @@ import _SpotterTestSupport
       let again = try sandbox.spotter(
         ["agenda", "install", "--history", history], now: evening, writes: true)
       #expect(again.stdout == "crontab already up to date\n")
-      #expect(try Self.crontab(["-l"]).out == text)
+      #expect(try table.list() == text)
 
       // Any change of the outputs refreshes the installed block.
       #expect(try sandbox.spotter(["snooze", uid, "2h"], now: evening, writes: true).status == 0)
-      let refreshed = try Self.crontab(["-l"]).out
+      let refreshed = try table.list()
       #expect(refreshed.hasPrefix(mine))
       #expect(refreshed.contains("30 10 23 11 * "))
       #expect(!refreshed.contains("30 8 23 11 * "))
 
       let removed = try sandbox.spotter(["agenda", "uninstall"], now: evening)
       #expect(removed.status == 0, "\(removed.stderr)")
-      #expect(try Self.crontab(["-l"]).out == mine)
+      #expect(try table.list() == mine)
       #expect(
         try sandbox.spotter(["agenda", "uninstall"], now: evening).stdout
           == "no spotter block in your crontab\n")
       // Uninstalled, a change no longer touches the crontab.
       #expect(try sandbox.spotter(["snooze", uid], now: evening, writes: true).status == 0)
-      #expect(try Self.crontab(["-l"]).out == mine)
+      #expect(try table.list() == mine)
     }
   }
 
   @Test func aHostileWorkoutNameGoesThroughAgendaInstallAndFireHarmlessly() throws {
     let name = "Push %Day 'A'; $(rm -rf ~)"
-    let sandbox = try Sandbox(program: "mon = \"Push %Day 'A'; $(rm -rf ~)\"")
+    var sandbox = try Sandbox(program: "mon = \"Push %Day 'A'; $(rm -rf ~)\"")
     let home = sandbox.dir.appendingPathComponent("home")
     try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
     let canary = home.appendingPathComponent("canary").path
     FileManager.default.createFile(atPath: canary, contents: Data("alive".utf8))
     #expect(try sandbox.spotter(["run"], now: evening, writes: true).status == 0)
-    try withCrontab(mine) {
+    let table = try standIn(mine, for: &sandbox)
+    do {
       #expect(try sandbox.spotter(["agenda", "install"], now: evening, writes: true).status == 0)
-      let text = try Self.crontab(["-l"]).out
+      let text = try table.list()
       #expect(text.hasPrefix(mine))
       let line = try #require(text.split(separator: "\n").first { $0.hasSuffix("# spotter:\(uid)") })
       #expect(!line.contains("rm -rf"))
@@ -130,18 +110,19 @@ import _SpotterTestSupport
       #expect(sandbox.delivered == ["Workout Time!|Today: \(name)|\(uid)"])
       #expect(FileManager.default.fileExists(atPath: canary))
       #expect(try sandbox.spotter(["agenda", "uninstall"], now: evening).status == 0)
-      #expect(try Self.crontab(["-l"]).out == mine)
+      #expect(try table.list() == mine)
     }
   }
 
   @Test func aDamagedBlockIsReportedAndLeftAlone() throws {
-    let sandbox = try Sandbox()
+    var sandbox = try Sandbox()
     let damaged = mine + "# BEGIN spotter\n30 21 * * * spotter run\n"
-    try withCrontab(damaged) {
+    let table = try standIn(damaged, for: &sandbox)
+    do {
       let result = try sandbox.spotter(["agenda", "install"], now: evening, writes: true)
       #expect(result.status == 74)
       #expect(result.stderr.contains("line 7: '# BEGIN spotter' has no '# END spotter'"))
-      #expect(try Self.crontab(["-l"]).out == damaged)
+      #expect(try table.list() == damaged)
     }
   }
 
@@ -183,5 +164,52 @@ import _SpotterTestSupport
     #expect(result.status == 78)
     #expect(result.stderr.contains("config.toml:5: key 'agenda.nightly'"))
     #expect(result.stderr.contains("'02:30'"))
+  }
+}
+
+/// The real crontab(1), for a throw-away user this test creates and deletes: runs only as root,
+/// and never touches the crontab of the user running the tests.
+@Suite struct RealCrontabEndToEndTests {
+  static var canRun: Bool {
+    getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/crontab")
+      && FileManager.default.isExecutableFile(atPath: "/usr/sbin/useradd")
+  }
+
+  static func command(_ arguments: [String]) throws -> Int32 {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: arguments[0])
+    process.arguments = Array(arguments.dropFirst())
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    return process.terminationStatus
+  }
+
+  @Test(.enabled(if: canRun, "needs root and the real crontab")) func installAndUninstallWithTheRealCrontab()
+    throws
+  {
+    let user = "spottertest\(UInt32.random(in: 100_000...999_999))"
+    #expect(
+      try Self.command(["/usr/sbin/useradd", "--no-create-home", "--shell", "/usr/sbin/nologin", user]) == 0)
+    defer {
+      _ = try? Self.command(["/usr/bin/crontab", "-u", user, "-r"])
+      _ = try? Self.command(["/usr/sbin/userdel", user])
+    }
+    let mine = "# the throw-away user's own line\n0 7 * * 1-5 /bin/true\n"
+    let table = try CrontabStandIn.realUser(user)
+    try table.install(mine)
+    var sandbox = try Sandbox()
+    sandbox.environment = table.environment
+    let evening = "2026-11-22T21:30:00+01:00"
+    #expect(try sandbox.spotter(["run"], now: evening, writes: true).status == 0)
+    let installed = try sandbox.spotter(["agenda", "install"], now: evening, writes: true)
+    #expect(installed.status == 0, "\(installed.stderr)")
+    let text = try table.list()
+    #expect(text.hasPrefix(mine))
+    #expect(text.contains("# BEGIN spotter\n") && text.hasSuffix("# END spotter\n"))
+    #expect(text.contains("# spotter:workout-reminder-2026-11-23@spotter"))
+    #expect(try sandbox.spotter(["agenda", "uninstall"], now: evening).status == 0)
+    #expect(try table.list() == mine)
   }
 }

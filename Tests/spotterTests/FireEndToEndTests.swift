@@ -214,18 +214,91 @@ import _SpotterTestSupport
   @Test func aSecondProcessWaitsThenExitsWithAClearMessage() throws {
     let sandbox = try Sandbox()
     try planned(sandbox)
-    // flock(1) holds the same lock a spotter process would.
+    // flock(1) holds the same lock a spotter process would, says so once it has it, and keeps
+    // it until its stdin closes: no guessing how long either takes on a slow machine.
     let holder = Process()
-    holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
-    holder.arguments = [sandbox.db + ".lock", "sleep", "5"]
+    holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    holder.arguments = ["flock", sandbox.db + ".lock", "sh", "-c", "echo locked; read line"]
+    let input = Pipe()
+    let output = Pipe()
+    holder.standardInput = input
+    holder.standardOutput = output
     try holder.run()
-    defer { holder.terminate() }
-    Thread.sleep(forTimeInterval: 0.3)
+    defer {
+      try? input.fileHandleForWriting.close()
+      holder.waitUntilExit()
+    }
+    let said = output.fileHandleForReading.readData(ofLength: 7)
+    #expect(String(decoding: said, as: UTF8.self) == "locked\n")
     let blocked = try sandbox.spotter(["run", "--wait", "0.3"], now: evening, writes: true)
     #expect(blocked.status == 75)
     #expect(blocked.stderr.contains("another spotter process"))
     // Reading needs no lock.
     #expect(try sandbox.spotter(["plan"], now: evening).status == 0)
+  }
+}
+
+/// Notifiers that hang, talk or outlive their shell.
+@Suite struct NotifierEndToEndTests {
+  let evening = "2026-11-22T21:30:00+01:00"
+  let uid = "workout-reminder-2026-11-23@spotter"
+
+  static func fifo(_ directory: URL, _ name: String) -> String {
+    let path = directory.appendingPathComponent(name).path
+    mkfifo(path, 0o600)
+    return path
+  }
+
+  @Test func aHangingNotifierIsKilledWithItsChildrenAtTheTimeout() throws {
+    // The notifier's grandchild would hold our stdout open for 1000 s if it survived.
+    let pidFile = try SpotterBinary.scratch().appendingPathComponent("child.pid").path
+    let sandbox = try Sandbox(
+      notifier: "sleep 1000 & echo $! > '\(pidFile)'; wait", extra: "timeout_seconds = 2")
+    #expect(try sandbox.spotter(["run", "--days", "1"], now: evening, writes: true).status == 0)
+    // SpotterBinary.run reads stdout to its end: it returns only once every holder is gone.
+    let fired = try sandbox.spotter(["fire", uid, "--quiet"], now: "2026-11-23T08:30:00+01:00")
+    #expect(fired.status == 69)
+    #expect(fired.stdout.isEmpty)
+    #expect(fired.stderr.contains("timed out after 2 s"))
+    let text = try String(contentsOfFile: pidFile, encoding: .utf8)
+    let child = try #require(Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)))
+    #expect(!ProcessProbe.isRunning(child), "the notifier's child \(child) outlived the timeout")
+  }
+
+  @Test func catchUpDoesNotHoldTheStoreWhileANotifierRuns() throws {
+    let pipes = try SpotterBinary.scratch()
+    let started = Self.fifo(pipes, "started")
+    let release = Self.fifo(pipes, "release")
+    // The notifier says it started, then waits until the test lets it go.
+    let sandbox = try Sandbox(notifier: "echo started > '\(started)'; cat '\(release)' > /dev/null")
+    #expect(try sandbox.spotter(["run", "--days", "1"], now: evening, writes: true).status == 0)
+    let catchUp = Process()
+    catchUp.executableURL = SpotterBinary.executable
+    catchUp.arguments = [
+      "catch-up", "--config", sandbox.config, "--db", sandbox.db, "--now", "2026-11-23T08:35:00+01:00",
+    ]
+    catchUp.standardOutput = FileHandle.nullDevice
+    try catchUp.run()
+    // Blocks until the notifier is running.
+    let signal = try #require(FileHandle(forReadingAtPath: started))
+    #expect(String(decoding: signal.readData(ofLength: 8), as: UTF8.self) == "started\n")
+    // Another writing command gets the lock at once instead of waiting and exiting 75.
+    let other = try sandbox.spotter(["skip", "tomorrow", "--wait", "0"], now: evening, writes: true)
+    #expect(other.status == 0, "\(other.stderr)")
+    let go = try #require(FileHandle(forWritingAtPath: release))
+    go.write(Data("go\n".utf8))
+    try go.close()
+    catchUp.waitUntilExit()
+    #expect(catchUp.terminationStatus == 0)
+  }
+
+  @Test func quietKeepsANotifiersOutputOffStdoutAndAFailureSaysWhatItPrinted() throws {
+    let sandbox = try Sandbox(notifier: "echo chatty; echo 'curl: (6) could not resolve host' >&2; exit 6")
+    #expect(try sandbox.spotter(["run", "--days", "1"], now: evening, writes: true).status == 0)
+    let fired = try sandbox.spotter(["fire", uid, "--quiet"], now: "2026-11-23T08:30:00+01:00")
+    #expect(fired.status == 69)
+    #expect(fired.stdout.isEmpty)
+    #expect(fired.stderr.contains("exit status 6: 'curl: (6) could not resolve host'"))
   }
 }
 

@@ -50,52 +50,100 @@ import _SpotterTestSupport
     try manager.copyItem(atPath: source.out, toPath: target.out)
   }
 
-  @Test func killedRunsLeaveOldOrNewOutputsAndAConsistentStore() throws {
-    let base = try Sandbox(program: "")
-    let old = base.dir.appendingPathComponent("old.csv").path
-    let new = base.dir.appendingPathComponent("new.csv").path
-    try Self.history(weeks: 52, to: old)
-    try Self.history(weeks: 150, to: new)
-    let first = ["run", "--days", "7", "--history", old]
-    let second = ["run", "--days", "7", "--history", new]
-    let nowA = "2026-11-15T21:30:00+01:00"
+  /// The store and outputs after the first night, and the second night's arguments.
+  struct Scenario {
+    let base: Sandbox
+    let second: [String]
+    let before: [String: Data]
+    let after: [String: Data]
+    let referenceSeconds: Double
     let nowB = "2026-11-22T21:30:00+01:00"
-    #expect(try base.spotter(first, now: nowA, writes: true).status == 0)
-    let before = Self.files(base)
 
-    // The uninterrupted second run, for reference.
-    let reference = try Sandbox(program: "")
-    try Self.copyState(from: base, to: reference)
-    #expect(try reference.spotter(second, now: nowB, writes: true).status == 0)
-    let after = Self.files(reference)
-    #expect(before != after)
+    init() throws {
+      base = try Sandbox(program: "")
+      let old = base.dir.appendingPathComponent("old.csv").path
+      let new = base.dir.appendingPathComponent("new.csv").path
+      try KillEndToEndTests.history(weeks: 52, to: old)
+      try KillEndToEndTests.history(weeks: 150, to: new)
+      second = ["run", "--days", "7", "--history", new]
+      let first = try base.spotter(
+        ["run", "--days", "7", "--history", old], now: "2026-11-15T21:30:00+01:00", writes: true)
+      #expect(first.status == 0)
+      before = KillEndToEndTests.files(base)
+      // The uninterrupted second run, for reference, timed to place the timed kills.
+      let reference = try Sandbox(program: "")
+      try KillEndToEndTests.copyState(from: base, to: reference)
+      let started = Date()
+      #expect(try reference.spotter(second, now: nowB, writes: true).status == 0)
+      referenceSeconds = Date().timeIntervalSince(started)
+      after = KillEndToEndTests.files(reference)
+      #expect(before != after)
+    }
 
-    var sawOld = false
-    var sawNew = false
-    for attempt in 0..<16 {
+    /// A copy of the first night's state to kill a run in.
+    func victim() throws -> Sandbox {
       let victim = try Sandbox(program: "")
-      try Self.copyState(from: base, to: victim)
+      try KillEndToEndTests.copyState(from: base, to: victim)
+      return victim
+    }
+
+    /// The re-run finishes the job exactly as the uninterrupted run did, and leaves no
+    /// temporaries or journal behind.
+    func expectRerunFinishes(_ victim: Sandbox, _ label: String) throws {
+      let rerun = try victim.spotter(second, now: nowB, writes: true)
+      #expect(rerun.status == 0, "\(label): \(rerun.stderr)")
+      #expect(KillEndToEndTests.files(victim) == after, "\(label): re-run differs")
+      let left = try FileManager.default.contentsOfDirectory(atPath: victim.out).filter { $0.hasPrefix(".") }
+      #expect(left.isEmpty, "\(label): left \(left)")
+    }
+  }
+
+  /// A debug build kills itself at the named step (`SPOTTER_CRASH_AT`), the same on every machine.
+  @Test(arguments: [
+    ("after-staging", false, false), ("after-store-commit", false, false), ("between-renames", true, false),
+  ])
+  func aRunKilledAtAStepLeavesAConsistentPairAndTheNextRunFinishesIt(
+    step: String, calendarIsNew: Bool, agendaIsNew: Bool
+  ) throws {
+    let scenario = try Scenario()
+    let victim = try scenario.victim()
+    let killed = try victim.spotter(
+      scenario.second, now: scenario.nowB, writes: true, environment: ["SPOTTER_CRASH_AT": step])
+    #expect(killed.status != 0, "\(step): the run was not killed")
+    let files = Self.files(victim)
+    let calendar = calendarIsNew ? scenario.after : scenario.before
+    let agenda = agendaIsNew ? scenario.after : scenario.before
+    #expect(files["spotter.ics"] == calendar["spotter.ics"], "\(step): spotter.ics")
+    #expect(files["agenda.crontab"] == agenda["agenda.crontab"], "\(step): agenda.crontab")
+    try scenario.expectRerunFinishes(victim, step)
+  }
+
+  /// Kills at moments spread over 0–1.2× the measured reference run: wherever they land, every
+  /// output is the old or the new version and a re-run finishes the job.
+  @Test func killedAtAnyMomentEveryOutputIsOldOrNew() throws {
+    let scenario = try Scenario()
+    let moments = 8
+    for attempt in 0..<moments {
+      let victim = try scenario.victim()
       let process = Process()
       process.executableURL = SpotterBinary.executable
       process.arguments =
-        second + ["--config", victim.config, "--db", victim.db, "--now", nowB, "--out", victim.out]
+        scenario.second + [
+          "--config", victim.config, "--db", victim.db, "--now", scenario.nowB, "--out", victim.out,
+        ]
       process.standardOutput = FileHandle.nullDevice
       process.standardError = FileHandle.nullDevice
       try process.run()
-      Thread.sleep(forTimeInterval: Double(attempt) * 0.015)
+      // Not a wait for something to happen: the point of this test is an arbitrary moment.
+      Thread.sleep(forTimeInterval: scenario.referenceSeconds * 1.2 * Double(attempt) / Double(moments - 1))
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
-
       for (name, data) in Self.files(victim) {
-        #expect(data == before[name] || data == after[name], "attempt \(attempt): \(name) is neither version")
-        if data == before[name] { sawOld = true } else { sawNew = true }
+        #expect(
+          data == scenario.before[name] || data == scenario.after[name],
+          "attempt \(attempt): \(name) is neither version")
       }
-      // The store opens and a plain re-run finishes the job exactly as the uninterrupted run did.
-      let rerun = try victim.spotter(second, now: nowB, writes: true)
-      #expect(rerun.status == 0, "attempt \(attempt): \(rerun.stderr)")
-      #expect(Self.files(victim) == after, "attempt \(attempt): re-run differs")
+      try scenario.expectRerunFinishes(victim, "attempt \(attempt)")
     }
-    #expect(sawOld)
-    #expect(sawNew)
   }
 }

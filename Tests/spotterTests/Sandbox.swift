@@ -9,6 +9,8 @@ struct Sandbox {
   var out: String { dir.appendingPathComponent("out").path }
   var config: String { dir.appendingPathComponent("config.toml").path }
   var deliveredPath: String { dir.appendingPathComponent("delivered.txt").path }
+  /// Added to every command's environment, e.g. a crontab stand-in's.
+  var environment: [String: String] = [:]
 
   /// Monday is Push Day; the notifier appends `title|body|uid` to `delivered.txt`, or runs
   /// `notifier` instead.
@@ -37,7 +39,7 @@ struct Sandbox {
   {
     try SpotterBinary.run(
       arguments + ["--config", config, "--db", db, "--now", now] + (writes ? ["--out", out] : []),
-      environment: environment)
+      environment: self.environment.merging(environment) { $1 })
   }
 
   /// The lines the notifier wrote, in order.

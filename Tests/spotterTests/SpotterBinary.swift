@@ -31,6 +31,9 @@ struct SpotterBinary {
     env["TZ"] = "Europe/Berlin"
     env["LANG"] = "en_US.UTF-8"
     env["XDG_CONFIG_HOME"] = "/nonexistent-spotter-config"
+    // No test may reach the real user's crontab: a stand-in comes first on PATH, with a table of
+    // this test run's own unless the test brings its own stand-in.
+    for (key, value) in defaultCrontab.environment { env[key] = value }
     for (key, value) in environment { env[key] = value }
     process.environment = env
     let out = Pipe()
@@ -45,6 +48,11 @@ struct SpotterBinary {
       status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
       stderr: String(decoding: stderr, as: UTF8.self))
   }
+
+  /// The crontab stand-in of tests that do not set up their own.
+  static let defaultCrontab: CrontabStandIn = {
+    do { return try CrontabStandIn() } catch { fatalError("cannot create the crontab stand-in: \(error)") }
+  }()
 
   /// A fresh directory for one test's store and outputs.
   static func scratch() throws -> URL {

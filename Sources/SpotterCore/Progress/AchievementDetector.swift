@@ -87,7 +87,8 @@ public struct AchievementDetector: Sendable {
             return (trimmed, trimmed.lowercased())
           }()
         let sets = exercise.sets.compactMap { set -> WorkingSet? in
-          guard set.kind != .warmup, set.completed, set.isPlausible, let weight = set.weight, weight > 0, let reps = set.reps,
+          guard set.kind != .warmup, set.completed, set.isPlausible, let weight = set.weight, weight > 0,
+            let reps = set.reps,
             reps > 0, let kilograms = set.kilograms
           else { return nil }
           return WorkingSet(kilograms: kilograms, weight: weight, unit: set.unit, reps: reps)

@@ -348,9 +348,10 @@ enum Libical {
   /// changes over whole years, so a rule repeating every second never finishes.
   private static func checkTimeZoneRules(_ calendar: OpaquePointer, _ place: Place) throws {
     for zone in children(of: calendar, kind: ICAL_VTIMEZONE_COMPONENT) {
-      let tzid = icalcomponent_get_first_property(zone, ICAL_TZID_PROPERTY).flatMap {
-        icalproperty_get_tzid($0)
-      }.map { String(cString: $0) } ?? ""
+      let tzid =
+        icalcomponent_get_first_property(zone, ICAL_TZID_PROPERTY).flatMap {
+          icalproperty_get_tzid($0)
+        }.map { String(cString: $0) } ?? ""
       for kind in [ICAL_XSTANDARD_COMPONENT, ICAL_XDAYLIGHT_COMPONENT] {
         for observance in children(of: zone, kind: kind) {
           var rule = icalcomponent_get_first_property(observance, ICAL_RRULE_PROPERTY)
@@ -367,7 +368,8 @@ enum Libical {
             guard recurrence.freq == ICAL_YEARLY_RECURRENCE, fine else {
               throw place.error(
                 at: "TZID:\(tzid)",
-                "VTIMEZONE \(ErrorText.quoted(tzid)): rule \(ErrorText.quoted(text)) does not repeat yearly, as time zone rules do")
+                "VTIMEZONE \(ErrorText.quoted(tzid)): rule \(ErrorText.quoted(text)) does not repeat yearly, as time zone rules do"
+              )
             }
             rule = icalcomponent_get_next_property(observance, ICAL_RRULE_PROPERTY)
           }
@@ -446,7 +448,8 @@ enum Libical {
         case ICAL_SECONDLY_RECURRENCE, ICAL_MINUTELY_RECURRENCE, ICAL_HOURLY_RECURRENCE:
           throw place.error(
             at: "UID:\(uid)",
-            "event \(ErrorText.quoted(uid)): repeats more often than daily; a focus block repeats at most daily")
+            "event \(ErrorText.quoted(uid)): repeats more often than daily; a focus block repeats at most daily"
+          )
         default: break
         }
         // libical 3.0 compares a UTC UNTIL with the zoned DTSTART field by field, which lets
@@ -479,19 +482,23 @@ enum Libical {
           guard found <= maximumOccurrencesPerEvent else {
             throw place.error(
               at: "UID:\(uid)",
-              "event \(ErrorText.quoted(uid)): more than \(maximumOccurrencesPerEvent) occurrences in the window; import fewer --days")
+              "event \(ErrorText.quoted(uid)): more than \(maximumOccurrencesPerEvent) occurrences in the window; import fewer --days"
+            )
           }
           result.append(occurrence(key: key(uid, instant), at: instant))
           guard result.count <= maximumOccurrencesPerImport else {
             throw SpotterICalError.unparsable(
               file: place.fileName, line: 1,
-              reason: "more than \(maximumOccurrencesPerImport) occurrences in the window; import fewer --days or use --match")
+              reason:
+                "more than \(maximumOccurrencesPerImport) occurrences in the window; import fewer --days or use --match"
+            )
           }
         }
         guard finished else {
           throw place.error(
             at: "UID:\(uid)",
-            "event \(ErrorText.quoted(uid)): its rule takes more than \(maximumRuleSteps) steps to reach the window's end")
+            "event \(ErrorText.quoted(uid)): its rule takes more than \(maximumRuleSteps) steps to reach the window's end"
+          )
         }
       }
     }

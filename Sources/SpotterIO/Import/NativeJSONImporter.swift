@@ -174,7 +174,8 @@ struct NativeJSONImporter {
 
   private func fieldError(_ field: String, value: String, _ reason: String) -> SpotterIOError {
     .malformedJSON(
-      file: context.fileName, line: line(of: value), field: field, reason: "\(reason) \(ErrorText.quoted(value))")
+      file: context.fileName, line: line(of: value), field: field,
+      reason: "\(reason) \(ErrorText.quoted(value))")
   }
 
   /// The line of the first occurrence of `value` in the document: JSONSerialization keeps no

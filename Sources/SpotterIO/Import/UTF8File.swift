@@ -21,7 +21,8 @@ public enum UTF8File {
     if let text = String(validating: bytes, as: UTF8.self) { return text }
     let offset = firstInvalidOffset(bytes)
     let line = bytes.prefix(offset).reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
-    let shown = bytes[offset..<min(offset + 4, bytes.count)].map { ASCIIDigits.hex($0) }.joined(separator: " ")
+    let shown = bytes[offset..<min(offset + 4, bytes.count)].map { ASCIIDigits.hex($0) }.joined(
+      separator: " ")
     throw SpotterIOError.notUTF8(file: fileName, line: line, value: shown)
   }
 

@@ -36,6 +36,8 @@ public final class Store: Sendable {
       try Self.migrator.migrate(queue)
     } catch let error as DatabaseError {
       throw Self.error(error, path: path)
+    } catch let error as RowDecodingError {
+      throw SpotterIOError.storeDamaged(path: path, detail: "unreadable row: \(error)")
     } catch {
       throw SpotterIOError.store(path: path, reason: "cannot open: \(error.localizedDescription)")
     }
@@ -95,6 +97,8 @@ public final class Store: Sendable {
       throw error
     } catch let error as DatabaseError {
       throw Self.error(error, path: path)
+    } catch let error as RowDecodingError {
+      throw SpotterIOError.storeDamaged(path: path, detail: "unreadable row: \(error)")
     } catch {
       throw SpotterIOError.store(path: path, reason: "cannot open: \(error.localizedDescription)")
     }
@@ -498,6 +502,8 @@ public final class Store: Sendable {
       throw error
     } catch let error as DatabaseError {
       throw Self.error(error, path: path)
+    } catch let error as RowDecodingError {
+      throw SpotterIOError.storeDamaged(path: path, detail: "unreadable row: \(error)")
     } catch {
       throw SpotterIOError.store(path: path, reason: "\(error)")
     }

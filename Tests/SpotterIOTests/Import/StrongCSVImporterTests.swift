@@ -76,7 +76,8 @@ import _SpotterTestSupport
     }
     #expect(
       throws: SpotterIOError.malformedRow(
-        file: "history.csv", line: 2, column: "Reps", value: "8.5", reason: "invalid reps")
+        file: "history.csv", line: 2, column: "Reps", value: "8.5",
+        reason: "invalid reps (a whole number from 0 to 9999)")
     ) {
       try FixtureLoader.parse(header + "2025-06-03 20:23:00,\"W\",1h,\"Bench\",1,60,8.5,0,0,,,\n")
     }

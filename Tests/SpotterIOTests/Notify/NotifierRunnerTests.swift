@@ -1,6 +1,7 @@
 import Foundation
 import SpotterCore
 import Testing
+import _SpotterTestSupport
 
 @testable import SpotterIO
 
@@ -27,16 +28,32 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: "/tmp/spotter-should-not-exist"))
   }
 
-  @Test func aFailureCarriesItsExitStatusAndATimeoutStopsTheNotifier() {
-    let runner = NotifierRunner(timeoutSeconds: 1)
+  @Test func aFailureCarriesItsExitStatusAndWhatItSaid() {
+    // A time limit no healthy notifier comes near, so a slow machine cannot turn these into
+    // timeouts.
+    let runner = NotifierRunner(timeoutSeconds: 300)
     let failed = runner.run("exit 7", values: [:])
     #expect(!failed.succeeded)
     #expect(failed.reason == "exit status 7")
     let missing = runner.run("/nonexistent/notify-send {title}", values: ["title": "x"])
-    #expect(missing.reason == "exit status 127")
-    let slow = runner.run("sleep 5", values: [:])
-    #expect(slow.reason == "timed out after 1 s")
+    #expect(missing.reason.hasPrefix("exit status 127: '"))
+    #expect(missing.reason.contains("/nonexistent/notify-send"))
+    let loud = runner.run("printf 'line one\\n\\033[31mred\\n'; exit 3", values: [:])
+    #expect(loud.reason == "exit status 3: '\\e[31mred'")
     #expect(NotifierRunner.channel(of: "exit 7") == NotifierRunner.channel(of: "exit 7"))
     #expect(NotifierRunner.channel(of: "exit 7") != NotifierRunner.channel(of: "exit 8"))
+  }
+
+  @Test func aTimeoutKillsTheNotifiersWholeProcessGroup() throws {
+    let dir = try scratch()
+    let pidFile = dir.appendingPathComponent("child.pid").path
+    let runner = NotifierRunner(timeoutSeconds: 3)
+    // The child never ends by itself; only the group kill can stop it.
+    let slow = runner.run("sleep 1000 & echo $! > '\(pidFile)'; wait", values: [:])
+    #expect(slow.reason == "timed out after 3 s")
+    let child = try #require(
+      Int32(
+        try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+    #expect(!ProcessProbe.isRunning(child))
   }
 }

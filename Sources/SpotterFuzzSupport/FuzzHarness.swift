@@ -1,0 +1,61 @@
+import Foundation
+import SpotterCore
+import SpotterICal
+import SpotterIO
+
+/// What a fuzzer feeds each reader: any bytes, read as a user's file would be, then carried
+/// through the steps a nightly run takes with what was read.
+///
+/// A reader may refuse the input with an error; it must never crash or hang, and neither may
+/// the learning and planning that follow a successful import (a weight of `1e300` once imported
+/// cleanly and crashed every later command).
+public enum FuzzHarness {
+  /// The readers there are targets for.
+  public enum Reader: String, CaseIterable, Sendable {
+    case csv, json, ics
+  }
+
+  static let clock = ZoneClock(timeZone: TimeZone(identifier: "Europe/Berlin")!)
+  static let now = Date(timeIntervalSince1970: 1_795_379_400)  // 2026-11-22T20:30:00Z
+
+  /// Runs `reader` on `data`; returns whether the reader accepted it.
+  @discardableResult
+  public static func run(_ reader: Reader, _ data: Data) -> Bool {
+    switch reader {
+    case .csv, .json: history(data)
+    case .ics: calendar(data)
+    }
+  }
+
+  /// A history file through import, learning, planning and the follow-up rules.
+  static func history(_ data: Data) -> Bool {
+    guard
+      let (_, sessions) = try? HistoryImporter(clock: clock, defaultUnit: .kilograms).parse(
+        data, fileName: "fuzz")
+    else { return false }
+    let settings = Settings(timeZone: clock.timeZone)
+    let today = clock.localDate(now)
+    let pattern = PatternLearner().learn(from: sessions, today: today, clock: clock)
+    let planner = ReminderPlanner(settings: settings)
+    let plan = planner.plan(
+      sessions: sessions, pattern: pattern, horizon: Horizon(start: today.adding(days: 1), days: 7), now: now)
+    let followUps = FollowUpPlanner(settings: settings).plan(
+      sessions: sessions, pattern: pattern, upcoming: plan.sessions, known: [:], achievements: [], now: now)
+    for reminder in plan.reminders + followUps.reminders {
+      _ = reminder.title + reminder.body
+    }
+    return true
+  }
+
+  /// A calendar file through UTF-8 decoding, libical's parser and the focus import's expansion.
+  static func calendar(_ data: Data) -> Bool {
+    guard let text = try? UTF8File.decode(data, fileName: "fuzz") else { return false }
+    let reader = ICSReader()
+    _ = try? reader.read(text, fileName: "fuzz")
+    let from = clock.startOfDay(clock.localDate(now))
+    return
+      (try? reader.occurrences(
+        text, fileName: "fuzz", from: from, to: from.addingTimeInterval(28 * 86400),
+        fallbackZone: clock.identifier)) != nil
+  }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import GRDB
+import SpotterCore
+import Testing
+import _SpotterTestSupport
+
+@testable import SpotterIO
+
+/// A store that is newer, empty, damaged or not ours is refused with a clear message and never
+/// written.
+@Suite struct StoreDamageTests {
+  /// A real store with sessions in it, closed.
+  func store() throws -> String {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("spotter-damage-\(UUID().uuidString)/spotter.sqlite").path
+    let store = try Store(path: path)
+    _ = try store.importSessions(try FixtureLoader.read("strong-s3.csv").1)
+    return path
+  }
+
+  func bytes(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
+
+  func message(opening path: String) -> String? {
+    do {
+      _ = try Store(path: path).sessions()
+      return nil
+    } catch {
+      return "\(error)"
+    }
+  }
+
+  @Test func aStoreFromANewerSpotterIsRefusedAndLeftAsItIs() throws {
+    let path = try store()
+    let queue = try DatabaseQueue(path: path)
+    try queue.write { try $0.execute(sql: "PRAGMA user_version = 99") }
+    try queue.close()
+    let before = bytes(path)
+    #expect(
+      message(opening: path)
+        == "store '\(path)': written by a newer spotter (schema 99; this one reads up to \(Store.schemaVersion)); "
+        + "upgrade spotter, or point --db elsewhere; the store was not changed")
+    #expect(bytes(path) == before)
+  }
+
+  @Test func anEmptyFileIsDamagedNotANewStore() throws {
+    let path = try store()
+    try Data().write(to: URL(fileURLWithPath: path))
+    #expect(
+      message(opening: path)
+        == "store damaged: '\(path)': the file is empty (0 bytes); restore it from a backup or move it aside")
+    #expect(bytes(path) == Data())
+  }
+
+  @Test func aForeignWALIsCaughtBeforeSQLiteCheckpointsIt() throws {
+    let path = try store()
+    let before = bytes(path)
+    // Another database's log, left beside ours.
+    let other = FileManager.default.temporaryDirectory.appendingPathComponent("other-\(UUID()).sqlite").path
+    var configuration = Configuration()
+    configuration.prepareDatabase { db in
+      try db.execute(sql: "PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0")
+    }
+    let queue = try DatabaseQueue(path: other, configuration: configuration)
+    try queue.write { db in
+      try db.execute(sql: "CREATE TABLE notes (text TEXT)")
+      for index in 0..<200 { try db.execute(sql: "INSERT INTO notes VALUES (?)", arguments: ["\(index)"]) }
+    }
+    try FileManager.default.copyItem(atPath: other + "-wal", toPath: path + "-wal")
+    try queue.close()
+    let text = try #require(message(opening: path))
+    #expect(text.hasPrefix("store damaged: '\(path)': "))
+    #expect(text.hasSuffix("; restore it from a backup or move it aside"))
+    #expect(bytes(path) == before)
+  }
+
+  @Test func aDamagedPageIsReportedAsDamage() throws {
+    let path = try store()
+    let handle = try #require(FileHandle(forUpdatingAtPath: path))
+    let size = try handle.seekToEnd()
+    var page: UInt64 = 4096
+    while page + 72 < size {
+      try handle.seek(toOffset: page + 8)
+      handle.write(Data(repeating: 0xA5, count: 64))
+      page += 4096
+    }
+    try handle.close()
+    let text = try #require(message(opening: path))
+    #expect(text.hasPrefix("store damaged: '\(path)': "), "\(text)")
+  }
+
+  @Test func aFileThatIsNoDatabaseIsNotTakenOver() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("history-\(UUID()).csv").path
+    try "Date,Workout Name\n".write(toFile: path, atomically: true, encoding: .utf8)
+    #expect(message(opening: path)?.hasPrefix("store damaged: '\(path)': file is not a database") == true)
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "Date,Workout Name\n")
+  }
+}
