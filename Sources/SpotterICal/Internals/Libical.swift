@@ -466,12 +466,22 @@ enum Libical {
         // import's are all capped, and hitting a cap is an error, never a silent cut.
         var found = 0
         var finished = false
+        // Wall-clock readings before this one end before the window in every zone (offsets stay
+        // within a day of UTC), so they are skipped without the cost of a zone conversion: a
+        // daily rule from 1970 takes 20,000 steps to reach today.
+        var earliest = time(
+          from.addingTimeInterval(-max(length, 0) - 2 * 86400), zone: icaltimezone_get_utc_timezone())
+        earliest.zone = nil
         for _ in 0..<maximumRuleSteps {
-          let next = icalrecur_iterator_next(iterator)
+          var next = icalrecur_iterator_next(iterator)
           guard icaltime_is_null_time(next) == 0 else {
             finished = true
             break
           }
+          let zone = next.zone
+          next.zone = nil
+          if icaltime_compare(next, earliest) < 0 { continue }
+          next.zone = zone
           let instant = resolve(startProperty, next, calendar, fallback).0
           if instant >= until {
             finished = true

@@ -133,4 +133,31 @@ import _SpotterTestSupport
     #expect(first == detector().detect(sessions.reversed()).map(\.key))
     #expect(Set(first).count == first.count)
   }
+
+  /// Stores written before the import checks can hold such sets; they must not crash or hang
+  /// the nightly run, nor be announced.
+  @Test(arguments: [1e300, 1e12, .infinity, -5])
+  func anImpossibleStoredWeightIsLeftOutNotFatal(weight: Double) {
+    let sessions = [
+      F.session("2026-11-02", [("Bench Press (Barbell)", [F.set(100, 8)])]),
+      F.session("2026-11-04", [("Bench Press (Barbell)", [F.set(weight, 8), F.set(100, 8)])]),
+      F.session("2026-11-06", [("Bench Press (Barbell)", [F.set(100, 8)])]),
+      F.session("2026-11-09", [("Bench Press (Barbell)", [F.set(100, 8)])]),
+    ]
+    let found = detector().detect(sessions)
+    #expect(!found.contains { $0.value >= 1500 && $0.kind.isRecord })
+    #expect(found.filter { $0.kind == .volume }.isEmpty)
+    let plateaus = PlateauDetector(matcher: LiftMatcher(names: []), clock: TestZones.berlinClock).detect(
+      sessions)
+    #expect(plateaus.allSatisfy { $0.weight == 100 })
+  }
+
+  @Test func aSessionCrossingManyVolumeMilestonesAnnouncesOnlyTheHighest() {
+    // 1500 kg × 9999 reps × 10 sets: 150 million kg in one session, 1,500 milestones.
+    let sets = Array(repeating: F.set(1500, 9999), count: 10)
+    let found = detector().detect([F.session("2026-11-02", [("Leg Press", sets)])]).filter {
+      $0.kind == .volume
+    }
+    #expect(found.map(\.value) == [149_900_000])
+  }
 }
