@@ -21,6 +21,11 @@ public struct PatternLearner: Sendable {
     self.fullEvidenceSessions = fullEvidenceSessions
   }
 
+  /// Learns the pattern as of the instant `now`.
+  public func learn(from sessions: [Session], now: Date, clock: ZoneClock) -> TrainingPattern {
+    learn(from: sessions, today: clock.localDate(now), clock: clock)
+  }
+
   /// Learns the pattern from completed sessions that started before `today`.
   ///
   /// - Parameters:

@@ -1,0 +1,20 @@
+import Foundation
+import SpotterCore
+
+/// `spotter backtest`: replays the store's own history in-process, night by night.
+public struct BacktestService: Sendable {
+  public let workspace: Workspace
+
+  public init(workspace: Workspace) {
+    self.workspace = workspace
+  }
+
+  /// The report over the `weeks` weeks that end yesterday; only sessions before `--now` count.
+  public func run(weeks: Int) throws -> BacktestReport {
+    let store = try workspace.openStore(readOnly: true)
+    let sessions = try store.sessions().filter { $0.start < workspace.now }
+    let last = workspace.today.adding(days: -1)
+    let days = (0..<(weeks * 7)).map { last.adding(days: -weeks * 7 + 1 + $0) }
+    return Backtester(settings: workspace.settings).run(sessions: sessions, days: days)
+  }
+}

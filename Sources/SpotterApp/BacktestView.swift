@@ -1,0 +1,153 @@
+import Foundation
+import SpotterCore
+
+/// `spotter backtest` as a table, or as JSON (`"version": 1`).
+public struct BacktestView: Sendable, Encodable {
+  /// The JSON shape's version.
+  public var version = 1
+  public var from: String
+  public var through: String
+  public var leadMinutes: Int
+  public var trainingDays: Int
+  public var strategies: [String: Metrics]
+  public var weekdays: [String: [String: Metrics]]
+  public var hindsightUseful: Double?
+  public var suggestedLeadMinutes: Int?
+  public var suggestedLeadUseful: Double?
+  /// Spotter's reminder and your session, day by day (local times with their offset).
+  public var days: [Day]
+
+  /// One replayed day.
+  public struct Day: Sendable, Encodable {
+    public var date: String
+    public var weekday: String
+    public var alarm: String?
+    public var predictedStart: String?
+    public var predictedName: String?
+    public var start: String?
+    public var name: String?
+  }
+
+  /// One strategy's metrics; rates are 0…1, nil without days to count.
+  public struct Metrics: Sendable, Encodable {
+    public var trainingDays: Int
+    public var reminders: Int
+    public var recall: Double?
+    public var precision: Double?
+    public var useful: Double?
+    public var late: Double?
+    public var medianStartErrorMinutes: Int?
+    public var nameAccuracy: Double?
+    /// The counts behind the rates, for pooling several reports.
+    public var hits: Int
+    public var usefulDays: Int
+    public var lateDays: Int
+    public var namesCompared: Int
+    public var namesRight: Int
+    public var startErrorsMinutes: [Int]
+
+    init(_ score: BacktestScore) {
+      hits = score.hits
+      usefulDays = score.useful
+      lateDays = score.late
+      namesCompared = score.namesCompared
+      namesRight = score.namesRight
+      startErrorsMinutes = score.startErrors.sorted()
+      trainingDays = score.trainingDays
+      reminders = score.reminders
+      recall = score.recall.map(Self.round)
+      precision = score.precision.map(Self.round)
+      useful = score.usefulRate.map(Self.round)
+      late = score.lateRate.map(Self.round)
+      medianStartErrorMinutes = score.medianStartError
+      nameAccuracy = score.nameAccuracy.map(Self.round)
+    }
+
+    static func round(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+  }
+
+  public init(report: BacktestReport, clock: ZoneClock) {
+    func local(_ instant: Date?) -> String? { instant.map { InstantText.local($0, clock: clock) } }
+    days = report.days.map {
+      Day(
+        date: $0.date.description, weekday: $0.date.weekday.key, alarm: local($0.alarm),
+        predictedStart: local($0.predictedStart), predictedName: $0.predictedName, start: local($0.start),
+        name: $0.name)
+    }
+    from = report.from.description
+    through = report.through.description
+    leadMinutes = report.leadMinutes
+    trainingDays = report.scores[.spotter]?.trainingDays ?? 0
+    strategies = Dictionary(uniqueKeysWithValues: report.scores.map { ($0.key.rawValue, Metrics($0.value)) })
+    weekdays = Dictionary(
+      uniqueKeysWithValues: report.weekdays.map { day, scores in
+        (day.key, Dictionary(uniqueKeysWithValues: scores.map { ($0.key.rawValue, Metrics($0.value)) }))
+      })
+    hindsightUseful = report.hindsightRate.map(Metrics.round)
+    suggestedLeadMinutes = report.suggestedLeadMinutes
+    suggestedLeadUseful = report.suggestedLeadUseful.map(Metrics.round)
+  }
+
+  static func percent(_ value: Double?) -> String {
+    value.map { String(Int(($0 * 100).rounded())) + "%" } ?? "-"
+  }
+
+  private static let names = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+  private static let order = BacktestStrategy.allCases
+
+  /// The report for a terminal.
+  public func text() -> String {
+    func cell(_ text: String, _ width: Int) -> String {
+      String(repeating: " ", count: max(0, width - text.count)) + text
+    }
+    var lines = [
+      "Backtest \(from) – \(through): each night at 21:00 planned the next day from what was logged before;",
+      "\(trainingDays) training days. Useful = the alarm fired 0–90 min before you started.",
+      "",
+      "Strategy                      recall  precision  useful  late  start error  name",
+    ]
+    let labels: [BacktestStrategy: String] = [
+      .spotter: "Spotter (lead \(leadMinutes) min)", .sameWeekdayLastWeek: "B1 same weekday last week",
+      .planRule: "B2 plan rule (2 of last 4)", .weekdayMedian: "B3 weekday median (4 of 8)",
+    ]
+    for strategy in Self.order {
+      guard let metrics = strategies[strategy.rawValue] else { continue }
+      let label = labels[strategy] ?? strategy.label
+      lines.append(
+        label.padding(toLength: 28, withPad: " ", startingAt: 0) + cell(Self.percent(metrics.recall), 8)
+          + cell(Self.percent(metrics.precision), 11) + cell(Self.percent(metrics.useful), 8)
+          + cell(Self.percent(metrics.late), 6)
+          + cell(metrics.medianStartErrorMinutes.map { "\($0) min" } ?? "-", 13)
+          + cell(Self.percent(metrics.nameAccuracy), 6))
+    }
+    lines.append(
+      "Hindsight limit (best fixed alarm per weekday, chosen after the fact): useful "
+        + Self.percent(hindsightUseful))
+    lines.append("")
+    lines.append("Useful per weekday      days  Spotter    B1    B2    B3")
+    for (index, key) in Weekday.allCases.map(\.key).enumerated() {
+      guard let day = weekdays[key], let spotter = day[BacktestStrategy.spotter.rawValue],
+        spotter.trainingDays > 0
+      else { continue }
+      var line =
+        Self.names[index].padding(toLength: 22, withPad: " ", startingAt: 0)
+        + cell("\(spotter.trainingDays)", 6)
+      line += cell(Self.percent(spotter.useful), 9)
+      for strategy in Self.order.dropFirst() { line += cell(Self.percent(day[strategy.rawValue]?.useful), 6) }
+      lines.append(line)
+    }
+    if let lead = suggestedLeadMinutes {
+      lines.append("")
+      if lead == leadMinutes {
+        lines.append(
+          "lead_minutes = \(lead) already served best (useful \(Self.percent(suggestedLeadUseful))).")
+      } else {
+        lines.append(
+          "Suggestion: [reminders] lead_minutes = \(lead) would have been useful on "
+            + "\(Self.percent(suggestedLeadUseful)) of training days (now \(Self.percent(strategies["spotter"]?.useful)))."
+        )
+      }
+    }
+    return lines.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,24 @@
+import Foundation
+
+/// One replayed day: what Spotter would have reminded of, and what the person did.
+public struct BacktestDay: Sendable, Hashable, Codable {
+  public var date: LocalDate
+  /// The alarm, the start it announced and the workout it named; nil without a reminder.
+  public var alarm: Date?
+  public var predictedStart: Date?
+  public var predictedName: String?
+  /// The day's first completed session; nil on a day without training.
+  public var start: Date?
+  public var name: String?
+
+  public init(
+    date: LocalDate, alarm: Date?, predictedStart: Date?, predictedName: String?, start: Date?, name: String?
+  ) {
+    self.date = date
+    self.alarm = alarm
+    self.predictedStart = predictedStart
+    self.predictedName = predictedName
+    self.start = start
+    self.name = name
+  }
+}

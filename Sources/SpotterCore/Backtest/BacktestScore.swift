@@ -1,0 +1,54 @@
+/// How well one strategy's reminders matched what a person did, over some days.
+public struct BacktestScore: Sendable, Hashable, Codable {
+  /// Days with at least one completed session.
+  public var trainingDays = 0
+  /// Days with a reminder.
+  public var reminders = 0
+  /// Training days with a reminder.
+  public var hits = 0
+  /// Training days whose alarm fired 0–90 minutes before the session started.
+  public var useful = 0
+  /// Training days whose alarm fired after the session had started.
+  public var late = 0
+  /// |predicted start − real start| of every hit, in minutes.
+  public var startErrors: [Int] = []
+  /// Hits whose real workout had a program name (not an app's auto-title).
+  public var namesCompared = 0
+  /// Of those, the ones whose name was predicted (case-insensitively).
+  public var namesRight = 0
+
+  public init() {}
+
+  /// The window after an alarm in which a start makes the alarm useful.
+  public static let usefulMinutes = 90
+
+  /// Adds another score's counts, e.g. to pool several histories.
+  public mutating func add(_ other: BacktestScore) {
+    trainingDays += other.trainingDays
+    reminders += other.reminders
+    hits += other.hits
+    useful += other.useful
+    late += other.late
+    startErrors += other.startErrors
+    namesCompared += other.namesCompared
+    namesRight += other.namesRight
+  }
+
+  public var recall: Double? { Self.share(hits, of: trainingDays) }
+  public var precision: Double? { Self.share(hits, of: reminders) }
+  public var usefulRate: Double? { Self.share(useful, of: trainingDays) }
+  /// Late alarms among the alarms on training days.
+  public var lateRate: Double? { Self.share(late, of: hits) }
+  public var nameAccuracy: Double? { Self.share(namesRight, of: namesCompared) }
+
+  /// The median start error in minutes.
+  public var medianStartError: Int? {
+    guard !startErrors.isEmpty else { return nil }
+    let sorted = startErrors.sorted()
+    return sorted[sorted.count / 2]
+  }
+
+  static func share(_ part: Int, of whole: Int) -> Double? {
+    whole > 0 ? Double(part) / Double(whole) : nil
+  }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// What a workout's name says: a program day ("Push Day", "Day 3"), or just an app's title for
+/// the time of day ("Evening Workout", "Morning workout 🏋️", "下午锻炼").
+///
+/// Strong and Hevy name an unnamed workout after the time it started. Such a title says nothing
+/// about what comes next, so it is never shown as the day's program and never learned as one.
+public enum WorkoutTitle {
+  /// The comparison key: case, spacing, emoji and punctuation at the ends do not count.
+  public static func key(_ name: String) -> String {
+    let trimmed = name.unicodeScalars.filter { scalar in
+      !(scalar.properties.isEmojiPresentation || scalar.properties.isEmoji && scalar.value > 0xFF
+        || scalar.value == 0xFE0F || scalar.value == 0x200D)
+    }
+    return String(String.UnicodeScalarView(trimmed)).lowercased().split(whereSeparator: \.isWhitespace)
+      .joined(separator: " ").trimmingCharacters(in: .punctuationCharacters.union(.whitespaces))
+  }
+
+  /// The name as a program day, or nil when it is empty or an app's auto-title.
+  public static func programName(_ name: String) -> String? {
+    let key = key(name)
+    guard !key.isEmpty, !autoTitles.contains(key) else { return nil }
+    return name.trimmingCharacters(in: .whitespaces)
+  }
+
+  /// Whether `name` is an app's title for an unnamed workout.
+  public static func isAutoTitle(_ name: String) -> Bool { autoTitles.contains(key(name)) }
+
+  /// The auto-titles of Strong and Hevy in the languages they ship, as keys.
+  static let autoTitles: Set<String> = {
+    let parts = ["morning", "midday", "noon", "lunch", "afternoon", "evening", "night", "late night"]
+    var titles = Set(parts.map { "\($0) workout" })
+    titles.formUnion([
+      // German, French, Spanish, Italian, Portuguese, Dutch.
+      "morgentraining", "vormittagstraining", "mittagstraining", "nachmittagstraining", "abendtraining",
+      "nachttraining", "entraînement du matin", "entraînement de midi", "entraînement de l'après-midi",
+      "entraînement du soir", "entraînement de nuit", "entrenamiento matutino", "entrenamiento de mediodía",
+      "entrenamiento de la tarde", "entrenamiento nocturno", "entrenamiento de la mañana",
+      "allenamento mattutino", "allenamento di mezzogiorno", "allenamento pomeridiano", "allenamento serale",
+      "allenamento notturno", "treino da manhã", "treino do meio-dia", "treino da tarde", "treino da noite",
+      "treino noturno", "ochtendtraining", "middagtraining", "avondtraining", "nachttraining",
+      // Chinese (simplified and traditional), Japanese, Korean, Russian, Polish.
+      "早晨锻炼", "上午锻炼", "午间锻炼", "中午锻炼", "下午锻炼", "晚间锻炼", "夜间锻炼", "早晨鍛鍊", "上午鍛鍊",
+      "午間鍛鍊", "下午鍛鍊", "晚間鍛鍊", "夜間鍛鍊", "朝のワークアウト", "昼のワークアウト", "午後のワークアウト",
+      "夜のワークアウト", "아침 운동", "점심 운동", "오후 운동", "저녁 운동", "밤 운동", "утренняя тренировка",
+      "дневная тренировка", "вечерняя тренировка", "ночная тренировка", "poranny trening",
+      "popołudniowy trening",
+      "wieczorny trening", "nocny trening",
+    ])
+    return titles
+  }()
+}
