@@ -35,7 +35,8 @@ public struct NightlyRunner: Sendable {
 
   /// The pattern learned from the store, as of today.
   public func pattern(store: Store) throws -> TrainingPattern {
-    PatternLearner().learn(from: try store.sessions(), today: workspace.today, clock: workspace.clock)
+    PatternLearner(leadMinutes: workspace.settings.reminders.leadMinutes).learn(
+      from: try store.sessions(), now: workspace.now, clock: workspace.clock)
   }
 
   /// Learns and plans `horizon` from the store, adds the focus block alerts, and reconciles both
@@ -57,14 +58,17 @@ public struct NightlyRunner: Sendable {
     let now = workspace.now
     let clock = workspace.clock
     let today = workspace.today
-    var sessions = try store.sessions(includeSets: true)
+    // Only the past counts: a session dated after now (a clock set wrong, a planned workout
+    // exported as done) neither silences a reminder, nor teaches, nor earns a record.
+    var sessions = try store.sessions(includeSets: true).filter { $0.start <= now }
     if let mark, let index = sessions.firstIndex(where: { $0.id == mark.id }) {
       sessions[index].mark(
         mark.state, at: Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down)))
     }
     let actions = try store.actions()
     let skipped = try skipped ?? store.skippedDays()
-    let pattern = PatternLearner().learn(from: sessions, today: today, clock: clock)
+    let pattern = PatternLearner(leadMinutes: settings.reminders.leadMinutes).learn(
+      from: sessions, now: now, clock: clock)
     let planner = ReminderPlanner(settings: settings)
     var plan = planner.plan(
       sessions: sessions, pattern: pattern, horizon: horizon, now: now, skipped: skipped)

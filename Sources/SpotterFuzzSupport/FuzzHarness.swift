@@ -35,7 +35,7 @@ public enum FuzzHarness {
     else { return false }
     let settings = Settings(timeZone: clock.timeZone)
     let today = clock.localDate(now)
-    let pattern = PatternLearner().learn(from: sessions, today: today, clock: clock)
+    let pattern = PatternLearner().learn(from: sessions, now: now, clock: clock)
     let planner = ReminderPlanner(settings: settings)
     let plan = planner.plan(
       sessions: sessions, pattern: pattern, horizon: Horizon(start: today.adding(days: 1), days: 7), now: now)

@@ -120,7 +120,8 @@ public struct Backtester: Sendable {
     case .spotter:
       let now = clock.instant(day.adding(days: -1), Self.nightly)
       let sessions = Array(visible)
-      let pattern = PatternLearner().learn(from: sessions, now: now, clock: clock)
+      let pattern = PatternLearner(leadMinutes: settings.reminders.leadMinutes).learn(
+        from: sessions, now: now, clock: clock)
       let plan = ReminderPlanner(settings: settings).plan(
         sessions: sessions, pattern: pattern, horizon: Horizon(start: day, days: 1), now: now)
       return plan.reminders.first { $0.kind == .workout }.map {

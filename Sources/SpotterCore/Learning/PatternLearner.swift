@@ -1,128 +1,148 @@
 import Foundation
 
-/// Learns, per weekday, how likely a session is and when it usually starts.
+/// Learns, per weekday, whether the next such day is a training day and when to remind.
 ///
-/// Recent weeks weigh more: a session's weight halves every ``halfLifeDays``, so a new routine
-/// outweighs twelve weeks of the old one after about three weeks. Start times are averaged on the
-/// circle first, so 23:50 and 00:10 meet at midnight rather than at noon, and then the weighted
-/// median is taken around that anchor, so one odd early session does not drag the usual time.
+/// Every choice here won on `bench/backtest` (README, "Learning rules"):
+/// - **Active weeks only.** A weekday's rate counts its last eight *active* weeks, those with any
+///   training within three days; a holiday or an illness is no evidence against a weekday.
+///   Recent weeks weigh more (×0.7 a week). A weekday kept in most active weeks and then missed
+///   twice in a row is taken as given up and goes silent.
+/// - **The gap since the last session.** Many people train every other day on shifting weekdays;
+///   their own history says how likely a session is one, two or three days after the last. This
+///   hazard and the weekday rate are combined as independent evidence (naive Bayes in log-odds).
+/// - **A change of habit.** When two sessions in the last week fell on weekdays the model found
+///   unlikely, the weekday evidence is set aside and the gap and recent times decide, so a new
+///   routine gets useful reminders within days and the old weekdays go quiet.
+/// - **An alarm that catches the start.** The reminder is placed where the most recent starts
+///   fall in the 90 minutes after it, nearest to the usual start minus the lead time, from one of
+///   three sets of past starts: the same weekday, the same weekday two weeks apart (alternating
+///   shifts), or every day of the last three weeks; the set that would have served the last six
+///   such weekdays best is used.
 public struct PatternLearner: Sendable {
-  public var halfLifeDays: Double
   /// Sessions older than this are ignored.
   public var windowDays: Int
-  /// How many sessions on a weekday give full evidence.
-  public var fullEvidenceSessions: Int
+  /// How long before the start the reminder fires; the alarm window is placed around it.
+  public var leadMinutes: Int
   /// Session lengths above this are treated as never-finished workouts (Strong's `264h 1m`).
   public static let maximumDurationMinutes = 240
+  /// How many active weeks of a weekday are weighed.
+  public static let activeWeeks = 8
+  /// The weight of each older active week relative to the next newer one.
+  public static let weekDecay = 0.7
+  /// The minutes after an alarm in which a start makes it useful.
+  public static let alarmWindowMinutes = 90
+  /// How much a start before the alarm counts against it, relative to one it catches: a late
+  /// alarm is worse than an early one, but not so much that catching starts stops mattering.
+  public static let latePenalty = 0.3
+  /// The margin kept between the alarm window's ends and the starts it catches.
+  public static let safetyMinutes = 15
+  /// Training days needed before anything counts as a pattern.
+  public static let minimumTrainingDays = 3
 
-  public init(halfLifeDays: Double = 14, windowDays: Int = 182, fullEvidenceSessions: Int = 3) {
-    self.halfLifeDays = halfLifeDays
+  public init(windowDays: Int = 182, leadMinutes: Int = 30) {
     self.windowDays = windowDays
-    self.fullEvidenceSessions = fullEvidenceSessions
+    self.leadMinutes = leadMinutes
   }
 
-  /// Learns the pattern as of the instant `now`.
-  public func learn(from sessions: [Session], now: Date, clock: ZoneClock) -> TrainingPattern {
-    learn(from: sessions, today: clock.localDate(now), clock: clock)
+  /// Learns the pattern from completed sessions that started before the start of `today`.
+  public func learn(from sessions: [Session], today: LocalDate, clock: ZoneClock) -> TrainingPattern {
+    learn(from: sessions, now: clock.startOfDay(today), clock: clock)
   }
 
-  /// Learns the pattern from completed sessions that started before `today`.
+  /// Learns the pattern as of the instant `now`: sessions that start later do not count.
   ///
   /// - Parameters:
-  ///   - sessions: any sessions; only completed ones are used.
-  ///   - today: the local date the pattern is learned for.
+  ///   - sessions: any sessions; only completed ones that started before `now` are used.
+  ///   - now: the moment of the run; its local date is "today".
   ///   - clock: the zone in which weekdays and times of day are read.
-  public func learn(from sessions: [Session], today: LocalDate, clock: ZoneClock) -> TrainingPattern {
-    struct Sample {
-      var date: LocalDate
-      var minute: Double
-      var weight: Double
-      var durationMinutes: Int?
-    }
-    let windowStart = today.adding(days: -windowDays)
-    var samples: [Sample] = []
-    var trainedDates: Set<LocalDate> = []
-    var firstDate: LocalDate?
-    for session in sessions where session.state == .completed {
-      let local = clock.local(session.start)
-      guard local.date < today, local.date >= windowStart else { continue }
-      let age = Double(local.date.days(until: today))
-      let duration = session.end.map { Int($0.timeIntervalSince(session.start) / 60) }
-        .flatMap { (1...Self.maximumDurationMinutes).contains($0) ? $0 : nil }
-      samples.append(
-        Sample(
-          date: local.date, minute: Double(local.secondOfDay) / 60, weight: weight(age: age),
-          durationMinutes: duration))
-      trainedDates.insert(local.date)
-      firstDate = min(firstDate ?? local.date, local.date)
-    }
-
-    var heat = Array(repeating: Array(repeating: 0.0, count: 24), count: 7)
-    for sample in samples {
-      heat[sample.date.weekday.rawValue - 1][Int(sample.minute) / 60] += sample.weight
-    }
-    let peak = heat.joined().max() ?? 0
-    if peak > 0 { heat = heat.map { $0.map { $0 / peak } } }
-
-    let patterns = Weekday.allCases.map { weekday -> WeekdayPattern in
-      let daySamples = samples.filter { $0.date.weekday == weekday }
-      var offered = 0.0
-      var trained = 0.0
-      if let firstDate {
-        var date = today.adding(days: -1)
-        while date >= firstDate {
-          if date.weekday == weekday {
-            let w = weight(age: Double(date.days(until: today)))
-            offered += w
-            if trainedDates.contains(date) { trained += w }
-            date = date.adding(days: -7)
-          } else {
-            date = date.adding(days: -1)
-          }
-        }
-      }
-      let probability = offered > 0 ? trained / offered : 0
-      let sessionDays = Set(daySamples.map(\.date)).count
-      let evidence = min(1, Double(sessionDays) / Double(fullEvidenceSessions))
-      let (usual, spread) = Self.usualStart(daySamples.map { ($0.minute, $0.weight) })
-      let durations = daySamples.compactMap(\.durationMinutes).sorted()
+  public func learn(from sessions: [Session], now: Date, clock: ZoneClock) -> TrainingPattern {
+    let today = clock.localDate(now)
+    let history = TrainingHistory(
+      sessions: sessions, now: now, today: today, windowStart: today.adding(days: -windowDays), clock: clock)
+    let evidence = history.trainingDays.count >= Self.minimumTrainingDays
+    let habitChange = evidence && history.recentSurprises() >= 2
+    let source = habitChange ? .recent : history.bestSource(leadMinutes: leadMinutes)
+    let weekdays = Weekday.allCases.map { weekday -> WeekdayPattern in
+      let target = history.next(weekday)
+      let rate = history.weekdayRate(before: target)
+      // The gap is known for tomorrow only; later days of a horizon rest on the weekday.
+      let gap = target == today.adding(days: 1) ? history.gapProbability(on: target) : nil
+      var probability =
+        habitChange ? (gap ?? history.baseRate) : Self.combine(rate.value, gap, base: history.baseRate)
+      // Two active weeks in a row without this weekday: it was given up, whatever came before.
+      if rate.lastTwoMissed && !habitChange { probability = min(probability, 0.2) }
+      if !evidence { probability = 0 }
+      let start = history.start(for: target, leadMinutes: leadMinutes, source: source)
+      let durations = history.durations(on: weekday)
       return WeekdayPattern(
-        weekday: weekday, probability: Self.round3(probability),
-        confidence: Self.round3(probability * evidence), sessionCount: daySamples.count,
-        usualStart: usual, spreadMinutes: spread,
-        typicalDurationMinutes: durations.isEmpty ? nil : durations[durations.count / 2])
+        weekday: weekday, probability: Self.round3(rate.value),
+        confidence: Self.round3(probability), sessionCount: history.sessionCount(on: weekday),
+        usualStart: start?.time, spreadMinutes: start?.spread,
+        typicalDurationMinutes: durations.isEmpty ? nil : durations[durations.count / 2],
+        startSource: start?.source, startSamples: start?.samples ?? 0)
     }
     return TrainingPattern(
-      asOf: today, weekdays: patterns, heat: heat.map { $0.map(Self.round3) },
-      sessionsConsidered: samples.count)
+      asOf: today, weekdays: weekdays, heat: history.heat().map { $0.map(Self.round3) },
+      sessionsConsidered: history.sessionsConsidered, habitChange: habitChange)
   }
 
-  private func weight(age: Double) -> Double { pow(0.5, age / halfLifeDays) }
+  /// Independent evidence in log-odds: the weekday rate and the gap hazard each move the base
+  /// rate; without a gap (days after tomorrow) the weekday rate stands alone.
+  static func combine(_ weekday: Double, _ gap: Double?, base: Double) -> Double {
+    guard let gap else { return weekday }
+    let logit = { (p: Double) in log(clamp(p) / (1 - clamp(p))) }
+    let value = logit(weekday) + logit(gap) - logit(base)
+    return 1 / (1 + exp(-value))
+  }
+
+  static func clamp(_ p: Double) -> Double { min(0.99, max(0.01, p)) }
 
   static func round3(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
 
-  /// The circular-anchored weighted median of minutes of day, and its median absolute deviation.
-  static func usualStart(_ samples: [(minute: Double, weight: Double)]) -> (LocalTime?, Int?) {
-    guard !samples.isEmpty else { return (nil, nil) }
-    var sinSum = 0.0
-    var cosSum = 0.0
-    for (minute, weight) in samples {
-      let angle = minute / 1440 * 2 * .pi
-      sinSum += weight * sin(angle)
-      cosSum += weight * cos(angle)
+  /// The alarm minute whose next ``alarmWindowMinutes`` hold the most sample weight, on a
+  /// five-minute step (a start before the alarm counting against it by ``latePenalty``), then
+  /// kept ``safetyMinutes`` inside the caught starts and nearest the median minus `lead`.
+  static func alarm(_ samples: [(minute: Int, weight: Double)], lead: Int) -> Int? {
+    guard !samples.isEmpty else { return nil }
+    let preferred = weightedMedian(samples.map { (Double($0.minute), $0.weight) }) - Double(lead)
+    // The covered weight only changes where a sample enters or leaves the window, so the best
+    // five-minute alarms are among those next to a sample, and the preferred one.
+    let step = { (value: Double, rule: FloatingPointRoundingRule) in Int((value / 5).rounded(rule)) * 5 }
+    var candidates: Set<Int> = [step(preferred, .toNearestOrAwayFromZero)]
+    for sample in samples {
+      candidates.insert(step(Double(sample.minute), .down))
+      candidates.insert(step(Double(sample.minute - alarmWindowMinutes), .up))
     }
-    let anchor = (atan2(sinSum, cosSum) / (2 * .pi) * 1440 + 1440).truncatingRemainder(
-      dividingBy: 1440)
-    let unwrapped = samples.map { sample -> (Double, Double) in
-      var delta = sample.minute - anchor
-      if delta > 720 { delta -= 1440 }
-      if delta <= -720 { delta += 1440 }
-      return (anchor + delta, sample.weight)
+    var best: (coverage: Double, distance: Double, minute: Int)?
+    for minute in candidates.sorted() {
+      let coverage = samples.reduce(0.0) {
+        $0 + ($1.minute >= minute && $1.minute <= minute + alarmWindowMinutes ? $1.weight : 0)
+          - ($1.minute < minute ? latePenalty * $1.weight : 0)
+      }
+      let distance = abs(Double(minute) - preferred)
+      if let current = best {
+        if coverage > current.coverage + 1e-9
+          || (abs(coverage - current.coverage) <= 1e-9 && distance < current.distance)
+        {
+          best = (coverage, distance, minute)
+        }
+      } else {
+        best = (coverage, distance, minute)
+      }
     }
-    let median = weightedMedian(unwrapped)
-    let deviation = weightedMedian(unwrapped.map { (abs($0.0 - median), $0.1) })
-    let rounded = Int((median / 5).rounded()) * 5
-    return (LocalTime(minuteOfDay: rounded), Int(deviation.rounded()))
+    guard let best else { return nil }
+    // Every alarm between the last covered start minus the window and the first covered start
+    // catches the same starts; keep a margin from both ends, so a start a little earlier than
+    // usual is not missed, and stay as near the configured lead as that allows.
+    let covered = samples.map(\.minute).filter { $0 >= best.minute && $0 <= best.minute + alarmWindowMinutes }
+    guard let first = covered.min(), let last = covered.max() else { return best.minute }
+    let low = last - alarmWindowMinutes
+    let high = first
+    let margin = min(safetyMinutes, (high - low) / 2)
+    let chosen = min(max(Int(preferred.rounded()), low + margin), high - margin)
+    // Down to five minutes, unless that leaves the range.
+    let stepped = chosen - ((chosen % 5) + 5) % 5
+    return stepped >= low ? stepped : chosen
   }
 
   static func weightedMedian(_ values: [(Double, Double)]) -> Double {

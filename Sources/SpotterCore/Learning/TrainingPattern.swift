@@ -8,8 +8,14 @@ public struct TrainingPattern: Sendable, Hashable, Codable {
   public var heat: [[Double]]
   /// How many completed sessions fell in the learning window.
   public var sessionsConsidered: Int
+  /// Whether the last week looked like a new routine, so recent days decide instead of weekdays.
+  public var habitChange: Bool
 
-  public init(asOf: LocalDate, weekdays: [WeekdayPattern], heat: [[Double]], sessionsConsidered: Int) {
+  public init(
+    asOf: LocalDate, weekdays: [WeekdayPattern], heat: [[Double]], sessionsConsidered: Int,
+    habitChange: Bool = false
+  ) {
+    self.habitChange = habitChange
     self.asOf = asOf
     self.weekdays = weekdays
     self.heat = heat

@@ -1,23 +1,32 @@
 /// What was learned about one weekday.
 public struct WeekdayPattern: Sendable, Hashable, Codable {
   public var weekday: Weekday
-  /// The recency-weighted share of past such weekdays that had a completed session, `0...1`.
+  /// The recency-weighted share of this weekday's recent active weeks that had a session, `0...1`.
   public var probability: Double
-  /// ``probability`` discounted for thin evidence, `0...1`; one session is never a pattern.
+  /// How likely the next such day is a training day, `0...1`: the weekday rate combined with the
+  /// days since the last session; 0 while fewer than three days were trained.
   public var confidence: Double
   /// How many completed sessions in the window fell on this weekday.
   public var sessionCount: Int
-  /// The usual start, rounded to five minutes; nil without sessions on this weekday.
+  /// The start the reminder announces, on five minutes: the alarm that catches the most recent
+  /// starts, plus the lead time; nil with fewer than two starts to learn from.
   public var usualStart: LocalTime?
   /// The weighted median absolute deviation of start times, in minutes.
   public var spreadMinutes: Int?
   /// The median session length, capped at four hours.
   public var typicalDurationMinutes: Int?
+  /// Which past starts placed the alarm: "weekday", "every other week" or "recent days".
+  public var startSource: String?
+  /// How many past starts that was; a usual start needs at least two.
+  public var startSamples: Int
 
   public init(
     weekday: Weekday, probability: Double, confidence: Double, sessionCount: Int,
-    usualStart: LocalTime?, spreadMinutes: Int?, typicalDurationMinutes: Int?
+    usualStart: LocalTime?, spreadMinutes: Int?, typicalDurationMinutes: Int?, startSource: String? = nil,
+    startSamples: Int = 0
   ) {
+    self.startSource = startSource
+    self.startSamples = startSamples
     self.weekday = weekday
     self.probability = probability
     self.confidence = confidence

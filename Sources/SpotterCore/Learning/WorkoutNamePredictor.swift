@@ -1,40 +1,135 @@
 import Foundation
 
-/// Predicts which program day comes next ("Push Day") from the order of past workouts.
+/// Predicts which program day comes next ("Push Day") from past workouts.
 ///
-/// Routines rotate (push, pull, legs, push, …), so the best guess for the next workout is what
-/// most often followed the last one. Ties go to the name seen most recently after it.
+/// Two readings of a history compete, and the one that would have named this person's last twelve
+/// workouts better wins (README, "Learning rules"):
+/// - **rotation**: what most often followed the last workout (push, pull, legs, push, …); a name
+///   never followed yet is followed by its shape, numbers counting on ("Day 11" → "Day 12",
+///   "Lower // Week 3" → "Upper // Week 3");
+/// - **weekday**: what this weekday was called over the last eight weeks ("Montag", "Leg Day").
+///
+/// Names are compared without case, spacing or emoji. An app's auto-title ("Evening Workout") is
+/// no program day: it is left out, and when most recent workouts carry one, no name is predicted.
 public struct WorkoutNamePredictor: Sendable {
-  /// Successor counts learned from the most recent sessions.
-  private let successors: [String: [String: (count: Int, last: Int)]]
-  private let lastName: String?
-
-  /// - Parameter names: workout names of completed sessions, oldest first.
-  public init(names: [String], memory: Int = 60) {
-    let recent = names.suffix(memory).map { $0.trimmingCharacters(in: .whitespaces) }
-      .filter { !$0.isEmpty }
-    var table: [String: [String: (count: Int, last: Int)]] = [:]
-    for (index, pair) in zip(recent, recent.dropFirst()).enumerated() {
-      let old = table[pair.0]?[pair.1] ?? (0, 0)
-      table[pair.0, default: [:]][pair.1] = (old.count + 1, index)
-    }
-    successors = table
-    lastName = recent.last
+  /// One past workout.
+  struct Entry {
+    var date: LocalDate
+    var key: String
   }
 
-  /// The next `count` workout names, in order; empty when nothing is known.
-  public func next(_ count: Int) -> [String] {
+  private let entries: [Entry]
+  /// The latest spelling of each key.
+  private let spelling: [String: String]
+  private let unnamed: Bool
+  private let byWeekday: Bool
+
+  /// - Parameter sessions: the date and name of completed sessions, oldest first.
+  public init(sessions: [(date: LocalDate, name: String)], memory: Int = 60) {
+    let recent = sessions.suffix(memory)
+    var spelling: [String: String] = [:]
+    var entries: [Entry] = []
+    for session in recent {
+      guard let name = WorkoutTitle.programName(session.name) else { continue }
+      let key = WorkoutTitle.key(name)
+      spelling[key] = name
+      entries.append(Entry(date: session.date, key: key))
+    }
+    self.entries = entries
+    self.spelling = spelling
+    let lastTen = recent.suffix(10)
+    unnamed =
+      lastTen.isEmpty || lastTen.filter { WorkoutTitle.programName($0.name) == nil }.count * 2 > lastTen.count
+    // Replay the last twelve named workouts with both readings.
+    var rotationRight = 0
+    var weekdayRight = 0
+    for index in max(1, entries.count - 12)..<max(1, entries.count) {
+      let before = Array(entries[..<index])
+      if Self.rotation(before, steps: 1).first == entries[index].key { rotationRight += 1 }
+      if Self.weekday(before, on: entries[index].date) == entries[index].key { weekdayRight += 1 }
+    }
+    byWeekday = weekdayRight > rotationRight
+  }
+
+  /// The predicted name of each of `dates`' workouts, soonest first; nil where none is known.
+  public func names(for dates: [LocalDate]) -> [String?] {
+    guard !unnamed, !entries.isEmpty else { return dates.map { _ in nil } }
+    let rotation = Self.rotation(entries, steps: dates.count)
+    return dates.enumerated().map { index, date in
+      let weekday = Self.weekday(entries, on: date)
+      let turn = index < rotation.count ? rotation[index] : nil
+      let key = (byWeekday ? weekday ?? turn : turn ?? weekday) ?? entries.last?.key
+      return key.map { spelling[$0] ?? Self.spelled($0, like: entries.last.flatMap { spelling[$0.key] }) }
+    }
+  }
+
+  /// The next `steps` keys of the rotation after the last entry.
+  ///
+  /// A name that was never followed yet is followed by shape: "lower // 3" has never had a
+  /// successor, but "lower // #" was always followed by "upper // #", and the last "upper" was
+  /// number 2, so "upper // 3" comes next; "day 11" likewise becomes "day 12".
+  static func rotation(_ entries: [Entry], steps: Int) -> [String] {
+    guard var current = entries.last?.key else { return [] }
+    var exact: [String: [String: (count: Int, last: Int)]] = [:]
+    var byShape: [String: [String: (count: Int, last: Int)]] = [:]
+    var latest: [String: String] = [:]
+    for (index, pair) in zip(entries, entries.dropFirst()).enumerated() {
+      let old = exact[pair.0.key]?[pair.1.key] ?? (0, 0)
+      exact[pair.0.key, default: [:]][pair.1.key] = (old.count + 1, index)
+      let (from, to) = (shape(pair.0.key), shape(pair.1.key))
+      let oldShape = byShape[from]?[to] ?? (0, 0)
+      byShape[from, default: [:]][to] = (oldShape.count + 1, index)
+    }
+    for entry in entries { latest[shape(entry.key)] = entry.key }
+    let best = { (table: [String: (count: Int, last: Int)]) in
+      table.max { ($0.value.count, $0.value.last) < ($1.value.count, $1.value.last) }?.key
+    }
     var result: [String] = []
-    var current = lastName
-    for _ in 0..<count {
-      guard let from = current else { break }
-      let choice = successors[from]?.max {
-        ($0.value.count, $0.value.last) < ($1.value.count, $1.value.last)
-      }?.key
-      let name = choice ?? from
-      result.append(name)
-      current = name
+    for _ in 0..<steps {
+      if let next = exact[current].flatMap(best) {
+        current = next
+      } else if let nextShape = byShape[shape(current)].flatMap(best), let previous = latest[nextShape] {
+        current = nextShape.contains("#") ? incremented(previous) : previous
+      } else {
+        break
+      }
+      latest[shape(current)] = current
+      result.append(current)
     }
     return result
+  }
+
+  /// The name with its digits as `#`.
+  static func shape(_ key: String) -> String {
+    key.replacingOccurrences(of: "[0-9]+", with: "#", options: .regularExpression)
+  }
+
+  /// The name with its last number one higher.
+  static func incremented(_ key: String) -> String {
+    guard let range = key.range(of: "[0-9]+", options: [.regularExpression, .backwards]),
+      let number = Int(key[range]), number < 1_000_000
+    else { return key }
+    return key.replacingCharacters(in: range, with: String(number + 1))
+  }
+
+  /// What `date`'s weekday was most often called over the eight weeks before it, recent weeks
+  /// weighing more.
+  static func weekday(_ entries: [Entry], on date: LocalDate) -> String? {
+    var weights: [String: Double] = [:]
+    for entry in entries.reversed() {
+      let age = entry.date.days(until: date)
+      guard age > 0 else { continue }
+      if age > 56 { break }
+      if entry.date.weekday == date.weekday { weights[entry.key, default: 0] += pow(0.8, Double(age / 7)) }
+    }
+    return weights.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
+  }
+
+  /// A key never seen spelled, written like the last name: "Day 12" after "Day 11".
+  static func spelled(_ key: String, like last: String?) -> String {
+    guard let last, let range = last.range(of: "[0-9]+", options: [.regularExpression, .backwards]),
+      let digits = key.range(of: "[0-9]+", options: [.regularExpression, .backwards])
+    else { return key }
+    return last.replacingCharacters(in: range, with: key[digits])
   }
 }

@@ -34,7 +34,9 @@ public struct ReminderPlanner: Sendable {
       settings.program[date.weekday] != nil || learnedDays.contains(date.weekday)
     }
     let trainingDates = horizon.dates.filter(isTrainingDay)
-    let predicted = WorkoutNamePredictor(names: completed.map(\.workoutName)).next(trainingDates.count)
+    let predicted = WorkoutNamePredictor(
+      sessions: completed.map { (clock.localDate($0.start), $0.workoutName) }
+    ).names(for: trainingDates)
 
     var reminders: [Reminder] = []
     var notes: [PlanNote] = []
@@ -50,9 +52,7 @@ public struct ReminderPlanner: Sendable {
         notes.append(PlanNote(date: date, text: "skipped (spotter skip)"))
         continue
       }
-      let name = trainingIndex.flatMap {
-        settings.program[weekday] ?? ($0 < predicted.count ? predicted[$0] : nil)
-      }
+      let name = trainingIndex.flatMap { settings.program[weekday] ?? predicted[$0] }
       if trainingIndex != nil {
         expected.append(
           PlannedSession(
@@ -112,7 +112,7 @@ public struct ReminderPlanner: Sendable {
 
   /// The learned start of a weekday, or the preferred time while too few sessions teach one.
   private func usualTime(_ pattern: WeekdayPattern) -> (time: LocalTime, learned: Bool) {
-    if pattern.sessionCount >= Self.minimumSessionsForUsualTime, let start = pattern.usualStart {
+    if let start = pattern.usualStart {
       return (start, true)
     }
     return (settings.reminders.preferredTime, false)

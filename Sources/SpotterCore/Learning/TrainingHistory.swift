@@ -1,0 +1,222 @@
+import Foundation
+
+/// The training days a ``PatternLearner`` reads, as of one moment: which local dates had a
+/// completed session before `now`, and when the first one started.
+struct TrainingHistory {
+  let today: LocalDate
+  let windowStart: LocalDate
+  /// The first session's start, in minutes of the day, by local date.
+  let trainingDays: [LocalDate: Int]
+  let firstDate: LocalDate?
+  let sessionsConsidered: Int
+  let baseRate: Double
+  private let starts: [(date: LocalDate, minute: Int, duration: Int?)]
+
+  init(sessions: [Session], now: Date, today: LocalDate, windowStart: LocalDate, clock: ZoneClock) {
+    self.today = today
+    self.windowStart = windowStart
+    var days: [LocalDate: Int] = [:]
+    var starts: [(date: LocalDate, minute: Int, duration: Int?)] = []
+    for session in sessions where session.state == .completed && session.start < now {
+      let local = clock.local(session.start)
+      guard local.date >= windowStart else { continue }
+      let minute = local.secondOfDay / 60
+      days[local.date] = min(days[local.date] ?? minute, minute)
+      let duration = session.end.map { Int($0.timeIntervalSince(session.start) / 60) }
+        .flatMap { (1...PatternLearner.maximumDurationMinutes).contains($0) ? $0 : nil }
+      starts.append((local.date, minute, duration))
+    }
+    trainingDays = days
+    self.starts = starts
+    sessionsConsidered = starts.count
+    let first = days.keys.min()
+    firstDate = first
+    // The share of days with training over the last eight weeks: the prior every other
+    // estimate starts from.
+    var rate = 0.3
+    if let first {
+      let from = max(first, today.adding(days: -56))
+      let observed = max(1, from.days(until: today) + (days[today] != nil ? 1 : 0))
+      let trained = days.keys.filter { $0 >= from }.count
+      rate = Double(trained) / Double(observed)
+    }
+    baseRate = min(0.95, max(0.05, rate))
+  }
+
+  /// Whether what happened on `date` is known: it is past, or already had its session.
+  func isObserved(_ date: LocalDate) -> Bool { date < today || trainingDays[date] != nil }
+
+  /// The next `weekday` after today, within a week.
+  func next(_ weekday: Weekday) -> LocalDate {
+    let ahead = (weekday.rawValue - today.adding(days: 1).weekday.rawValue + 7) % 7
+    return today.adding(days: 1 + ahead)
+  }
+
+  /// Whether the person trained at all within three days of `date`: weeks off say nothing
+  /// about a weekday.
+  func isActive(_ date: LocalDate) -> Bool {
+    (-3...3).contains { trainingDays[date.adding(days: $0)] != nil }
+  }
+
+  /// The weekday's recency-weighted rate over its last active weeks before `target`, drawn
+  /// toward the base rate while evidence is thin; and how many active weeks it saw.
+  func weekdayRate(before target: LocalDate) -> (value: Double, weeks: Int, lastTwoMissed: Bool) {
+    guard let firstDate else { return (baseRate, 0, false) }
+    var weighted = 0.0
+    var total = 0.0
+    var weeks = 0
+    var recent: [Bool] = []
+    var older = (trained: 0, total: 0)
+    var slot = target.adding(days: -7)
+    while slot >= firstDate && slot >= windowStart && weeks < PatternLearner.activeWeeks {
+      defer { slot = slot.adding(days: -7) }
+      guard isObserved(slot), isActive(slot) else { continue }
+      let weight = pow(PatternLearner.weekDecay, Double(weeks))
+      total += weight
+      if trainingDays[slot] != nil { weighted += weight }
+      if recent.count < 2 {
+        recent.append(trainingDays[slot] != nil)
+      } else {
+        older.total += 1
+        if trainingDays[slot] != nil { older.trained += 1 }
+      }
+      weeks += 1
+    }
+    // Given up: missed twice in a row after being kept in most of the weeks before.
+    let givenUp = recent == [false, false] && older.total >= 2 && older.trained * 3 >= older.total * 2
+    return ((weighted + baseRate) / (total + 1), weeks, givenUp)
+  }
+
+  /// How likely a session is on `target` given the days since the last one, from how often this
+  /// person trained that many days after a session over the last twelve weeks.
+  func gapProbability(on target: LocalDate) -> Double? {
+    guard let firstDate, let last = trainingDays.keys.filter({ $0 < target }).max() else { return nil }
+    let bucket = { (days: Int) in min(days, 6) }
+    var trained = [Int](repeating: 0, count: 7)
+    var total = [Int](repeating: 0, count: 7)
+    var previous: LocalDate?
+    var date = max(firstDate, today.adding(days: -84))
+    while date <= today && isObserved(date) {
+      if let previous {
+        let gap = bucket(previous.days(until: date))
+        total[gap] += 1
+        if trainingDays[date] != nil { trained[gap] += 1 }
+      }
+      if trainingDays[date] != nil { previous = date }
+      date = date.adding(days: 1)
+    }
+    let gap = bucket(last.days(until: target))
+    return (Double(trained[gap]) + baseRate) / (Double(total[gap]) + 1)
+  }
+
+  /// Sessions in the last week on weekdays that were established as free: the sign of a new
+  /// routine.
+  func recentSurprises() -> Int {
+    guard let firstDate, firstDate <= today.adding(days: -28) else { return 0 }
+    return (0..<7).map { today.adding(days: -$0) }.filter { date in
+      guard trainingDays[date] != nil else { return false }
+      let rate = weekdayRate(before: date)
+      return rate.weeks >= 3 && rate.value < 0.25
+    }.count
+  }
+
+  /// Where past starts come from when placing an alarm.
+  enum StartSource: String, CaseIterable {
+    case weekday = "weekday"
+    case fortnight = "every other week"
+    case recent = "recent days"
+    case allDays = "all days"
+  }
+
+  /// The start minutes `source` offers for `target`, with their weights.
+  func samples(_ source: StartSource, for target: LocalDate) -> [(minute: Int, weight: Double)] {
+    var result: [(minute: Int, weight: Double)] = []
+    switch source {
+    case .weekday, .fortnight:
+      let step = source == .weekday ? 7 : 14
+      let limit = source == .weekday ? 12 : 6
+      var index = 1
+      var slot = target.adding(days: -step)
+      while slot >= windowStart && result.count < limit {
+        if let minute = trainingDays[slot], isObserved(slot) {
+          result.append((minute, pow(0.85, Double(index - 1))))
+        }
+        if let firstDate, slot < firstDate { break }
+        index += 1
+        slot = slot.adding(days: -step)
+      }
+    case .recent, .allDays:
+      let days = source == .recent ? 21 : 56
+      let halfLife = source == .recent ? 7.0 : 28
+      for age in 1...days {
+        let date = target.adding(days: -age)
+        guard date >= windowStart else { break }
+        if let minute = trainingDays[date], isObserved(date) {
+          result.append((minute, pow(0.5, Double(age) / halfLife)))
+        }
+      }
+    }
+    return result
+  }
+
+  /// The source of starts that would have placed the most useful alarms on this person's last
+  /// twelve training days; ties keep the earlier source in ``StartSource``'s order.
+  func bestSource(leadMinutes: Int) -> StartSource {
+    var scores: [StartSource: Int] = [:]
+    for date in trainingDays.keys.filter({ isObserved($0) }).sorted().suffix(12) {
+      let minute = trainingDays[date]!
+      for candidate in StartSource.allCases {
+        let found = samples(candidate, for: date)
+        if found.count >= 2, let alarm = PatternLearner.alarm(found, lead: leadMinutes),
+          minute >= alarm && minute <= alarm + PatternLearner.alarmWindowMinutes
+        {
+          scores[candidate, default: 0] += 1
+        }
+      }
+    }
+    var best = StartSource.weekday
+    for candidate in StartSource.allCases where scores[candidate, default: 0] > scores[best, default: 0] {
+      best = candidate
+    }
+    return best
+  }
+
+  /// The learned start for `target`: the alarm placed by ``PatternLearner/alarm(_:lead:)`` plus
+  /// the lead, from `source`, or the next source with at least two starts.
+  func start(for target: LocalDate, leadMinutes: Int, source: StartSource) -> (
+    time: LocalTime, spread: Int?, source: String, samples: Int
+  )? {
+    let order = [source] + StartSource.allCases.filter { $0 != source && $0 != .fortnight }
+    guard
+      let (used, chosen) = order.lazy.map({ ($0, samples($0, for: target)) }).first(where: { $0.1.count >= 2 }
+      ),
+      let alarm = PatternLearner.alarm(chosen, lead: leadMinutes)
+    else { return nil }
+    let median = PatternLearner.weightedMedian(chosen.map { (Double($0.minute), $0.weight) })
+    let spread = PatternLearner.weightedMedian(chosen.map { (abs(Double($0.minute) - median), $0.weight) })
+    return (
+      LocalTime(minuteOfDay: min(1439, max(0, alarm + leadMinutes))), Int(spread.rounded()), used.rawValue,
+      chosen.count
+    )
+  }
+
+  /// Session lengths on `weekday`, sorted.
+  func durations(on weekday: Weekday) -> [Int] {
+    starts.filter { $0.date.weekday == weekday }.compactMap(\.duration).sorted()
+  }
+
+  func sessionCount(on weekday: Weekday) -> Int {
+    starts.filter { $0.date.weekday == weekday }.count
+  }
+
+  /// Session starts by weekday and hour, recent weeks weighing more, scaled to a maximum of 1.
+  func heat() -> [[Double]] {
+    var heat = Array(repeating: Array(repeating: 0.0, count: 24), count: 7)
+    for start in starts {
+      heat[start.date.weekday.rawValue - 1][start.minute / 60] += pow(
+        0.5, Double(start.date.days(until: today)) / 28)
+    }
+    let peak = heat.joined().max() ?? 0
+    return peak > 0 ? heat.map { $0.map { $0 / peak } } : heat
+  }
+}
