@@ -153,10 +153,12 @@ import _SpotterTestSupport
 
   @Test func aPlateauIsSuggestedOnceBrokenAndFormedAgain() throws {
     let box = try Sandbox()
-    let bench = { (date: String, kg: Double) in
-      S(start: "\(date) 18:00", exercises: [("Bench Press (Barbell)", [(kg, 5), (kg, 5), (kg, 5)])])
+    let bench = { (date: String, kg: Double, time: String) in
+      S(start: "\(date) \(time)", exercises: [("Bench Press (Barbell)", [(kg, 5), (kg, 5), (kg, 5)])])
     }
-    var sessions = [bench("2026-11-02", 100), bench("2026-11-09", 100), bench("2026-11-16", 100)]
+    var sessions = [
+      bench("2026-11-02", 100, "18:00"), bench("2026-11-09", 100, "18:00"), bench("2026-11-16", 100, "18:00"),
+    ]
     let path = try history(box, sessions, format: "strong")
     let sunday = "2026-11-22T10:00:00+01:00"
     #expect(try box.spotter(["run", "--history", path], now: sunday, writes: true).status == 0)
@@ -169,8 +171,8 @@ import _SpotterTestSupport
     // Before Monday's usual 18:00 start, with the workout reminder.
     #expect(event.alarmInstants == [TestZones.instant("2026-11-23T17:30:00+01:00")])
 
-    // Sunday's extra session at 102.5 kg breaks the plateau: the pending suggestion goes.
-    sessions.append(bench("2026-11-22", 102.5))
+    // Sunday morning's extra session at 102.5 kg breaks the plateau: the pending suggestion goes.
+    sessions.append(bench("2026-11-22", 102.5, "09:00"))
     let broken = try history(box, sessions, format: "strong")
     #expect(
       try box.spotter(["run", "--history", broken], now: "2026-11-22T12:00:00+01:00", writes: true).status
@@ -178,7 +180,7 @@ import _SpotterTestSupport
     #expect(try box.event(uid)?.status == "CANCELLED")
 
     // Two more at 102.5 kg form a new plateau: a new suggestion, a new UID.
-    sessions += [bench("2026-11-23", 102.5), bench("2026-11-30", 102.5)]
+    sessions += [bench("2026-11-23", 102.5, "18:00"), bench("2026-11-30", 102.5, "18:00")]
     let formed = try history(box, sessions, format: "strong")
     let later = "2026-12-01T10:00:00+01:00"
     #expect(

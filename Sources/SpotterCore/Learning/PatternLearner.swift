@@ -65,10 +65,13 @@ public struct PatternLearner: Sendable {
     let weekdays = Weekday.allCases.map { weekday -> WeekdayPattern in
       let target = history.next(weekday)
       let rate = history.weekdayRate(before: target)
-      // The gap is known for tomorrow only; later days of a horizon rest on the weekday.
+      // The gap is known for tomorrow only; later days of a horizon rest on the weekday, or in a
+      // new routine on whether the same day last week was trained.
       let gap = target == today.adding(days: 1) ? history.gapProbability(on: target) : nil
-      var probability =
-        habitChange ? (gap ?? history.baseRate) : Self.combine(rate.value, gap, base: history.baseRate)
+      var probability = Self.combine(rate.value, gap, base: history.baseRate)
+      if habitChange {
+        probability = gap ?? (history.trainingDays[target.adding(days: -7)] != nil ? 0.5 : 0.2)
+      }
       // Two active weeks in a row without this weekday: it was given up, whatever came before.
       if rate.lastTwoMissed && !habitChange { probability = min(probability, 0.2) }
       if !evidence { probability = 0 }

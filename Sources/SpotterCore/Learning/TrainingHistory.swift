@@ -67,10 +67,15 @@ struct TrainingHistory {
     var weeks = 0
     var recent: [Bool] = []
     var older = (trained: 0, total: 0)
+    // Weeks off are skipped only while they are the exception: for someone who trains in a
+    // few weeks out of many, not training is the pattern.
+    let lastWeeks = (1...PatternLearner.activeWeeks).map { target.adding(days: -7 * $0) }
+      .filter { $0 >= firstDate && isObserved($0) }
+    let skipInactive = lastWeeks.filter(isActive).count * 2 >= lastWeeks.count
     var slot = target.adding(days: -7)
     while slot >= firstDate && slot >= windowStart && weeks < PatternLearner.activeWeeks {
       defer { slot = slot.adding(days: -7) }
-      guard isObserved(slot), isActive(slot) else { continue }
+      guard isObserved(slot), isActive(slot) || !skipInactive else { continue }
       let weight = pow(PatternLearner.weekDecay, Double(weeks))
       total += weight
       if trainingDays[slot] != nil { weighted += weight }

@@ -48,7 +48,9 @@ public struct WorkoutNamePredictor: Sendable {
       if Self.rotation(before, steps: 1).first == entries[index].key { rotationRight += 1 }
       if Self.weekday(before, on: entries[index].date) == entries[index].key { weekdayRight += 1 }
     }
-    byWeekday = weekdayRight > rotationRight
+    // Ties go to the weekday: names that follow the weekdays ("Montag", "Leg Day") stay right
+    // when a day is skipped, where the rotation would shift them.
+    byWeekday = weekdayRight >= rotationRight && weekdayRight > 0
   }
 
   /// The predicted name of each of `dates`' workouts, soonest first; nil where none is known.
@@ -59,7 +61,11 @@ public struct WorkoutNamePredictor: Sendable {
       let weekday = Self.weekday(entries, on: date)
       let turn = index < rotation.count ? rotation[index] : nil
       let key = (byWeekday ? weekday ?? turn : turn ?? weekday) ?? entries.last?.key
-      return key.map { spelling[$0] ?? Self.spelled($0, like: entries.last.flatMap { spelling[$0.key] }) }
+      return key.map { key in
+        spelling[key]
+          ?? Self.spelled(
+            key, like: entries.last { Self.shape($0.key) == Self.shape(key) }.flatMap { spelling[$0.key] })
+      }
     }
   }
 
@@ -106,10 +112,21 @@ public struct WorkoutNamePredictor: Sendable {
 
   /// The name with its last number one higher.
   static func incremented(_ key: String) -> String {
-    guard let range = key.range(of: "[0-9]+", options: [.regularExpression, .backwards]),
-      let number = Int(key[range]), number < 1_000_000
-    else { return key }
+    guard let range = lastNumber(in: key), let number = Int(key[range]), number < 1_000_000 else {
+      return key
+    }
     return key.replacingCharacters(in: range, with: String(number + 1))
+  }
+
+  /// The range of the last run of ASCII digits; Foundation's regular expressions ignore
+  /// `.backwards` and would find the first.
+  static func lastNumber(in text: String) -> Range<String.Index>? {
+    guard let end = text.lastIndex(where: \.isASCIIDigit) else { return nil }
+    var start = end
+    while start > text.startIndex, text[text.index(before: start)].isASCIIDigit {
+      start = text.index(before: start)
+    }
+    return start..<text.index(after: end)
   }
 
   /// What `date`'s weekday was most often called over the eight weeks before it, recent weeks
@@ -125,11 +142,13 @@ public struct WorkoutNamePredictor: Sendable {
     return weights.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
   }
 
-  /// A key never seen spelled, written like the last name: "Day 12" after "Day 11".
+  /// A key never seen spelled, written like the last name of its shape: "Day 12" after "Day 11".
   static func spelled(_ key: String, like last: String?) -> String {
-    guard let last, let range = last.range(of: "[0-9]+", options: [.regularExpression, .backwards]),
-      let digits = key.range(of: "[0-9]+", options: [.regularExpression, .backwards])
-    else { return key }
+    guard let last, let range = lastNumber(in: last), let digits = lastNumber(in: key) else { return key }
     return last.replacingCharacters(in: range, with: key[digits])
   }
+}
+
+extension Character {
+  fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
 }
