@@ -7,8 +7,15 @@ public struct PatternView: Sendable, Encodable {
   public var minimumConfidence: Double
   public var trainingDays: [String]
   public var program: [String: String]
+  /// Spotter's useful rate over the last 12 weeks' replay (`spotter backtest`), when there were
+  /// training days to score.
+  public var backtestUseful: Double?
+  public var backtestTrainingDays: Int
 
-  public init(pattern: TrainingPattern, settings: Settings) {
+  public init(pattern: TrainingPattern, settings: Settings, backtest: BacktestReport? = nil) {
+    let score = backtest?.scores[.spotter]
+    backtestUseful = score?.usefulRate.map { ($0 * 1000).rounded() / 1000 }
+    backtestTrainingDays = score?.trainingDays ?? 0
     self.pattern = pattern
     minimumConfidence = settings.minimumConfidence
     trainingDays = pattern.trainingDays(minimumConfidence: settings.minimumConfidence).map(\.key)
@@ -35,19 +42,31 @@ public struct PatternView: Sendable, Encodable {
       lines.append(line)
     }
     lines.append("")
-    lines.append("Day  Usual  Spread  Sessions  Probability  Confidence  Training day")
+    lines.append("Day  Usual  Spread  From               Sessions  Weekday  Probability  Training day")
     for day in pattern.weekdays {
       let usual = day.usualStart?.description ?? "  -  "
-      let spread = day.spreadMinutes.map { "±\($0)m" } ?? "-"
+      // A spread needs two starts at least: one session never reads as "±0m".
+      let spread = day.startSamples >= 2 ? day.spreadMinutes.map { "±\($0)m" } ?? "-" : "-"
+      let source = day.startSource.map { "\($0) (\(day.startSamples))" } ?? "preferred time"
       var training = day.confidence >= minimumConfidence ? "yes" : "no"
       if let name = program[day.weekday.key] { training = "program: \(name)" }
       lines.append(
         Self.names[day.weekday.rawValue - 1] + "  " + usual + "  "
-          + spread.padding(toLength: 6, withPad: " ", startingAt: 0)
+          + spread.padding(toLength: 6, withPad: " ", startingAt: 0) + "  "
+          + source.padding(toLength: 19, withPad: " ", startingAt: 0)
           + "  " + String(day.sessionCount).padding(toLength: 8, withPad: " ", startingAt: 0) + "  "
-          + String(format: "%.2f", day.probability).padding(toLength: 11, withPad: " ", startingAt: 0)
-          + "  " + String(format: "%.2f", day.confidence).padding(toLength: 10, withPad: " ", startingAt: 0)
+          + String(format: "%.2f", day.probability).padding(toLength: 7, withPad: " ", startingAt: 0)
+          + "  " + String(format: "%.2f", day.confidence).padding(toLength: 11, withPad: " ", startingAt: 0)
           + "  " + training)
+    }
+    if pattern.habitChange {
+      lines.append("The last week looks like a new routine: recent days decide until it settles.")
+    }
+    if let useful = backtestUseful {
+      lines.append(
+        "Over the last 12 weeks these rules' alarms came 0–90 min before you started on "
+          + "\(Int((useful * 100).rounded()))% of \(backtestTrainingDays) training days (details: spotter backtest)."
+      )
     }
     return lines.joined(separator: "\n")
   }

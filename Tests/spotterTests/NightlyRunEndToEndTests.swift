@@ -111,4 +111,29 @@ import _SpotterTestSupport
     #expect(event.alarmInstants == [TestZones.instant("2026-03-08T08:30:00-04:00")])
     #expect(try read(dir, "agenda.crontab").contains("30 8 8 3 * "))
   }
+
+  @Test func backtestReplaysTheStoreAndPrintsEveryStrategy() throws {
+    let dir = try SpotterBinary.scratch()
+    try #require(try runExamples(in: dir).status == 0)
+    let result = try SpotterBinary.run([
+      "backtest", "--weeks", "4", "--json", "--config", SpotterBinary.example("config.toml"), "--db",
+      dir.appendingPathComponent("db.sqlite").path, "--now", "2026-11-22T21:30:00+01:00",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    #expect(json["version"] as? Int == 1)
+    let strategies = try #require(json["strategies"] as? [String: Any])
+    #expect(Set(strategies.keys) == ["spotter", "B1", "B2", "B3"])
+    let days = try #require(json["days"] as? [[String: Any]])
+    #expect(days.count == 28)
+    // Local times carry their offset.
+    #expect(days.compactMap { $0["start"] as? String }.allSatisfy { $0.hasSuffix("+01:00") })
+    let text = try SpotterBinary.run([
+      "backtest", "--config", SpotterBinary.example("config.toml"), "--db",
+      dir.appendingPathComponent("db.sqlite").path, "--now", "2026-11-22T21:30:00+01:00",
+    ])
+    #expect(text.stdout.contains("B1 same weekday last week"))
+    #expect(text.stdout.contains("Hindsight limit"))
+  }
 }

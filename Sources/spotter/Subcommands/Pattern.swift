@@ -19,7 +19,8 @@ extension SpotterCommand {
       try options.perform { workspace in
         let pattern = try NightlyRunner(workspace: workspace).pattern(
           store: try workspace.openStore(readOnly: true))
-        let view = PatternView(pattern: pattern, settings: workspace.settings)
+        let backtest = try BacktestService(workspace: workspace).run(weeks: 12, suggestLead: false)
+        let view = PatternView(pattern: pattern, settings: workspace.settings, backtest: backtest)
         return json ? JSONOutput.encode(view) : view.text(color: color)
       }
     }
