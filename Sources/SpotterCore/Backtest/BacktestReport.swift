@@ -12,7 +12,7 @@ public struct BacktestReport: Sendable, Hashable, Codable {
   /// Training days that the best fixed alarm time per weekday, chosen after the fact, would have
   /// served (0–90 minutes ahead); the room there is above any strategy.
   public var hindsightUseful: Int
-  /// The lead time, in steps of 5 minutes, whose replay had the most useful alarms.
+  /// The lead time among ``Backtester/leadCandidates`` whose replay had the most useful alarms.
   public var suggestedLeadMinutes: Int?
   /// The useful rate at ``suggestedLeadMinutes``.
   public var suggestedLeadUseful: Double?

@@ -10,6 +10,8 @@ public struct Backtester: Sendable {
   public var settings: Settings
   /// When the nightly run happens: the replay sees what was logged before it.
   public static let nightly = LocalTime(hour: 21, minute: 0)
+  /// The lead times a replay tries for its suggestion.
+  public static let leadCandidates = [10, 15, 20, 30, 45, 60]
   /// Baselines remind this long before their predicted start.
   public static let baselineLeadMinutes = 30
 
@@ -66,7 +68,7 @@ public struct Backtester: Sendable {
     }
     var suggested: (minutes: Int, useful: Double)?
     if suggestLead, !days.isEmpty {
-      for lead in stride(from: 0, through: 90, by: 5) {
+      for lead in Self.leadCandidates {
         var variant = settings
         variant.reminders.leadMinutes = lead
         let replay = Backtester(settings: variant)
@@ -119,7 +121,11 @@ public struct Backtester: Sendable {
     switch strategy {
     case .spotter:
       let now = clock.instant(day.adding(days: -1), Self.nightly)
-      let sessions = Array(visible)
+      // The learner reads 26 weeks and the names the last 60 workouts: older sessions change
+      // nothing, and handing over five years each night made a replay take seconds.
+      let horizon = now.addingTimeInterval(-Double(PatternLearner().windowDays + 7) * 86400)
+      let from = visible.firstIndex { $0.start >= horizon } ?? visible.endIndex
+      let sessions = Array(visible.suffix(max(visible.endIndex - from, 60)))
       let pattern = PatternLearner(leadMinutes: settings.reminders.leadMinutes).learn(
         from: sessions, now: now, clock: clock)
       let plan = ReminderPlanner(settings: settings).plan(

@@ -16,6 +16,8 @@ public struct WorkoutNamePredictor: Sendable {
   struct Entry {
     var date: LocalDate
     var key: String
+    /// The key with its digits as `#`, computed once: a replay asks for it thousands of times.
+    var shape: String
   }
 
   private let entries: [Entry]
@@ -29,17 +31,26 @@ public struct WorkoutNamePredictor: Sendable {
     let recent = sessions.suffix(memory)
     var spelling: [String: String] = [:]
     var entries: [Entry] = []
+    // A history repeats a handful of names: each is read once.
+    var read: [String: (name: String, key: String, shape: String)?] = [:]
+    func program(_ raw: String) -> (name: String, key: String, shape: String)? {
+      if let known = read[raw] { return known }
+      let value = WorkoutTitle.programName(raw).map { name -> (String, String, String) in
+        let key = WorkoutTitle.key(name)
+        return (name, key, Self.shape(key))
+      }
+      read[raw] = .some(value)
+      return value
+    }
     for session in recent {
-      guard let name = WorkoutTitle.programName(session.name) else { continue }
-      let key = WorkoutTitle.key(name)
+      guard let (name, key, shape) = program(session.name) else { continue }
       spelling[key] = name
-      entries.append(Entry(date: session.date, key: key))
+      entries.append(Entry(date: session.date, key: key, shape: shape))
     }
     self.entries = entries
     self.spelling = spelling
     let lastTen = recent.suffix(10)
-    unnamed =
-      lastTen.isEmpty || lastTen.filter { WorkoutTitle.programName($0.name) == nil }.count * 2 > lastTen.count
+    unnamed = lastTen.isEmpty || lastTen.filter { program($0.name) == nil }.count * 2 > lastTen.count
     // Replay the last twelve named workouts with both readings.
     var rotationRight = 0
     var weekdayRight = 0
@@ -64,7 +75,7 @@ public struct WorkoutNamePredictor: Sendable {
       return key.map { key in
         spelling[key]
           ?? Self.spelled(
-            key, like: entries.last { Self.shape($0.key) == Self.shape(key) }.flatMap { spelling[$0.key] })
+            key, like: entries.last { $0.shape == Self.shape(key) }.flatMap { spelling[$0.key] })
       }
     }
   }
@@ -82,11 +93,11 @@ public struct WorkoutNamePredictor: Sendable {
     for (index, pair) in zip(entries, entries.dropFirst()).enumerated() {
       let old = exact[pair.0.key]?[pair.1.key] ?? (0, 0)
       exact[pair.0.key, default: [:]][pair.1.key] = (old.count + 1, index)
-      let (from, to) = (shape(pair.0.key), shape(pair.1.key))
+      let (from, to) = (pair.0.shape, pair.1.shape)
       let oldShape = byShape[from]?[to] ?? (0, 0)
       byShape[from, default: [:]][to] = (oldShape.count + 1, index)
     }
-    for entry in entries { latest[shape(entry.key)] = entry.key }
+    for entry in entries { latest[entry.shape] = entry.key }
     let best = { (table: [String: (count: Int, last: Int)]) in
       table.max { ($0.value.count, $0.value.last) < ($1.value.count, $1.value.last) }?.key
     }
@@ -105,9 +116,20 @@ public struct WorkoutNamePredictor: Sendable {
     return result
   }
 
-  /// The name with its digits as `#`.
+  /// The name with each run of digits as `#`.
   static func shape(_ key: String) -> String {
-    key.replacingOccurrences(of: "[0-9]+", with: "#", options: .regularExpression)
+    var result = ""
+    var inNumber = false
+    for character in key {
+      if character.isASCIIDigit {
+        if !inNumber { result.append("#") }
+        inNumber = true
+      } else {
+        result.append(character)
+        inNumber = false
+      }
+    }
+    return result
   }
 
   /// The name with its last number one higher.
