@@ -34,12 +34,8 @@ public final class Store: Sendable {
         queue = try DatabaseQueue(path: path, configuration: configuration)
       }
       try Self.migrator.migrate(queue)
-    } catch let error as DatabaseError {
-      throw Self.error(error, path: path)
-    } catch let error as RowDecodingError {
-      throw SpotterIOError.storeDamaged(path: path, detail: "unreadable row: \(error)")
     } catch {
-      throw SpotterIOError.store(path: path, reason: "cannot open: \(error.localizedDescription)")
+      throw Self.error(error, path: path, doing: "cannot open: ")
     }
   }
 
@@ -93,23 +89,24 @@ public final class Store: Sendable {
           }
         }
       }
-    } catch let error as SpotterIOError {
-      throw error
-    } catch let error as DatabaseError {
-      throw Self.error(error, path: path)
-    } catch let error as RowDecodingError {
-      throw SpotterIOError.storeDamaged(path: path, detail: "unreadable row: \(error)")
     } catch {
-      throw SpotterIOError.store(path: path, reason: "cannot open: \(error.localizedDescription)")
+      throw Self.error(error, path: path, doing: "cannot open: ")
     }
   }
 
-  /// The error a SQLite failure becomes: damage is said plainly, with what to do.
-  static func error(_ error: DatabaseError, path: String) -> SpotterIOError {
-    let message = error.message ?? "\(error)"
-    switch error.resultCode {
-    case .SQLITE_CORRUPT, .SQLITE_NOTADB: return .storeDamaged(path: path, detail: message)
-    default: return .store(path: path, reason: message)
+  /// The error any failure of the store becomes: damage is said plainly, with what to do;
+  /// `doing` prefixes errors that are neither SQLite's nor ours.
+  static func error(_ error: any Error, path: String, doing: String = "") -> SpotterIOError {
+    switch error {
+    case let error as SpotterIOError: return error
+    case let error as DatabaseError:
+      let message = error.message ?? "\(error)"
+      switch error.resultCode {
+      case .SQLITE_CORRUPT, .SQLITE_NOTADB: return .storeDamaged(path: path, detail: message)
+      default: return .store(path: path, reason: message)
+      }
+    case let error as RowDecodingError: return .storeDamaged(path: path, detail: "unreadable row: \(error)")
+    default: return .store(path: path, reason: doing + "\(error)")
     }
   }
 
@@ -498,14 +495,8 @@ public final class Store: Sendable {
   func guarded<T>(_ body: () throws -> T) throws -> T {
     do {
       return try body()
-    } catch let error as SpotterIOError {
-      throw error
-    } catch let error as DatabaseError {
-      throw Self.error(error, path: path)
-    } catch let error as RowDecodingError {
-      throw SpotterIOError.storeDamaged(path: path, detail: "unreadable row: \(error)")
     } catch {
-      throw SpotterIOError.store(path: path, reason: "\(error)")
+      throw Self.error(error, path: path)
     }
   }
 }
