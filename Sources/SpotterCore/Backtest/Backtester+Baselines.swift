@@ -34,9 +34,9 @@ extension Backtester {
     -> Prediction?
   {
     let weekAgo = day.adding(days: -7)
-    guard let session = visible.last(where: { clock.localDate($0.start) == weekAgo }),
-      let first = visible.first(where: { clock.localDate($0.start) == weekAgo }), session.start >= first.start
-    else { return nil }
+    // Back from the newest session to that day; its earliest session is the last one reached.
+    let since = visible.reversed().prefix { clock.localDate($0.start) >= weekAgo }
+    guard let first = since.last, clock.localDate(first.start) == weekAgo else { return nil }
     return prediction(day: day, minute: minute(first, clock), name: first.workoutName, clock: clock)
   }
 

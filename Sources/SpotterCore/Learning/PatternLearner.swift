@@ -36,6 +36,8 @@ public struct PatternLearner: Sendable {
   public static let latePenalty = 0.3
   /// The margin kept between the alarm window's ends and the starts it catches.
   public static let safetyMinutes = 15
+  /// Starts needed before a learned time replaces the preferred time: one session is no habit.
+  public static let minimumStarts = 2
   /// Training days needed before anything counts as a pattern.
   public static let minimumTrainingDays = 3
 

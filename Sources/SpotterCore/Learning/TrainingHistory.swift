@@ -172,7 +172,8 @@ struct TrainingHistory {
       let minute = trainingDays[date]!
       for candidate in StartSource.allCases {
         let found = samples(candidate, for: date)
-        if found.count >= 2, let alarm = PatternLearner.alarm(found, lead: leadMinutes),
+        if found.count >= PatternLearner.minimumStarts,
+          let alarm = PatternLearner.alarm(found, lead: leadMinutes),
           minute >= alarm && minute <= alarm + PatternLearner.alarmWindowMinutes
         {
           scores[candidate, default: 0] += 1
@@ -193,7 +194,9 @@ struct TrainingHistory {
   )? {
     let order = [source] + StartSource.allCases.filter { $0 != source && $0 != .fortnight }
     guard
-      let (used, chosen) = order.lazy.map({ ($0, samples($0, for: target)) }).first(where: { $0.1.count >= 2 }
+      let (used, chosen) = order.lazy.map({ ($0, samples($0, for: target)) }).first(where: {
+        $0.1.count >= PatternLearner.minimumStarts
+      }
       ),
       let alarm = PatternLearner.alarm(chosen, lead: leadMinutes)
     else { return nil }

@@ -23,9 +23,6 @@ public enum WorkoutTitle {
     return name.trimmingCharacters(in: .whitespaces)
   }
 
-  /// Whether `name` is an app's title for an unnamed workout.
-  public static func isAutoTitle(_ name: String) -> Bool { autoTitles.contains(key(name)) }
-
   /// The auto-titles of Strong and Hevy in the languages they ship, as keys.
   static let autoTitles: Set<String> = {
     let parts = ["morning", "midday", "noon", "lunch", "afternoon", "evening", "night", "late night"]

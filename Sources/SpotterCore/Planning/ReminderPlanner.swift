@@ -9,9 +9,6 @@ import Foundation
 /// of a day without training, when asked for or after a run of training days.
 public struct ReminderPlanner: Sendable {
   public var settings: Settings
-  /// Sessions need at least this many starts on a weekday before their time replaces the
-  /// preferred time.
-  public static let minimumSessionsForUsualTime = 2
   public static let defaultDurationMinutes = 60
   public static let restDayDurationMinutes = 15
 
