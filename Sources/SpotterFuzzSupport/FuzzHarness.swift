@@ -47,11 +47,13 @@ public enum FuzzHarness {
     return true
   }
 
-  /// A calendar file through UTF-8 decoding, libical's parser and the focus import's expansion.
+  /// A calendar file the way `focus import` reads one: UTF-8 decoding, libical's parser, the
+  /// time zone checks and the expansion of its events over four weeks.
+  ///
+  /// `ICSReader.read` is left out: it only ever reads Spotter's own output, in tests.
   static func calendar(_ data: Data) -> Bool {
     guard let text = try? UTF8File.decode(data, fileName: "fuzz") else { return false }
     let reader = ICSReader()
-    _ = try? reader.read(text, fileName: "fuzz")
     let from = clock.startOfDay(clock.localDate(now))
     return
       (try? reader.occurrences(

@@ -385,6 +385,10 @@ enum Libical {
       throw SpotterICalError.unparsable(file: place.fileName, line: 1, reason: "no VCALENDAR in the file")
     }
     let fallback = icaltimezone_get_builtin_timezone(fallbackZone) ?? icaltimezone_get_utc_timezone()
+    // Wall-clock bounds a day beyond the window in every zone (offsets stay within a day of
+    // UTC). A reading outside them cannot touch the window, so it is never converted: converting
+    // a time in the year 4024 makes libical expand the zone's rules over two thousand years.
+    let latest = wallClock(to.addingTimeInterval(2 * 86400))
     var result: [CalendarOccurrence] = []
     for calendar in calendars {
       let events = children(of: calendar, kind: ICAL_VEVENT_COMPONENT)
@@ -394,7 +398,9 @@ enum Libical {
         guard let property = icalcomponent_get_first_property(event, ICAL_RECURRENCEID_PROPERTY) else {
           continue
         }
-        let (instant, _) = resolve(property, icalproperty_get_recurrenceid(property), calendar, fallback)
+        let original = icalproperty_get_recurrenceid(property)
+        guard isBefore(original, latest) else { continue }
+        let (instant, _) = resolve(property, original, calendar, fallback)
         replaced[uid(of: event), default: []].insert(instant)
       }
       for event in events {
@@ -402,7 +408,8 @@ enum Libical {
           icalcomponent_get_status(event) != ICAL_STATUS_CANCELLED
         else { continue }
         let startTime = icalproperty_get_dtstart(startProperty)
-        guard icaltime_is_date(startTime) == 0 else { continue }
+        // Every occurrence starts at or after DTSTART: one after the window has none in it.
+        guard icaltime_is_date(startTime) == 0, isBefore(startTime, latest) else { continue }
         let (start, unresolved) = resolve(startProperty, startTime, calendar, fallback)
         var length: TimeInterval = 0
         if let endProperty = icalcomponent_get_first_property(event, ICAL_DTEND_PROPERTY) {
@@ -440,7 +447,8 @@ enum Libical {
         var excluded = replaced[uid] ?? []
         var exdate = icalcomponent_get_first_property(event, ICAL_EXDATE_PROPERTY)
         while let current = exdate {
-          excluded.insert(resolve(current, icalproperty_get_exdate(current), calendar, fallback).0)
+          let time = icalproperty_get_exdate(current)
+          if isBefore(time, latest) { excluded.insert(resolve(current, time, calendar, fallback).0) }
           exdate = icalcomponent_get_next_property(event, ICAL_EXDATE_PROPERTY)
         }
         let recurrence = icalproperty_get_rrule(rule)
@@ -455,23 +463,29 @@ enum Libical {
         // libical 3.0 compares a UTC UNTIL with the zoned DTSTART field by field, which lets
         // 09:00 Los Angeles pass an UNTIL of 15:59:59Z on the same day: compare instants here.
         var until = to
-        if icaltime_is_null_time(recurrence.until) == 0 && icaltime_is_date(recurrence.until) == 0 {
+        if icaltime_is_null_time(recurrence.until) == 0 && icaltime_is_date(recurrence.until) == 0
+          && isBefore(recurrence.until, latest)
+        {
           // UNTIL is inclusive; a UTC one is an instant, a local one is read in DTSTART's zone.
           until = min(
             to, resolve(startProperty, recurrence.until, calendar, fallback).0.addingTimeInterval(1))
         }
         guard let iterator = icalrecur_iterator_new(recurrence, startTime) else { continue }
         defer { icalrecur_iterator_free(iterator) }
+        // Wall-clock readings before this one end before the window in every zone, so they are
+        // skipped without the cost of a zone conversion.
+        let earliest = wallClock(from.addingTimeInterval(-max(length, 0) - 2 * 86400))
+        // Jump the iterator there: a daily rule from 2012 would otherwise take 5,000 steps to
+        // reach today. A rule with COUNT cannot jump, since every occurrence before counts.
+        if recurrence.count == 0 && !isBefore(earliest, startTime) {
+          var jump = earliest
+          jump.zone = startTime.zone
+          _ = icalrecur_iterator_set_start(iterator, jump)
+        }
         // A rule without an end runs forever: the steps, the event's occurrences and the
         // import's are all capped, and hitting a cap is an error, never a silent cut.
         var found = 0
         var finished = false
-        // Wall-clock readings before this one end before the window in every zone (offsets stay
-        // within a day of UTC), so they are skipped without the cost of a zone conversion: a
-        // daily rule from 1970 takes 20,000 steps to reach today.
-        var earliest = time(
-          from.addingTimeInterval(-max(length, 0) - 2 * 86400), zone: icaltimezone_get_utc_timezone())
-        earliest.zone = nil
         for _ in 0..<maximumRuleSteps {
           var next = icalrecur_iterator_next(iterator)
           guard icaltime_is_null_time(next) == 0 else {
@@ -513,6 +527,21 @@ enum Libical {
       }
     }
     return result.sorted { ($0.start, $0.key) < ($1.start, $1.key) }
+  }
+
+  /// The wall-clock reading of `date` in UTC, with no zone attached.
+  private static func wallClock(_ date: Date) -> icaltimetype {
+    var reading = time(date, zone: icaltimezone_get_utc_timezone())
+    reading.zone = nil
+    return reading
+  }
+
+  /// Whether `time`'s wall-clock reading, whatever its zone, comes before `bound`'s.
+  private static func isBefore(_ time: icaltimetype, _ bound: icaltimetype) -> Bool {
+    var reading = time
+    reading.zone = nil
+    reading.is_date = 0
+    return icaltime_compare(reading, bound) < 0
   }
 
   private static func key(_ uid: String, _ original: Date) -> String {
