@@ -12,6 +12,9 @@ public enum SpotterIOError: Error, Equatable, Sendable {
   case fieldCount(file: String, line: Int, expected: Int, found: Int)
   /// The first line matches no supported history format.
   case unknownHeader(file: String, header: String)
+  /// The first line has the shape of Strong's export in a language Spotter has no names for;
+  /// `found` is its columns, `missing` the English names of the required ones not recognised.
+  case unknownStrongLanguage(file: String, found: [String], missing: [String])
   /// A text file holds bytes that are not UTF-8; `value` shows them in hex.
   case notUTF8(file: String, line: Int, value: String)
   /// A native JSON file does not decode.
@@ -48,6 +51,13 @@ extension SpotterIOError: CustomStringConvertible, LocalizedError {
         Hevy CSV ('title', 'start_time', 'end_time', 'exercise_title', 'weight_kg' or 'weight_lbs'), \
         native JSON (see README)
         """
+    case .unknownStrongLanguage(let file, let found, let missing):
+      return """
+        \(file):1: this looks like a Strong export in a language Spotter cannot read yet; \
+        columns found: \(found.map { ErrorText.quoted($0) }.joined(separator: ", ")); \
+        not found: \(missing.map { "'\($0)'" }.joined(separator: ", ")) \
+        (known in \(StrongColumn.languages)); export with the app set to English, or report the header
+        """
     case .notUTF8(let file, let line, let value):
       return "\(file):\(line): not UTF-8 text, bytes '\(value)'; save the file as UTF-8"
     case .malformedJSON(let file, let line, let field, let reason):
@@ -77,7 +87,7 @@ extension SpotterIOError: CustomStringConvertible, LocalizedError {
   /// The sysexits(3) code for this kind of failure: data 65, config 78, I/O 74, busy 75.
   public var exitCode: Int32 {
     switch self {
-    case .malformedRow, .fieldCount, .unknownHeader, .notUTF8, .malformedJSON: 65
+    case .malformedRow, .fieldCount, .unknownHeader, .unknownStrongLanguage, .notUTF8, .malformedJSON: 65
     case .invalidConfig, .configSyntax: 78
     case .io, .store, .storeDamaged, .crontab: 74
     case .alreadyClaimed, .locked: 75

@@ -6,13 +6,13 @@ struct HevyCSVImporter {
   let context: ImportContext
 
   static func matches(header: [String]) -> Bool {
-    let names = Set(header.map(StrongCSVImporter.normalise))
+    let names = Set(header.map(StrongColumn.normalise))
     return names.contains("title") && names.contains("start_time") && names.contains("end_time")
       && names.contains("exercise_title")
   }
 
   func sessions(header: [String], table: CSVTable, rows: ArraySlice<CSVTable.Record>) throws -> [Session] {
-    let names = header.map(StrongCSVImporter.normalise)
+    let names = header.map(StrongColumn.normalise)
     func column(_ name: String) -> Int? { names.firstIndex(of: name) }
     let title = column("title")!
     let startColumn = column("start_time")!

@@ -49,6 +49,12 @@ public struct HistoryImporter: Sendable {
       let sessions = try HevyCSVImporter(context: context).sessions(header: header, table: table, rows: rows)
       return (.hevyCSV, sessions)
     }
+    if StrongColumn.looksLikeStrong(header) {
+      let names = header.map(StrongColumn.normalise)
+      throw SpotterIOError.unknownStrongLanguage(
+        file: fileName, found: header.map { $0.trimmingCharacters(in: .whitespaces) },
+        missing: StrongColumn.required.filter { $0.index(in: names) == nil }.map(\.englishName))
+    }
     let headerLine = String(
       String(decoding: body.prefix { $0 != 0x0A && $0 != 0x0D }, as: UTF8.self).prefix(200))
     throw SpotterIOError.unknownHeader(file: fileName, header: headerLine)

@@ -10,28 +10,20 @@ struct StrongCSVImporter {
   let context: ImportContext
 
   static func matches(header: [String]) -> Bool {
-    let names = Set(header.map(normalise))
-    return names.contains("date") && names.contains("workout name")
-      && names.contains("exercise name") && names.contains("set order")
-  }
-
-  static func normalise(_ name: String) -> String {
-    name.trimmingCharacters(in: .whitespaces).lowercased()
+    let names = header.map(StrongColumn.normalise)
+    return StrongColumn.required.allSatisfy { $0.index(in: names) != nil }
   }
 
   func sessions(header: [String], table: CSVTable, rows: ArraySlice<CSVTable.Record>) throws -> [Session] {
-    let names = header.map(Self.normalise)
-    func column(_ candidates: String...) -> Int? {
-      names.firstIndex { candidates.contains($0) }
-    }
-    let date = column("date")!
-    let workoutName = column("workout name")!
-    let exerciseName = column("exercise name")!
-    let setOrder = column("set order")!
-    let weightColumn = column("weight", "weight (kg)", "weight (kgs)", "weight (lbs)", "lbs", "kgs", "kg")
-    let unitColumn = column("weight unit")
-    let reps = column("reps")
-    let duration = column("duration", "workout duration", "duration (sec)")
+    let names = header.map(StrongColumn.normalise)
+    let date = StrongColumn.date.index(in: names)!
+    let workoutName = StrongColumn.workoutName.index(in: names)!
+    let exerciseName = StrongColumn.exerciseName.index(in: names)!
+    let setOrder = StrongColumn.setOrder.index(in: names)!
+    let weightColumn = StrongColumn.weight.index(in: names)
+    let unitColumn = StrongColumn.weightUnit.index(in: names)
+    let reps = StrongColumn.reps.index(in: names)
+    let duration = StrongColumn.duration.index(in: names)
     var headerUnit: WeightUnit?
     if let weightColumn {
       let name = names[weightColumn]
@@ -50,6 +42,10 @@ struct StrongCSVImporter {
     var sets = SetRowReader(
       context: context, header: header, weightColumn: weightColumn, repsColumn: reps,
       exerciseColumn: exerciseName)
+    func isNone(_ record: CSVTable.Record, _ column: Int) -> Bool {
+      let text = table[record, column].trimmed
+      return text.isEmpty || Double(text) == 0
+    }
     for record in rows {
       try context.checkFieldCount(of: record, header: header)
       let index: Int
@@ -91,6 +87,12 @@ struct StrongCSVImporter {
         case "F": kind = .failure
         case "REST TIMER", "NOTE": continue  // Pseudo-rows: a rest length or a note, not a set.
         default:
+          // The same pseudo-rows in the app's language ("Ruhezeit"): no weight and no reps.
+          if Double(order) == nil
+            && [weightColumn, reps].allSatisfy({ $0.map { isNone(record, $0) } ?? true })
+          {
+            continue
+          }
           guard Double(order) != nil else {
             throw context.rowError(record.line, header[setOrder], order, "invalid set order")
           }

@@ -86,7 +86,8 @@ enum TimestampParser {
     return (LocalDateTime(date: date, secondOfDay: seconds), offset)
   }
 
-  /// Strong durations: `1h 3m`, `31m`, `38min`, `264h 1m`, `45s`, or whole seconds `2176`.
+  /// Strong durations: `1h 3m`, `31m`, `38min`, `264h 1m`, `45s`, whole seconds `2176`, and the
+  /// same in the app's language: `2h 23min` (German), `35min` (French), `1小时13分钟` (Chinese).
   static func duration(_ text: String) -> Int? {
     let tokens = words(Array(text.utf8)[...])
     if tokens.isEmpty { return nil }
@@ -97,18 +98,27 @@ enum TimestampParser {
     }
     var total = 0
     for token in tokens {
-      let digits = token.prefix { $0 >= 0x30 && $0 <= 0x39 }
-      // Nine digits of hours are already 100,000 years: more can only overflow.
-      guard digits.count <= 9, let value = ASCIIDigits.value(digits) else { return nil }
-      switch String(decoding: token.dropFirst(digits.count), as: UTF8.self) {
-      case "h": total += value * 3600
-      case "m", "min": total += value * 60
-      case "s": total += value
-      default: return nil
-      }
+      // A token holds one or more number-unit pairs: "1h", "1小时13分钟".
+      var rest = token
+      repeat {
+        let digits = rest.prefix { $0 >= 0x30 && $0 <= 0x39 }
+        // Nine digits of hours are already 100,000 years: more can only overflow.
+        guard !digits.isEmpty, digits.count <= 9, let value = ASCIIDigits.value(digits) else { return nil }
+        rest = rest.dropFirst(digits.count)
+        let unit = rest.prefix { $0 < 0x30 || $0 > 0x39 }
+        rest = rest.dropFirst(unit.count)
+        guard let seconds = durationUnits[String(decoding: unit, as: UTF8.self)] else { return nil }
+        total += value * seconds
+      } while !rest.isEmpty
     }
     return total
   }
+
+  /// Seconds per duration unit, as Strong writes them in its languages.
+  private static let durationUnits: [String: Int] = [
+    "h": 3600, "m": 60, "min": 60, "s": 1,
+    "小时": 3600, "分钟": 60, "秒": 1,
+  ]
 
   /// `YYYY-MM-DD`.
   private static func date(_ bytes: ArraySlice<UInt8>) -> LocalDate? {

@@ -34,4 +34,14 @@ import _SpotterTestSupport
     let kinds = Set(sessions.flatMap(\.exercises).flatMap(\.sets).map(\.kind))
     #expect(kinds == [.normal, .warmup, .failure, .drop])
   }
+
+  @Test(.enabled(if: available)) func realChineseStrongExport() throws {
+    let path = Self.root.appendingPathComponent("strong/strong-zh-dericmei.csv").path
+    let (format, sessions) = try FixtureLoader.importer(unit: .pounds).read(path: path)
+    #expect(format == .strongCSV)
+    // 384 distinct Date values, 2020-09-29 to 2023-12-17 (the fixtures README).
+    #expect(sessions.count == 384)
+    // Four workouts ran on for 7 h 40 min to 72 h 16 min (never finished in the app): no end.
+    #expect(sessions.filter { $0.end == nil }.count == 4)
+  }
 }
