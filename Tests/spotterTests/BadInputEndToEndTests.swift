@@ -85,6 +85,26 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: db))
   }
 
+  @Test(arguments: [
+    "Date,Workout Name\n",
+    "Date,Workout Name,Exercise Name,Set Order,Weight,Reps\n2026-11-20 18:00:00,Push,Bench,1,abc,5\n",
+  ])
+  func aFailedImportCreatesNoStoreFile(history: String) throws {
+    let dir = try SpotterBinary.scratch()
+    let file = dir.appendingPathComponent("history.csv")
+    try history.write(to: file, atomically: true, encoding: .utf8)
+    let db = dir.appendingPathComponent("new.sqlite").path
+    let now = "2026-11-22T21:30:00+01:00"
+    let imported = try SpotterBinary.run(["import", file.path, "--db", db, "--now", now])
+    #expect(imported.status == 65)
+    let run = try SpotterBinary.run([
+      "run", "--history", file.path, "--db", db, "--out", dir.appendingPathComponent("out").path, "--now",
+      now,
+    ])
+    #expect(run.status == 65)
+    #expect(!FileManager.default.fileExists(atPath: db))
+  }
+
   @Test func anImpossibleWeightIsRefusedAndEveryLaterCommandStillWorks() throws {
     let dir = try baseline()
     let before = try snapshot(dir)

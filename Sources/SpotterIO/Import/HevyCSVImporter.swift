@@ -3,6 +3,8 @@ import SpotterCore
 
 /// Reads Hevy's CSV export (metric or imperial), which lists the newest workout first.
 struct HevyCSVImporter {
+  /// The longest workout whose end is kept.
+  static let longestSeconds = 24 * 3600
   let context: ImportContext
 
   static func matches(header: [String]) -> Bool {
@@ -85,11 +87,9 @@ struct HevyCSVImporter {
     return drafts.sorted { $0.start < $1.start }.map { draft in
       let start = context.clock.instant(draft.start)
       var end: Date? = context.clock.instant(draft.end)
-      if let finish = end,
-        finish.timeIntervalSince(start) > Double(PatternLearner.maximumDurationMinutes * 60)
-      {
-        end = nil
-      }
+      // Hevy's end times are the real ones, long workouts included (4 h 23 min in a real
+      // export); only one left running past a day is no workout's length.
+      if let finish = end, finish.timeIntervalSince(start) > Double(Self.longestSeconds) { end = nil }
       return Session(
         id: "hevy-\(draft.start)-\(Fingerprint.hex(draft.title).prefix(8))", source: .hevy,
         workoutName: draft.title, start: start, end: end, state: .completed,

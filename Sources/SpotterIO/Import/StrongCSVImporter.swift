@@ -8,6 +8,10 @@ import SpotterCore
 /// the configured default.
 struct StrongCSVImporter {
   let context: ImportContext
+  /// A recorded length under five minutes…
+  static let shortestSeconds = 5 * 60
+  /// …for a workout of this many sets or more was cut short, not trained.
+  static let manySets = 4
 
   static func matches(header: [String]) -> Bool {
     let names = header.map(StrongColumn.normalise)
@@ -110,12 +114,29 @@ struct StrongCSVImporter {
       let (set, exercise) = try sets.read(record, in: table, draft: index, kind: kind, unit: unit)
       drafts[index].grouper.add(set, exercise: exercise)
     }
+    // Strong keeps counting for workouts never finished (`264h 1m`), and sometimes stops at once
+    // (`1m` for a workout of twenty sets): neither is a length. The second gets the file's usual
+    // length, so its calendar event and announcement times stay plausible.
+    func isPlausible(_ seconds: Int) -> Bool {
+      seconds > 0 && seconds <= PatternLearner.maximumDurationMinutes * 60
+    }
+    func isCutShort(_ draft: Draft, _ seconds: Int) -> Bool {
+      seconds < Self.shortestSeconds
+        && draft.grouper.exercises.reduce(0) { $0 + $1.sets.count } >= Self.manySets
+    }
+    let lengths = drafts.compactMap(\.durationSeconds).filter {
+      isPlausible($0) && $0 >= Self.shortestSeconds
+    }
+    .sorted()
+    let usual: Int? = lengths.isEmpty ? nil : lengths[lengths.count / 2]
     return drafts.map { draft in
       let start = context.clock.instant(draft.start)
       let end = draft.durationSeconds.flatMap { seconds -> Date? in
-        // Strong keeps counting for workouts never finished (`264h 1m`): such a length is noise.
-        seconds > 0 && seconds <= PatternLearner.maximumDurationMinutes * 60
-          ? start.addingTimeInterval(TimeInterval(seconds)) : nil
+        if isCutShort(draft, seconds) {
+          guard let usual else { return nil }
+          return start.addingTimeInterval(TimeInterval(usual))
+        }
+        return isPlausible(seconds) ? start.addingTimeInterval(TimeInterval(seconds)) : nil
       }
       return Session(
         id: "strong-\(draft.start)", source: .strong, workoutName: draft.name, start: start, end: end,

@@ -25,6 +25,22 @@ import _SpotterTestSupport
     #expect(late.exercises[0].sets.map(\.kind) == [.warmup, .normal])
   }
 
+  @Test func longWorkoutsKeepTheirRealEnd() throws {
+    let header =
+      "title,start_time,end_time,description,exercise_title,superset_id,exercise_notes,set_index,"
+      + "set_type,weight_kg,reps,distance_km,duration_seconds,rpe\n"
+    func row(_ title: String, _ start: String, _ end: String) -> String {
+      "\"\(title)\",\"\(start)\",\"\(end)\",,\"Squat (Barbell)\",,,0,normal,100,5,,,\n"
+    }
+    let (_, sessions) = try FixtureLoader.parse(
+      header + row("Long", "3 Oct 2025, 09:00", "3 Oct 2025, 13:23")
+        + row("Forgotten", "5 Oct 2025, 09:00", "6 Oct 2025, 11:00"))
+    // 4 h 23 min, as in a real export: past Strong's 4-hour cap for runaway timers, and real.
+    #expect(sessions[0].end == sessions[0].start.addingTimeInterval((4 * 60 + 23) * 60))
+    // Left running for 26 hours: no workout's length.
+    #expect(sessions[1].end == nil)
+  }
+
   @Test func imperialHeaderMeansPounds() throws {
     let (_, sessions) = try FixtureLoader.read("hevy-lbs.csv", unit: .kilograms)
     let set = sessions[0].exercises[0].sets[0]

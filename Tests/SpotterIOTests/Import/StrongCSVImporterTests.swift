@@ -30,6 +30,21 @@ import _SpotterTestSupport
     #expect(sessions[1].end == nil)
   }
 
+  @Test func aDurationCutShortGetsTheUsualLength() throws {
+    let header =
+      "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n"
+    func workout(_ date: String, _ duration: String, sets: Int) -> String {
+      (1...sets).map { "\(date),\"Push\",\(duration),\"Bench Press (Barbell)\",\($0),60,5,0,0,,,\n" }.joined()
+    }
+    let (_, sessions) = try FixtureLoader.parse(
+      header + workout("2025-06-02 18:00:00", "1h 5m", sets: 4)
+        + workout("2025-06-04 18:00:00", "55m", sets: 4)
+        + workout("2025-06-06 18:00:00", "1h", sets: 4) + workout("2025-06-09 18:00:00", "1m", sets: 12)
+        + workout("2025-06-11 18:00:00", "2m", sets: 1))
+    #expect(
+      sessions.map { s in s.end.map { Int($0.timeIntervalSince(s.start) / 60) } } == [65, 55, 60, 60, 2])
+  }
+
   @Test func semicolonDialectsReadTheUnitColumn() throws {
     let (_, old) = try FixtureLoader.read("strong-s2old.csv")
     #expect(old[0].exercises.map(\.name) == ["Plank", "Squat (Barbell)"])
