@@ -11,12 +11,15 @@ public struct PatternView: Sendable, Encodable {
   /// training days to score.
   public var backtestUseful: Double?
   public var backtestTrainingDays: Int
+  /// The time a reminder announces when no usual start was learned.
+  public var preferredTime: String
 
   public init(pattern: TrainingPattern, settings: Settings, backtest: BacktestReport? = nil) {
     let score = backtest?.scores[.spotter]
     backtestUseful = score?.usefulRate.map { ($0 * 1000).rounded() / 1000 }
     backtestTrainingDays = score?.trainingDays ?? 0
     self.pattern = pattern
+    preferredTime = settings.reminders.preferredTime.description
     minimumConfidence = settings.minimumConfidence
     trainingDays = pattern.trainingDays(minimumConfidence: settings.minimumConfidence).map(\.key)
     program = Dictionary(uniqueKeysWithValues: settings.program.map { ($0.key.key, $0.value) })
@@ -47,7 +50,8 @@ public struct PatternView: Sendable, Encodable {
       let usual = day.usualStart?.description ?? "  -  "
       // A spread needs two starts at least: one session never reads as "±0m".
       let spread = day.startSamples >= 2 ? day.spreadMinutes.map { "±\($0)m" } ?? "-" : "-"
-      let source = day.startSource.map { "\($0) (\(day.startSamples))" } ?? "preferred time"
+      var source = day.startSource.map { "\($0) (\(day.startSamples))" } ?? "preferred time"
+      if day.startSource == nil && day.dateOnlySessions > 0 { source = "dates only" }
       var training = day.confidence >= minimumConfidence ? "yes" : "no"
       if let name = program[day.weekday.key] { training = "program: \(name)" }
       lines.append(
@@ -58,6 +62,11 @@ public struct PatternView: Sendable, Encodable {
           + String(format: "%.2f", day.probability).padding(toLength: 7, withPad: " ", startingAt: 0)
           + "  " + String(format: "%.2f", day.confidence).padding(toLength: 11, withPad: " ", startingAt: 0)
           + "  " + training)
+    }
+    if pattern.weekdays.contains(where: { $0.startSource == nil && $0.dateOnlySessions > 0 }) {
+      lines.append(
+        "\"dates only\": this history has no times of day (FitNotes for Android), so these days' "
+          + "reminders announce preferred_time (\(preferredTime)).")
     }
     if pattern.habitChange {
       lines.append("The last week looks like a new routine: recent days decide until it settles.")

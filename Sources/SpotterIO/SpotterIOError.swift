@@ -49,7 +49,8 @@ extension SpotterIOError: CustomStringConvertible, LocalizedError {
         \(file):1: unknown history format, header \(ErrorText.quoted(header)); supported: \
         Strong CSV (comma or semicolon, with 'Date', 'Workout Name', 'Exercise Name', 'Set Order'), \
         Hevy CSV ('title', 'start_time', 'end_time', 'exercise_title', 'weight_kg' or 'weight_lbs'), \
-        native JSON (see README)
+        FitNotes CSV ('Date', 'Exercise', 'Category', 'Reps'), \
+        Fit Notes for iOS ('Name', 'StartTime', 'EndTime', 'Exercise', 'Reps', 'Weight'), native JSON (see README)
         """
     case .unknownStrongLanguage(let file, let found, let missing):
       return """

@@ -12,6 +12,10 @@ public struct BacktestScore: Sendable, Hashable, Codable {
   public var late = 0
   /// |predicted start − real start| of every hit, in minutes.
   public var startErrors: [Int] = []
+  /// Training days known by their date only (FitNotes for Android), and those of them with a
+  /// reminder: no alarm can be judged early or late against them.
+  public var untimedDays = 0
+  public var untimedHits = 0
   /// Hits whose real workout had a program name (not an app's auto-title).
   public var namesCompared = 0
   /// Of those, the ones whose name was predicted (case-insensitively).
@@ -32,13 +36,16 @@ public struct BacktestScore: Sendable, Hashable, Codable {
     startErrors += other.startErrors
     namesCompared += other.namesCompared
     namesRight += other.namesRight
+    untimedDays += other.untimedDays
+    untimedHits += other.untimedHits
   }
 
   public var recall: Double? { Self.share(hits, of: trainingDays) }
   public var precision: Double? { Self.share(hits, of: reminders) }
-  public var usefulRate: Double? { Self.share(useful, of: trainingDays) }
-  /// Late alarms among the alarms on training days.
-  public var lateRate: Double? { Self.share(late, of: hits) }
+  /// Useful alarms among the training days with a time of day.
+  public var usefulRate: Double? { Self.share(useful, of: trainingDays - untimedDays) }
+  /// Late alarms among the alarms on training days with a time of day.
+  public var lateRate: Double? { Self.share(late, of: hits - untimedHits) }
   public var nameAccuracy: Double? { Self.share(namesRight, of: namesCompared) }
 
   /// The median start error in minutes.

@@ -31,6 +31,9 @@ public struct Backtester: Sendable {
     var start: Date
     var minute: Int
     var name: String
+    /// False when the day is known by its date only (FitNotes for Android): it counts for
+    /// recall, precision and names, never for timing.
+    var timed = true
   }
 
   /// Scores every strategy over `days` (local dates, oldest first).
@@ -42,9 +45,10 @@ public struct Backtester: Sendable {
     var actuals: [LocalDate: Actual] = [:]
     for session in completed {
       let local = clock.local(session.start)
-      if actuals[local.date] == nil {
+      if actuals[local.date] == nil || actuals[local.date]?.timed == false && session.hasTimeOfDay {
         actuals[local.date] = Actual(
-          start: session.start, minute: local.secondOfDay / 60, name: session.workoutName)
+          start: session.start, minute: local.secondOfDay / 60, name: session.workoutName,
+          timed: session.hasTimeOfDay)
       }
     }
     var scores: [BacktestStrategy: BacktestScore] = [:]
@@ -87,7 +91,7 @@ public struct Backtester: Sendable {
       from: days.first ?? LocalDate(daysSinceEpoch: 0), through: days.last ?? LocalDate(daysSinceEpoch: 0),
       leadMinutes: settings.reminders.leadMinutes, scores: scores, weekdays: weekdays,
       hindsightUseful: Self.hindsight(
-        days.compactMap { day in actuals[day].map { (day.weekday, $0.minute) } }),
+        days.compactMap { day in actuals[day].flatMap { $0.timed ? (day.weekday, $0.minute) : nil } }),
       suggestedLeadMinutes: suggested?.minutes, suggestedLeadUseful: suggested?.useful, days: replayed)
   }
 
@@ -143,18 +147,23 @@ public struct Backtester: Sendable {
     var score = BacktestScore()
     if actual != nil { score.trainingDays = 1 }
     if prediction != nil { score.reminders = 1 }
+    if actual?.timed == false { score.untimedDays = 1 }
     guard let prediction, let actual else { return score }
     score.hits = 1
-    let ahead = actual.start.timeIntervalSince(prediction.alarm) / 60
-    if ahead >= 0 && ahead <= Double(BacktestScore.usefulMinutes) { score.useful = 1 }
-    if ahead < 0 { score.late = 1 }
-    score.startErrors = [Int(abs(actual.start.timeIntervalSince(prediction.start) / 60).rounded())]
     if let program = WorkoutTitle.programName(actual.name) {
       score.namesCompared = 1
       if let name = prediction.name, WorkoutTitle.key(name) == WorkoutTitle.key(program) {
         score.namesRight = 1
       }
     }
+    guard actual.timed else {
+      score.untimedHits = 1
+      return score
+    }
+    let ahead = actual.start.timeIntervalSince(prediction.alarm) / 60
+    if ahead >= 0 && ahead <= Double(BacktestScore.usefulMinutes) { score.useful = 1 }
+    if ahead < 0 { score.late = 1 }
+    score.startErrors = [Int(abs(actual.start.timeIntervalSince(prediction.start) / 60).rounded())]
     return score
   }
 

@@ -84,7 +84,8 @@ public struct PatternLearner: Sendable {
         confidence: Self.round3(probability), sessionCount: history.sessionCount(on: weekday),
         usualStart: start?.time, spreadMinutes: start?.spread,
         typicalDurationMinutes: durations.isEmpty ? nil : durations[durations.count / 2],
-        startSource: start?.source, startSamples: start?.samples ?? 0)
+        startSource: start?.source, startSamples: start?.samples ?? 0,
+        dateOnlySessions: history.dateOnlyCount(on: weekday))
     }
     return TrainingPattern(
       asOf: today, weekdays: weekdays, heat: history.heat().map { $0.map(Self.round3) },

@@ -7,26 +7,40 @@ struct TrainingHistory {
   let windowStart: LocalDate
   /// The first session's start, in minutes of the day, by local date.
   let trainingDays: [LocalDate: Int]
+  /// Training days known by their date only (FitNotes for Android): their minute is midnight
+  /// and says nothing about when this person trains.
+  let untimedDays: Set<LocalDate>
   let firstDate: LocalDate?
   let sessionsConsidered: Int
   let baseRate: Double
-  private let starts: [(date: LocalDate, minute: Int, duration: Int?)]
+  /// Every session's date, start minute (nil when only the date is known) and length.
+  private let starts: [(date: LocalDate, minute: Int?, duration: Int?)]
 
   init(sessions: [Session], now: Date, today: LocalDate, windowStart: LocalDate, clock: ZoneClock) {
     self.today = today
     self.windowStart = windowStart
     var days: [LocalDate: Int] = [:]
-    var starts: [(date: LocalDate, minute: Int, duration: Int?)] = []
+    var untimed: Set<LocalDate> = []
+    var starts: [(date: LocalDate, minute: Int?, duration: Int?)] = []
     for session in sessions where session.state == .completed && session.start < now {
       let local = clock.local(session.start)
       guard local.date >= windowStart else { continue }
       let minute = local.secondOfDay / 60
-      days[local.date] = min(days[local.date] ?? minute, minute)
+      guard session.hasTimeOfDay else {
+        if days[local.date] == nil {
+          days[local.date] = minute
+          untimed.insert(local.date)
+        }
+        starts.append((local.date, nil, nil))
+        continue
+      }
+      days[local.date] = untimed.remove(local.date) != nil ? minute : min(days[local.date] ?? minute, minute)
       let duration = session.end.map { Int($0.timeIntervalSince(session.start) / 60) }
         .flatMap { (1...PatternLearner.maximumDurationMinutes).contains($0) ? $0 : nil }
       starts.append((local.date, minute, duration))
     }
     trainingDays = days
+    untimedDays = untimed
     self.starts = starts
     sessionsConsidered = starts.count
     let first = days.keys.min()
@@ -143,7 +157,7 @@ struct TrainingHistory {
       var index = 1
       var slot = target.adding(days: -step)
       while slot >= windowStart && result.count < limit {
-        if let minute = trainingDays[slot], isObserved(slot) {
+        if let minute = trainingDays[slot], isObserved(slot), !untimedDays.contains(slot) {
           result.append((minute, pow(0.85, Double(index - 1))))
         }
         if let firstDate, slot < firstDate { break }
@@ -156,7 +170,7 @@ struct TrainingHistory {
       for age in 1...days {
         let date = target.adding(days: -age)
         guard date >= windowStart else { break }
-        if let minute = trainingDays[date], isObserved(date) {
+        if let minute = trainingDays[date], isObserved(date), !untimedDays.contains(date) {
           result.append((minute, pow(0.5, Double(age) / halfLife)))
         }
       }
@@ -168,7 +182,8 @@ struct TrainingHistory {
   /// twelve training days; ties keep the earlier source in ``StartSource``'s order.
   func bestSource(leadMinutes: Int) -> StartSource {
     var scores: [StartSource: Int] = [:]
-    for date in trainingDays.keys.filter({ isObserved($0) }).sorted().suffix(12) {
+    for date in trainingDays.keys.filter({ isObserved($0) && !untimedDays.contains($0) }).sorted().suffix(12)
+    {
       let minute = trainingDays[date]!
       for candidate in StartSource.allCases {
         let found = samples(candidate, for: date)
@@ -217,11 +232,17 @@ struct TrainingHistory {
     starts.filter { $0.date.weekday == weekday }.count
   }
 
+  /// Sessions on `weekday` known by their date only.
+  func dateOnlyCount(on weekday: Weekday) -> Int {
+    starts.filter { $0.date.weekday == weekday && $0.minute == nil }.count
+  }
+
   /// Session starts by weekday and hour, recent weeks weighing more, scaled to a maximum of 1.
   func heat() -> [[Double]] {
     var heat = Array(repeating: Array(repeating: 0.0, count: 24), count: 7)
     for start in starts {
-      heat[start.date.weekday.rawValue - 1][start.minute / 60] += pow(
+      guard let minute = start.minute else { continue }
+      heat[start.date.weekday.rawValue - 1][minute / 60] += pow(
         0.5, Double(start.date.days(until: today)) / 28)
     }
     let peak = heat.joined().max() ?? 0

@@ -19,12 +19,15 @@ public struct WeekdayPattern: Sendable, Hashable, Codable {
   public var startSource: String?
   /// How many past starts that was; a usual start needs at least two.
   public var startSamples: Int
+  /// How many of ``sessionCount`` are known by their date only (FitNotes for Android).
+  public var dateOnlySessions: Int
 
   public init(
     weekday: Weekday, probability: Double, confidence: Double, sessionCount: Int,
     usualStart: LocalTime?, spreadMinutes: Int?, typicalDurationMinutes: Int?, startSource: String? = nil,
-    startSamples: Int = 0
+    startSamples: Int = 0, dateOnlySessions: Int = 0
   ) {
+    self.dateOnlySessions = dateOnlySessions
     self.startSource = startSource
     self.startSamples = startSamples
     self.weekday = weekday

@@ -12,10 +12,14 @@ public struct Session: Sendable, Hashable, Codable, Identifiable {
   public var exercises: [ExerciseEntry]
   /// When a `spotter session` command last set ``state``; it counts as activity.
   public var stateChangedAt: Date?
+  /// Whether ``start`` holds the time of day. FitNotes for Android records dates only: such a
+  /// session starts at local midnight and teaches a training day, never a usual time.
+  public var hasTimeOfDay: Bool
 
   public init(
     id: String, source: SessionSource, workoutName: String, start: Date, end: Date?,
-    state: SessionState = .completed, exercises: [ExerciseEntry] = [], stateChangedAt: Date? = nil
+    state: SessionState = .completed, exercises: [ExerciseEntry] = [], stateChangedAt: Date? = nil,
+    hasTimeOfDay: Bool = true
   ) {
     self.id = id
     self.source = source
@@ -25,6 +29,7 @@ public struct Session: Sendable, Hashable, Codable, Identifiable {
     self.state = state
     self.exercises = exercises
     self.stateChangedAt = stateChangedAt
+    self.hasTimeOfDay = hasTimeOfDay
   }
 
   /// The number of sets across all exercises.

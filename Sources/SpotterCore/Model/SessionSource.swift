@@ -3,4 +3,5 @@ public enum SessionSource: String, Sendable, Hashable, Codable, CaseIterable {
   case strong
   case hevy
   case json
+  case fitnotes
 }

@@ -3,4 +3,8 @@ public enum HistoryFormat: String, Sendable, Hashable, Codable {
   case strongCSV = "strong-csv"
   case hevyCSV = "hevy-csv"
   case nativeJSON = "json"
+  /// FitNotes for Android: dates without times, no workout names.
+  case fitNotesCSV = "fitnotes-csv"
+  /// Fit Notes for iOS, a different app: named workouts with UTC start and end times.
+  case fitNotesIOSCSV = "fitnotes-ios-csv"
 }

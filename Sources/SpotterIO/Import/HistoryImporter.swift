@@ -49,6 +49,16 @@ public struct HistoryImporter: Sendable {
       let sessions = try HevyCSVImporter(context: context).sessions(header: header, table: table, rows: rows)
       return (.hevyCSV, sessions)
     }
+    if FitNotesIOSCSVImporter.matches(header: header) {
+      let sessions = try FitNotesIOSCSVImporter(context: context).sessions(
+        header: header, table: table, rows: rows)
+      return (.fitNotesIOSCSV, sessions.sorted { $0.start < $1.start })
+    }
+    if FitNotesCSVImporter.matches(header: header) {
+      let sessions = try FitNotesCSVImporter(context: context).sessions(
+        header: header, table: table, rows: rows)
+      return (.fitNotesCSV, sessions.sorted { $0.start < $1.start })
+    }
     if StrongColumn.looksLikeStrong(header) {
       let names = header.map(StrongColumn.normalise)
       throw SpotterIOError.unknownStrongLanguage(

@@ -117,7 +117,7 @@ public final class Store: Sendable {
   ]
 
   /// The schema version the newest migration reaches.
-  public static let schemaVersion = 5
+  public static let schemaVersion = 6
 
   static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
@@ -278,6 +278,14 @@ public final class Store: Sendable {
           PRAGMA user_version = 5;
           """)
     }
+    migrator.registerMigration("v6") { db in
+      // FitNotes for Android records dates only: 0 marks a session whose start is a date.
+      try db.execute(
+        sql: """
+          ALTER TABLE session ADD COLUMN time_known INTEGER NOT NULL DEFAULT 1;
+          PRAGMA user_version = 6;
+          """)
+    }
     return migrator
   }
 
@@ -344,12 +352,12 @@ public final class Store: Sendable {
     try db.cachedStatement(
       sql: """
         INSERT INTO session (id, source, workout_name, started_at, ended_at, state, fingerprint,
-          exercises) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+          exercises, time_known) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
     ).execute(arguments: [
       session.id, session.source.rawValue, session.workoutName,
       session.start.timeIntervalSince1970, session.end?.timeIntervalSince1970,
-      session.state.rawValue, fingerprint, Data(exercises),
+      session.state.rawValue, fingerprint, Data(exercises), session.hasTimeOfDay,
     ])
   }
 
@@ -444,9 +452,9 @@ public final class Store: Sendable {
 
   /// A session's columns with its mark's, for ``session(_:)``.
   static let sessionColumns =
-    "id, source, workout_name, started_at, ended_at, session.state, session_mark.state AS marked, at"
+    "id, source, workout_name, started_at, ended_at, session.state, session_mark.state AS marked, at, time_known"
   /// Where `exercises` stands when it follows ``sessionColumns``.
-  static let exercisesIndex = 8
+  static let exercisesIndex = 9
 
   /// A session row without its sets; a mark overrides the imported state.
   static func session(_ row: Row) -> Session {
@@ -455,7 +463,9 @@ public final class Store: Sendable {
       id: row["id"], source: SessionSource(rawValue: row["source"]) ?? .json,
       workoutName: row["workout_name"], start: Date(timeIntervalSince1970: row["started_at"]),
       end: ended.map(Date.init(timeIntervalSince1970:)),
-      state: SessionState(rawValue: row["state"]) ?? .completed)
+      state: SessionState(rawValue: row["state"]) ?? .completed,
+      // The v2 migration reads rows written before the column existed.
+      hasTimeOfDay: row.hasColumn("time_known") ? row["time_known"] : true)
     let marked: String? = row["marked"]
     let markedAt: Double? = row["at"]
     if let state = marked.flatMap(SessionState.init(rawValue:)), let markedAt {
@@ -488,6 +498,8 @@ public final class Store: Sendable {
     hash.combine(session.start.timeIntervalSince1970)
     hash.combine(session.end?.timeIntervalSince1970)
     hash.combine(session.state.rawValue)
+    // Only when false, so sessions stored before the flag keep their fingerprints.
+    if !session.hasTimeOfDay { hash.combine("date only") }
     hash.combine(bytes: exercises)
     return Fingerprint.hex(hash.value)
   }

@@ -35,6 +35,34 @@ import _SpotterTestSupport
     #expect(reminder.body == "Today: Push Day")
   }
 
+  @Test func dateOnlyHistoryLearnsTheDaysAndRemindsAtThePreferredTime() throws {
+    // FitNotes for Android: every session starts at local midnight, with no time of day.
+    let dateOnly = habit.map { session -> Session in
+      var copy = session
+      copy.start = clock.startOfDay(clock.localDate(session.start))
+      copy.end = nil
+      copy.hasTimeOfDay = false
+      return copy
+    }
+    let pattern = PatternLearner().learn(from: dateOnly, today: TestZones.date("2026-11-22"), clock: clock)
+    #expect(pattern.trainingDays(minimumConfidence: 0.5) == [.monday, .wednesday, .friday])
+    #expect(pattern[.monday].usualStart == nil)
+    #expect(pattern[.monday].dateOnlySessions == 8)
+    #expect(pattern.heat.joined().allSatisfy { $0 == 0 })
+    var settings = Settings(timeZone: TestZones.berlin)
+    settings.reminders.preferredTime = LocalTime(hour: 17, minute: 0)
+    let reminder = try #require(plan(settings, sessions: dateOnly).reminders.first)
+    #expect(reminder.start == TestZones.instant("2026-11-23T17:00:00+01:00"))
+    #expect(reminder.reason.contains("preferred time 17:00"))
+    // One timed session on a day wins over the day's date-only one.
+    let mixed =
+      dateOnly + [
+        SessionFactory.session("2026-11-16", "18:20"), SessionFactory.session("2026-11-09", "18:20"),
+      ]
+    let learned = PatternLearner().learn(from: mixed, today: TestZones.date("2026-11-22"), clock: clock)
+    #expect(learned[.monday].usualStart != nil)
+  }
+
   @Test func germanTextsFollowSeed000() throws {
     let plan = plan(Settings(timeZone: TestZones.berlin, language: .de))
     let reminder = try #require(plan.reminders.first)

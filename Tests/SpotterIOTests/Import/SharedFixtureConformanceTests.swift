@@ -44,4 +44,17 @@ import _SpotterTestSupport
     // Four workouts ran on for 7 h 40 min to 72 h 16 min (never finished in the app): no end.
     #expect(sessions.filter { $0.end == nil }.count == 4)
   }
+
+  @Test(.enabled(if: available)) func realFitNotesExports() throws {
+    let android = Self.root.appendingPathComponent("fitnotes/fitnotes-android-prashantjt.csv").path
+    let (format, days) = try FixtureLoader.importer().read(path: android)
+    #expect(format == .fitNotesCSV)
+    #expect(days.count == 124)
+    #expect(days.allSatisfy { !$0.hasTimeOfDay })
+    let iOS = Self.root.appendingPathComponent("fitnotes/fitnotes-ios-melvinrdn.csv").path
+    let (iOSFormat, workouts) = try FixtureLoader.importer().read(path: iOS)
+    #expect(iOSFormat == .fitNotesIOSCSV)
+    #expect(workouts.count == 50)
+    #expect(workouts.allSatisfy { $0.end != nil })
+  }
 }

@@ -34,6 +34,16 @@ import _SpotterTestSupport
     #expect(stored == sessions)
   }
 
+  @Test func aDateOnlySessionKeepsItsFlag() throws {
+    let (store, _) = try temporaryStore()
+    let (_, days) = try FixtureLoader.read("fitnotes-android.csv")
+    #expect(try store.importSessions(days).added == 3)
+    let stored = try store.sessions(includeSets: true)
+    #expect(stored == days)
+    #expect(stored.allSatisfy { !$0.hasTimeOfDay })
+    #expect(try store.importSessions(days).unchanged == 3)
+  }
+
   @Test func overlappingExportsFromTwoAppsCountOnce() throws {
     let (store, _) = try temporaryStore()
     let start = TestZones.instant("2026-11-20T18:02:00+01:00")

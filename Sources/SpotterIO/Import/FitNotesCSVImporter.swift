@@ -1,0 +1,82 @@
+import Foundation
+import SpotterCore
+
+/// Reads FitNotes for Android's spreadsheet export: `Date,Exercise,Category,Weight,…`.
+///
+/// The export has dates but no times of day and no workout names: a day's rows are one session,
+/// which starts at local midnight with ``Session/hasTimeOfDay`` false, so it teaches a training day
+/// but never a usual time. Its name is the day's categories in the order trained ("Back + Biceps").
+/// The unit is in a `Weight Unit` column (`kgs`, `lbs`) or in the header (`Weight (lbs)`).
+struct FitNotesCSVImporter {
+  let context: ImportContext
+
+  static func matches(header: [String]) -> Bool {
+    let names = Set(header.map(StrongColumn.normalise))
+    return names.contains("date") && names.contains("exercise") && names.contains("category")
+      && names.contains("reps") && !names.contains("workout name")
+  }
+
+  func sessions(header: [String], table: CSVTable, rows: ArraySlice<CSVTable.Record>) throws -> [Session] {
+    let names = header.map(StrongColumn.normalise)
+    let date = names.firstIndex(of: "date")!
+    let exercise = names.firstIndex(of: "exercise")!
+    let category = names.firstIndex(of: "category")!
+    let reps = names.firstIndex(of: "reps")
+    let weightColumn = names.firstIndex { $0 == "weight" || $0.hasPrefix("weight (") }
+    let unitColumn = names.firstIndex(of: "weight unit")
+    var headerUnit: WeightUnit?
+    if let weightColumn {
+      if names[weightColumn].contains("lb") { headerUnit = .pounds }
+      if names[weightColumn].contains("kg") { headerUnit = .kilograms }
+    }
+
+    struct Draft {
+      var date: LocalDate
+      var categories: [String] = []
+      var grouper = ExerciseGrouper()
+    }
+    var drafts: [Draft] = []
+    var draftIndex: [String: Int] = [:]
+    var sets = SetRowReader(
+      context: context, header: header, weightColumn: weightColumn, repsColumn: reps, exerciseColumn: exercise
+    )
+    for record in rows {
+      try context.checkFieldCount(of: record, header: header)
+      let key = table[record, date].trimmed
+      let index: Int
+      if let previous = sets.previous, table.same(previous.record, record, column: date) {
+        index = previous.draft
+      } else if let existing = draftIndex[key] {
+        index = existing
+      } else {
+        guard let day = LocalDate(parsing: key) else {
+          throw context.rowError(record.line, header[date], key, "invalid date (expected YYYY-MM-DD)")
+        }
+        try context.checkDate(
+          LocalDateTime(date: day, secondOfDay: 0), line: record.line, column: header[date], value: key)
+        drafts.append(Draft(date: day))
+        index = drafts.count - 1
+        draftIndex[key] = index
+      }
+      let name = table[record, category].trimmed
+      if !name.isEmpty && !drafts[index].categories.contains(name) { drafts[index].categories.append(name) }
+      var unit = headerUnit ?? context.defaultUnit
+      if let unitColumn, !table.isBlank(record, column: unitColumn) {
+        let text = table[record, unitColumn]
+        guard let parsed = WeightUnit(spelling: text) else {
+          throw context.rowError(record.line, header[unitColumn], text, "unknown weight unit")
+        }
+        unit = parsed
+      }
+      let (set, exerciseName) = try sets.read(record, in: table, draft: index, kind: .normal, unit: unit)
+      drafts[index].grouper.add(set, exercise: exerciseName)
+    }
+    return drafts.map { draft in
+      Session(
+        id: "fitnotes-\(draft.date)", source: .fitnotes,
+        workoutName: draft.categories.joined(separator: " + "),
+        start: context.clock.instant(LocalDateTime(date: draft.date, secondOfDay: 0)), end: nil,
+        state: .completed, exercises: draft.grouper.exercises, hasTimeOfDay: false)
+    }
+  }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import SpotterCore
+
+/// Reads the export of Fit Notes for iOS, a different app from FitNotes for Android:
+/// `Name,StartTime,EndTime,BodyWeight,Exercise,Equipment,Reps,Weight,Time,Distance,Status,…`.
+///
+/// Times are UTC instants (`2025-02-23T10:13:53Z`) and numbers may use a decimal comma (`"17,5"`).
+/// `Status` tells done sets (`Done`, `Failed`) from planned ones (`NotStarted`), and `IsWarmup`
+/// marks warm-ups. The export states no unit: the configured one applies.
+struct FitNotesIOSCSVImporter {
+  let context: ImportContext
+
+  static func matches(header: [String]) -> Bool {
+    let names = Set(header.map(StrongColumn.normalise))
+    return ["name", "starttime", "endtime", "exercise", "reps", "weight"].allSatisfy(names.contains)
+  }
+
+  func sessions(header: [String], table: CSVTable, rows: ArraySlice<CSVTable.Record>) throws -> [Session] {
+    let names = header.map(StrongColumn.normalise)
+    func column(_ name: String) -> Int? { names.firstIndex(of: name) }
+    let title = column("name")!
+    let startColumn = column("starttime")!
+    let endColumn = column("endtime")!
+    let exercise = column("exercise")!
+    let repsColumn = column("reps")!
+    let weightColumn = column("weight")!
+    let status = column("status")
+    let warmup = column("iswarmup")
+    let unit = context.defaultUnit
+
+    struct Draft {
+      var start: Date
+      var end: Date?
+      var title: String
+      var grouper = ExerciseGrouper()
+    }
+    var drafts: [Draft] = []
+    var draftIndex: [String: Int] = [:]
+    func instant(_ record: CSVTable.Record, _ column: Int) throws -> Date? {
+      let text = table[record, column].trimmed
+      if text.isEmpty { return nil }
+      guard let (local, offset) = TimestampParser.iso8601(text), let offset else {
+        throw context.rowError(record.line, header[column], text, "invalid time (expected ISO 8601 with Z)")
+      }
+      try context.checkDate(local, line: record.line, column: header[column], value: text)
+      return Date(timeIntervalSince1970: TimeInterval(local.wallSeconds - offset))
+    }
+    for record in rows {
+      try context.checkFieldCount(of: record, header: header)
+      let key = [title, startColumn].map { table[record, $0] }.joined(separator: "\u{1F}")
+      let index: Int
+      if let existing = draftIndex[key] {
+        index = existing
+      } else {
+        guard let start = try instant(record, startColumn) else {
+          throw context.rowError(record.line, header[startColumn], "", "missing start time")
+        }
+        var end = try instant(record, endColumn)
+        if let finish = end,
+          finish <= start || finish.timeIntervalSince(start) > Double(HevyCSVImporter.longestSeconds)
+        {
+          end = nil
+        }
+        drafts.append(Draft(start: start, end: end, title: table[record, title].trimmed))
+        index = drafts.count - 1
+        draftIndex[key] = index
+      }
+      var kind = SetKind.normal
+      var completed = true
+      if let status {
+        switch table[record, status].trimmed.lowercased() {
+        case "done", "": break
+        case "failed": kind = .failure
+        case "notstarted", "skipped": completed = false
+        default:
+          throw context.rowError(record.line, header[status], table[record, status], "unknown set status")
+        }
+      }
+      if let warmup, table[record, warmup].trimmed.lowercased() == "true" { kind = .warmup }
+      let weight = try number(record, weightColumn, in: table, header: header).map { value -> Double in
+        guard ImportContext.isPlausible(weight: value, unit: unit) else {
+          throw context.rowError(
+            record.line, header[weightColumn], table[record, weightColumn], ImportContext.weightRange(unit))
+        }
+        return value
+      }
+      let reps = try number(record, repsColumn, in: table, header: header).map { value -> Int in
+        guard ImportContext.isPlausible(reps: value) else {
+          throw context.rowError(
+            record.line, header[repsColumn], table[record, repsColumn],
+            "invalid reps (a whole number from 0 to \(SetEntry.maximumReps))")
+        }
+        return Int(value)
+      }
+      drafts[index].grouper.add(
+        SetEntry(kind: kind, weight: weight, unit: unit, reps: reps, completed: completed),
+        exercise: table[record, exercise].trimmed)
+    }
+    return drafts.map { draft in
+      Session(
+        id:
+          "fitnotes-ios-\(Int(draft.start.timeIntervalSince1970))-\(Fingerprint.hex(draft.title).prefix(8))",
+        source: .fitnotes, workoutName: draft.title, start: draft.start, end: draft.end, state: .completed,
+        exercises: draft.grouper.exercises)
+    }
+  }
+
+  /// A number cell with a decimal point or comma (`"17,5"`); nil when empty.
+  private func number(
+    _ record: CSVTable.Record, _ column: Int, in table: CSVTable, header: [String]
+  ) throws -> Double? {
+    let text = table[record, column].trimmed
+    if text.isEmpty { return nil }
+    guard let value = Double(text.replacingOccurrences(of: ",", with: ".")), value.isFinite, value >= 0 else {
+      throw context.rowError(record.line, header[column], text, "invalid number")
+    }
+    return value
+  }
+}

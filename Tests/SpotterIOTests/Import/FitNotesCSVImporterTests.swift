@@ -1,0 +1,86 @@
+import Foundation
+import SpotterCore
+import Testing
+import _SpotterTestSupport
+
+@testable import SpotterIO
+
+/// FitNotes for Android and Fit Notes for iOS, from real exports: the first three days of
+/// lukaszebedin/PersonalWeightTracker's FitNotes_Export.csv (MIT, © Prashant-JT), and the first
+/// three workouts plus a failed and two unstarted sets of melvinrdn/intervals-icu-fitnotes'
+/// FitNotesWorkouts.csv (MIT).
+@Suite struct FitNotesCSVImporterTests {
+  @Test func androidDaysAreSessionsWithoutATimeOfDay() throws {
+    let (format, sessions) = try FixtureLoader.read("fitnotes-android.csv", unit: .pounds)
+    #expect(format == .fitNotesCSV)
+    #expect(
+      sessions.map(\.workoutName) == ["Back + Shoulders + Biceps", "Chest + Shoulders + Triceps", "Legs"])
+    #expect(sessions.allSatisfy { !$0.hasTimeOfDay && $0.end == nil && $0.source == .fitnotes })
+    // Local midnight of the day, in the configured zone.
+    #expect(sessions[0].start == TestZones.instant("2023-11-21T00:00:00+01:00"))
+    #expect(sessions.map(\.setCount) == [21, 21, 15])
+    let first = sessions[0].exercises[0]
+    #expect(first.name == "Pull Up")
+    // The Weight Unit column ("kgs") wins over the configured pounds.
+    #expect(first.sets[0].weight == 64 && first.sets[0].unit == .kilograms && first.sets[0].reps == 8)
+  }
+
+  @Test func androidOldHeaderWithTheUnitInIt() throws {
+    // The 2020 header, verbatim from a real export.
+    let text = """
+      Date,Exercise,Category,Weight (lbs),Reps,Distance,Distance Unit,Time
+      2020-09-13,Barbell Squat,Legs,45.0,10,,,
+      2020-09-15,Flat Barbell Bench Press,Chest,135.0,5,,,
+
+      """
+    let (format, sessions) = try FixtureLoader.parse(text)
+    #expect(format == .fitNotesCSV)
+    #expect(sessions.map(\.workoutName) == ["Legs", "Chest"])
+    #expect(sessions[1].exercises[0].sets[0].unit == .pounds)
+    #expect(sessions[1].exercises[0].sets[0].weight == 135)
+  }
+
+  @Test func androidBadDateNamesItsLine() {
+    let text =
+      "Date,Exercise,Category,Weight,Weight Unit,Reps,Distance,Distance Unit,Time\n"
+      + "2023-11-21,Pull Up,Back,64.0,kgs,8,,,\n23/11/2023,Pull Up,Back,64.0,kgs,8,,,\n"
+    #expect {
+      try FixtureLoader.parse(text, name: "fitnotes.csv")
+    } throws: {
+      "\($0)" == "fitnotes.csv:3: column 'Date': invalid date (expected YYYY-MM-DD) '23/11/2023'"
+    }
+  }
+
+  @Test func iOSWorkoutsWithUTCTimesAndDecimalCommas() throws {
+    let (format, sessions) = try FixtureLoader.read("fitnotes-ios.csv")
+    #expect(format == .fitNotesIOSCSV)
+    #expect(sessions.map(\.workoutName) == ["Push", "Legs focus ischio", "Push", "Workout", "AA-A"])
+    #expect(sessions[0].start == TestZones.instant("2025-02-23T10:13:53Z"))
+    #expect(sessions[0].end == TestZones.instant("2025-02-23T11:08:47Z"))
+    #expect(sessions.allSatisfy { $0.hasTimeOfDay })
+    let press = sessions[0].exercises[0]
+    #expect(press.name == "Incline Dumbell Press")
+    #expect(press.sets.map(\.weight) == [17.5, 22.5, 22.5, 22.5])
+    #expect(press.sets.map(\.reps) == [7, 6, 6, 6])
+    #expect(sessions[0].exercises[1].sets.map(\.weight) == [8.75, 11.25, 11.75, 13.75])
+    // Status: "Failed" is a failed set, "NotStarted" one planned but not done.
+    #expect(sessions[3].exercises[0].sets.map(\.kind) == [.failure])
+    #expect(sessions[4].exercises[0].sets.map(\.completed) == [false, false])
+  }
+
+  @Test func iOSWarmUpsAndBadNumbers() throws {
+    let header =
+      "Name,StartTime,EndTime,BodyWeight,Exercise,Equipment,Reps,Weight,Time,Distance,Status,IsWarmup,"
+      + "RPE,RIR,Categories,Note\n"
+    func rows(_ weight: String, warmup: String) -> String {
+      "Push,2025-02-23T10:13:53Z,2025-02-23T11:08:47Z,\"94,0\",Bench Press,Barbell,8,\"\(weight)\",,,Done,\(warmup),,,,\n"
+    }
+    let (_, sessions) = try FixtureLoader.parse(
+      header + rows("40", warmup: "true") + rows("60,5", warmup: "false"))
+    #expect(sessions[0].exercises[0].sets.map(\.kind) == [.warmup, .normal])
+    #expect(sessions[0].exercises[0].sets.map(\.weight) == [40, 60.5])
+    #expect {
+      try FixtureLoader.parse(header + rows("sixty", warmup: "false"), name: "fit.csv")
+    } throws: { "\($0)" == "fit.csv:2: column 'Weight': invalid number 'sixty'" }
+  }
+}
