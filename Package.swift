@@ -70,3 +70,10 @@ if Context.environment["SPOTTER_FUZZ"] == "1" {
   package.products.append(.executable(name: "spotter-fuzz", targets: ["spotter-fuzz"]))
   package.targets.append(.executableTarget(name: "spotter-fuzz", dependencies: ["SpotterFuzzSupport"]))
 }
+
+// The writer benchmark's driver is built only by bench/writer, which sets SPOTTER_BENCH=1.
+if Context.environment["SPOTTER_BENCH"] == "1" {
+  package.products.append(.executable(name: "spotter-writer-bench", targets: ["spotter-writer-bench"]))
+  package.targets.append(
+    .executableTarget(name: "spotter-writer-bench", dependencies: ["SpotterICal", "SpotterCore"]))
+}

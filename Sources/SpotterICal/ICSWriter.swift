@@ -1,7 +1,7 @@
 import Foundation
 import SpotterCore
 
-/// Writes events as an RFC 5545 calendar through libical, and checks it before handing it out.
+/// Writes events as an RFC 5545 calendar through libical, checking each component as it is built.
 ///
 /// The calendar carries one VTIMEZONE, taken from libical's built-in zones, renamed to the bare
 /// IANA name (libical prefixes `/freeassociation.sourceforge.net/`) so that it matches every TZID
@@ -28,5 +28,20 @@ public struct ICSWriter: Sendable {
     try Libical.serialize(
       events: events, tzid: timeZone, productID: Self.productID, calendarName: calendarName,
       validFrom: validFrom, validUntil: validUntil)
+  }
+
+  /// Streams the same text to `sink` in pieces: the frame and VTIMEZONE, then one VEVENT at a
+  /// time, each built, checked and freed before the next, so memory does not grow with the
+  /// number of events (given a lazy sequence, not even for the events themselves).
+  ///
+  /// A check that fails stops the stream: what `sink` received is then incomplete and must be
+  /// discarded; Spotter stages its outputs, so a partial file never replaces the last one.
+  public func write<Events: Sequence<Event>>(
+    events: Events, timeZone: String, validFrom: Date, validUntil: Date,
+    to sink: (UnsafeBufferPointer<UInt8>) throws -> Void
+  ) throws {
+    try Libical.serialize(
+      events: events, tzid: timeZone, productID: Self.productID, calendarName: calendarName,
+      validFrom: validFrom, validUntil: validUntil, to: sink)
   }
 }
