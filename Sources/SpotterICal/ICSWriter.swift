@@ -5,7 +5,8 @@ import SpotterCore
 ///
 /// The calendar carries one VTIMEZONE, taken from libical's built-in zones, renamed to the bare
 /// IANA name (libical prefixes `/freeassociation.sourceforge.net/`) so that it matches every TZID
-/// parameter, and truncated to the horizon so the file stays small.
+/// parameter, as the yearly rules in force over the horizon, without TZUNTIL. A local time that
+/// falls in an autumn overlap is written in UTC, since readers disagree on which pass it means.
 public struct ICSWriter: Sendable {
   public static let productID = "-//Spotter//Spotter Reminders 1.0//EN"
   public var calendarName: String

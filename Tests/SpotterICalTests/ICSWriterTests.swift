@@ -59,9 +59,44 @@ import _SpotterTestSupport
     let short = try write(
       [event(start: "2026-11-23T18:00:00+01:00")], from: "2026-11-22T00:00:00+01:00",
       until: "2026-11-24T00:00:00+01:00")
-    #expect(!short.contains("BEGIN:DAYLIGHT"))
+    // Yearly rules in force over the span, one STANDARD and one DAYLIGHT, open-ended, and no
+    // TZUNTIL, which dateutil-based readers refuse.
+    #expect(!short.contains("TZUNTIL"))
     #expect(!short.contains("1893"))
     #expect(short.components(separatedBy: "BEGIN:STANDARD").count == 2)
+    #expect(short.components(separatedBy: "BEGIN:DAYLIGHT").count == 2)
+    #expect(short.contains("RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10\r\n"))
+    #expect(short.contains("RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3\r\n"))
+    #expect(!short.contains("UNTIL="))
+    // A zone without daylight saving time has one fixed observance.
+    let tokyo = try write(
+      [event(start: "2026-11-23T18:00:00+09:00")], zone: "Asia/Tokyo", from: "2026-11-22T00:00:00+09:00",
+      until: "2026-11-24T00:00:00+09:00")
+    #expect(!tokyo.contains("BEGIN:DAYLIGHT") && !tokyo.contains("TZUNTIL"))
+    #expect(tokyo.components(separatedBy: "BEGIN:STANDARD").count == 2)
+  }
+
+  @Test func aTimeInTheAutumnOverlapIsWrittenInUTC() throws {
+    // 02:30 happens twice in Berlin on 2026-10-25: first in CEST (00:30Z), then in CET (01:30Z).
+    let text = try write(
+      [
+        event(uid: "first@spotter", start: "2026-10-25T02:30:00+02:00"),
+        event(uid: "second@spotter", start: "2026-10-25T02:30:00+01:00"),
+        event(uid: "after@spotter", start: "2026-10-25T03:30:00+01:00"),
+      ], from: "2026-10-24T00:00:00+02:00", until: "2026-10-27T00:00:00+01:00")
+    #expect(text.contains("DTSTART:20261025T003000Z\r\n"))
+    #expect(text.contains("DTSTART:20261025T013000Z\r\n"))
+    // The first one's end, 02:30 CET, is the overlap's second pass: UTC too. The third is plain.
+    #expect(text.contains("DTEND:20261025T013000Z\r\n"))
+    #expect(text.contains("DTEND;TZID=Europe/Berlin:20261025T033000\r\n"))
+    #expect(text.contains("DTSTART;TZID=Europe/Berlin:20261025T033000\r\n"))
+    let parsed = try ICSReader().read(text, fileName: "t.ics")
+    #expect(
+      parsed.events.map(\.start) == [
+        TestZones.instant("2026-10-25T00:30:00Z"), TestZones.instant("2026-10-25T01:30:00Z"),
+        TestZones.instant("2026-10-25T02:30:00Z"),
+      ])
+    #expect(parsed.passesRestrictions)
   }
 
   @Test(arguments: [

@@ -17,4 +17,17 @@ public enum ProcessProbe {
     else { return true }
     return stat[stat.index(close, offsetBy: 2)] != "Z"
   }
+
+  /// Whether `pid` is gone within `seconds`. A SIGKILL is delivered asynchronously: the process
+  /// may still be listed as running for a moment after `kill` returns, longer on a loaded
+  /// machine, so tests wait for the condition instead of checking once. The limit is generous;
+  /// it only bounds a real failure.
+  public static func ends(_ pid: Int32, within seconds: Double = 60) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while isRunning(pid) {
+      if Date() > deadline { return false }
+      usleep(10_000)
+    }
+    return true
+  }
 }

@@ -262,7 +262,7 @@ import _SpotterTestSupport
     #expect(fired.stderr.contains("timed out after 2 s"))
     let text = try String(contentsOfFile: pidFile, encoding: .utf8)
     let child = try #require(Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)))
-    #expect(!ProcessProbe.isRunning(child), "the notifier's child \(child) outlived the timeout")
+    #expect(ProcessProbe.ends(child), "the notifier's child \(child) outlived the timeout")
   }
 
   @Test func catchUpDoesNotHoldTheStoreWhileANotifierRuns() throws {

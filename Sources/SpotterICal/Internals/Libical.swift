@@ -210,7 +210,14 @@ enum Libical {
     }
   }
 
-  /// A copy of the built-in VTIMEZONE, renamed to the bare IANA name and cut to the span.
+  /// A copy of the built-in VTIMEZONE (RFC 5545 Section 3.6.5), renamed to the bare IANA name,
+  /// written as yearly rules in force over the span, with no TZUNTIL.
+  ///
+  /// libical's MS-compatible truncation turns the zone's history into yearly RRULEs starting
+  /// before `from` (Microsoft's importers need a rule, not a run of single changes), but adds
+  /// TZUNTIL, which dateutil-based readers refuse, and splits its rules at 2037. Observances that
+  /// begin after the span are dropped and rules that run past it lose their UNTIL, so a zone
+  /// with daylight saving time is one STANDARD and one DAYLIGHT, each a yearly rule.
   ///
   /// The corresponding libical functions are `icaltimezone_get_component` and
   /// `icaltimezone_truncate_vtimezone`.
@@ -221,9 +228,44 @@ enum Libical {
       throw SpotterICalError.libical(function: "icaltimezone_get_component")
     }
     let utc = icaltimezone_get_utc_timezone()
-    icaltimezone_truncate_vtimezone(copy, time(from, zone: utc), time(until, zone: utc), 0)
+    icaltimezone_truncate_vtimezone(copy, time(from, zone: utc), icaltime_null_time(), 1)
     if let property = icalcomponent_get_first_property(copy, ICAL_TZID_PROPERTY) {
       icalproperty_set_tzid(property, tzid)
+    }
+    while let property = icalcomponent_get_first_property(copy, ICAL_TZUNTIL_PROPERTY) {
+      icalcomponent_remove_property(copy, property)
+      icalproperty_free(property)
+    }
+    // Local readings: a day's margin covers every offset.
+    var end = time(until.addingTimeInterval(86400), zone: utc)
+    end.zone = nil
+    var later: [OpaquePointer] = []
+    for kind in [ICAL_XSTANDARD_COMPONENT, ICAL_XDAYLIGHT_COMPONENT] {
+      for observance in children(of: copy, kind: kind) {
+        guard let start = icalcomponent_get_first_property(observance, ICAL_DTSTART_PROPERTY) else {
+          continue
+        }
+        var begins = icalproperty_get_dtstart(start)
+        begins.zone = nil
+        if icaltime_compare(begins, end) > 0 {
+          later.append(observance)
+          continue
+        }
+        guard let ruleProperty = icalcomponent_get_first_property(observance, ICAL_RRULE_PROPERTY) else {
+          continue
+        }
+        var rule = icalproperty_get_rrule(ruleProperty)
+        var ruleEnd = rule.until
+        ruleEnd.zone = nil
+        if icaltime_is_null_time(rule.until) == 0 && icaltime_compare(ruleEnd, end) > 0 {
+          rule.until = icaltime_null_time()
+          icalproperty_set_rrule(ruleProperty, rule)
+        }
+      }
+    }
+    for observance in later {
+      icalcomponent_remove_component(copy, observance)
+      icalcomponent_free(observance)
     }
     return copy
   }
@@ -238,12 +280,35 @@ enum Libical {
     _ make: (icaltimetype) -> OpaquePointer?, _ date: Date, _ zone: OpaquePointer, _ tzid: String?
   ) -> OpaquePointer? {
     guard let tzid else { return make(time(date, zone: zone)) }
+    // A reading in an autumn overlap happens twice: RFC 5545 means the first, libical, ical.js,
+    // KCalendarCore and khal read the second. In UTC every reader agrees.
+    if isInOverlap(date, zone: zone) { return make(time(date, zone: icaltimezone_get_utc_timezone())) }
     var local = time(date, zone: zone)
     // Floating value plus an explicit TZID: libical would otherwise print its prefixed zone name.
     local.zone = nil
     let property = make(local)
     icalproperty_add_parameter(property, icalparameter_new_tzid(tzid))
     return property
+  }
+
+  /// Whether `date`'s wall-clock reading in `zone` also stands for another instant: it falls in
+  /// the hour repeated when the clocks go back.
+  static func isInOverlap(_ date: Date, zone: OpaquePointer) -> Bool {
+    let utc = icaltimezone_get_utc_timezone()
+    func offset(_ instant: time_t) -> time_t {
+      var reading = icaltime_from_timet_with_zone(instant, 0, utc)
+      var daylight: Int32 = 0
+      return time_t(icaltimezone_get_utc_offset_of_utc_time(zone, &reading, &daylight))
+    }
+    let instant = time_t(date.timeIntervalSince1970.rounded(.down))
+    let own = offset(instant)
+    // Offsets change at most once a day: the other reading of the same wall time, if any, lies
+    // under the offset in force a day before or after.
+    for probe in [instant - 86400, instant + 86400] {
+      let other = offset(probe)
+      if other != own && offset(instant + own - other) == other { return true }
+    }
+    return false
   }
 
   private static func xProperty(_ name: String, _ value: String) -> OpaquePointer? {

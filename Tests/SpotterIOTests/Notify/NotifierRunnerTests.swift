@@ -54,6 +54,6 @@ import _SpotterTestSupport
     let child = try #require(
       Int32(
         try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
-    #expect(!ProcessProbe.isRunning(child))
+    #expect(ProcessProbe.ends(child))
   }
 }
