@@ -76,6 +76,40 @@ import _SpotterTestSupport
     #expect(tokyo.components(separatedBy: "BEGIN:STANDARD").count == 2)
   }
 
+  /// Zones with odd rules: southern-hemisphere DST, a 30-minute DST (Lord Howe), DST that ends
+  /// with the year (Santiago), none at all (Tokyo, Tehran since 2022), and Casablanca, whose
+  /// Ramadan changes follow no yearly rule.
+  @Test(arguments: [
+    "Europe/Berlin", "America/New_York", "Australia/Sydney", "Australia/Lord_Howe", "America/Santiago",
+    "Asia/Tokyo", "Asia/Tehran", "Africa/Casablanca", "Pacific/Auckland", "America/St_Johns",
+  ])
+  func everyLocalTimeOfAYearReadsBackAsTheSameInstant(zone: String) throws {
+    // Two events a day for a year, one at 02:30 (in or near most changes) and one at 09:00,
+    // written with this VTIMEZONE and read back by libical from the file alone.
+    let clock = ZoneClock(timeZone: TimeZone(identifier: zone)!)
+    let first = LocalDate(parsing: "2026-11-23")!
+    var events: [Event] = []
+    for day in 0..<366 {
+      for time in ["02:30", "09:00"] {
+        let start = clock.instant(first.adding(days: day), LocalTime(parsing: time)!)
+        events.append(
+          Event(
+            uid: "e-\(day)-\(time.prefix(2))@spotter", kind: .focusBlock, sequence: 0, stamp: stamp,
+            start: start,
+            end: start.addingTimeInterval(1800), summary: "x", description: "x", categories: [],
+            status: .confirmed, alarms: []))
+      }
+    }
+    let text = try ICSWriter().write(
+      events: events, timeZone: zone, validFrom: events[0].start, validUntil: events.last!.end)
+    #expect(!text.contains("TZUNTIL"))
+    let parsed = try ICSReader().read(text, fileName: "\(zone).ics")
+    #expect(parsed.passesRestrictions)
+    let wrong = zip(events, parsed.events).filter { $0.start != $1.start || $0.end != $1.end }
+    #expect(
+      wrong.isEmpty, "\(wrong.count) events read back at another instant, first \(wrong.first?.0.uid ?? "")")
+  }
+
   @Test func aTimeInTheAutumnOverlapIsWrittenInUTC() throws {
     // 02:30 happens twice in Berlin on 2026-10-25: first in CEST (00:30Z), then in CET (01:30Z).
     let text = try write(
