@@ -110,6 +110,27 @@ import _SpotterTestSupport
       wrong.isEmpty, "\(wrong.count) events read back at another instant, first \(wrong.first?.0.uid ?? "")")
   }
 
+  @Test func categoriesOnOneLineFocusBlocksBusyAndTriggersWithoutDays() throws {
+    var block = event(uid: "focus-block-start-7-2026-11-23@spotter", start: "2026-11-23T09:00:00+01:00")
+    block.kind = .focusBlock
+    block.categories = ["Spotter", "Focus", "Deep, work"]
+    // Snoozed twice by a day: 47.5 hours before the start.
+    block.alarms = [Alarm(description: "x", trigger: Trigger(offsetSeconds: -(47 * 3600 + 30 * 60)))]
+    let text = try write(
+      [block, event(start: "2026-11-23T18:00:00+01:00")], from: "2026-11-20T00:00:00+01:00",
+      until: "2026-11-24T00:00:00+01:00")
+    #expect(text.contains("CATEGORIES:Spotter,Focus,Deep  work\r\n"))
+    #expect(text.contains("CATEGORIES:Spotter,Workout\r\n"))
+    #expect(text.components(separatedBy: "CATEGORIES:").count == 3)
+    #expect(text.contains("TRANSP:OPAQUE\r\n") && text.contains("TRANSP:TRANSPARENT\r\n"))
+    #expect(text.contains("TRIGGER:-PT47H30M\r\n"))
+    let parsed = try ICSReader().read(text, fileName: "t.ics")
+    #expect(parsed.events[0].categories == ["Spotter", "Focus", "Deep  work"])
+    // Across the 2026-11 weeks there is no DST change, but a day part would be nominal: the
+    // instant is exactly 47.5 hours before.
+    #expect(parsed.events[0].alarmInstants == [TestZones.instant("2026-11-21T09:30:00+01:00")])
+  }
+
   @Test func aTimeInTheAutumnOverlapIsWrittenInUTC() throws {
     // 02:30 happens twice in Berlin on 2026-10-25: first in CEST (00:30Z), then in CET (01:30Z).
     let text = try write(

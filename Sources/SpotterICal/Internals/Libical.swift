@@ -106,25 +106,46 @@ enum Libical {
     icalcomponent_add_property(component, zonedProperty(icalproperty_new_dtend, event.end, zone, localTZID))
     icalcomponent_add_property(component, icalproperty_new_summary(event.summary))
     icalcomponent_add_property(component, icalproperty_new_description(event.description))
-    for category in event.categories {
-      icalcomponent_add_property(component, icalproperty_new_categories(category))
+    // One CATEGORIES line with a comma-separated list: ics-py refuses two lines, and khal then
+    // shows none. libical does not escape commas in it, so a name's own commas become spaces.
+    if !event.categories.isEmpty {
+      let list = event.categories.map { $0.replacingOccurrences(of: ",", with: " ") }.joined(separator: ",")
+      icalcomponent_add_property(component, icalproperty_new_categories(list))
     }
     icalcomponent_add_property(component, icalproperty_new_sequence(Int32(clamping: event.sequence)))
     icalcomponent_add_property(
       component,
       icalproperty_new_status(event.status == .cancelled ? ICAL_STATUS_CANCELLED : ICAL_STATUS_CONFIRMED))
-    // A reminder must not block the time in free/busy views.
-    icalcomponent_add_property(component, icalproperty_new_transp(ICAL_TRANSP_TRANSPARENT))
+    // A focus block is busy time others must not book over; a reminder must not block the time
+    // in free/busy views.
+    icalcomponent_add_property(
+      component,
+      icalproperty_new_transp(event.kind == .focusBlock ? ICAL_TRANSP_OPAQUE : ICAL_TRANSP_TRANSPARENT))
     for alarm in event.alarms {
       let valarm = icalcomponent_new_valarm()
       icalcomponent_add_property(valarm, icalproperty_new_action(ICAL_ACTION_DISPLAY))
       icalcomponent_add_property(valarm, icalproperty_new_description(alarm.description))
-      icalcomponent_add_property(
-        valarm,
-        icalproperty_new_trigger(icaltriggertype_from_int(Int32(clamping: alarm.trigger.offsetSeconds))))
+      icalcomponent_add_property(valarm, icalproperty_new_trigger(trigger(alarm.trigger.offsetSeconds)))
       icalcomponent_add_component(component, valarm)
     }
     return component
+  }
+
+  /// A relative TRIGGER (RFC 5545 Section 3.8.6.3) in hours, minutes and seconds only.
+  ///
+  /// `icaltriggertype_from_int` writes 47.5 hours as `P1DT23H30M`, and a day in a duration is
+  /// nominal: across a DST change it is 23 or 25 hours, so the alarm would move by one.
+  private static func trigger(_ offsetSeconds: Int) -> icaltriggertype {
+    let magnitude = min(offsetSeconds.magnitude, UInt(Int32.max))
+    var duration = icaldurationtype_null_duration()
+    duration.is_neg = offsetSeconds < 0 ? 1 : 0
+    duration.hours = UInt32(magnitude / 3600)
+    duration.minutes = UInt32(magnitude % 3600 / 60)
+    duration.seconds = UInt32(magnitude % 60)
+    var result = icaltriggertype()
+    result.time = icaltime_null_time()
+    result.duration = duration
+    return result
   }
 
   /// Hands `body` the component's text from `icalcomponent_as_ical_string_r`, then frees it.
