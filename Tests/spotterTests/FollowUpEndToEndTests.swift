@@ -21,6 +21,9 @@ import _SpotterTestSupport
     return path
   }
 
+  /// What CalDAV servers and vdir accept in a UID, which names a file there.
+  static let uidCharacters = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@._-")
+
   @Test func aPausedWorkoutIsRemindedThenCancelledWhenFinished() throws {
     let box = try Sandbox(extra: "[pause]\ndelay_hours = 2")
     let json = box.dir.appendingPathComponent("active.json").path
@@ -113,6 +116,8 @@ import _SpotterTestSupport
     let announced = try planEvents(box, now: now, kind: "achievement")
     #expect(announced.count == 1)
     let uid = try #require(announced.first?["uid"] as? String)
+    // The entity is the session's id ("strong-2026-11-23 18:00:00"): escaped to a UID's characters.
+    #expect(uid.allSatisfy(Self.uidCharacters.contains), "\(uid)")
     let event = try #require(try box.event(uid))
     #expect(event.summary == "2 new records! 🎉")
     #expect(
@@ -165,6 +170,7 @@ import _SpotterTestSupport
     let suggestions = try planEvents(box, now: sunday, kind: "overload-suggestion")
     #expect(suggestions.count == 1)
     let uid = try #require(suggestions.first?["uid"] as? String)
+    #expect(uid.allSatisfy(Self.uidCharacters.contains), "\(uid)")
     let event = try #require(try box.event(uid))
     #expect(event.summary == "Time for more weight? 💪")
     #expect(event.description == "Bench Press 100 kg: 3x successful. Try 102.5 kg!")

@@ -50,7 +50,29 @@ public struct Reminder: Sendable, Hashable, Codable {
   /// `workout-reminder-2026-11-22@spotter`, `kind-entity-date@spotter` for per-entity kinds, and
   /// `kind-entity@spotter` for an entity that is dated by itself (a one-off focus block keeps its
   /// UID when it moves to another day).
+  ///
+  /// A UID holds only `A-Z a-z 0-9 @ . _ -`: CalDAV servers and vdir use it as a file or resource
+  /// name (Radicale answers 400 to a colon). The entity, often a session id such as
+  /// `strong-2026-11-20 18:02:00`, is escaped one-to-one: `_` becomes `__` and any other
+  /// character `_` plus its UTF-8 bytes in hex (`strong-2026-11-20_2018_3A02_3A00`).
   public static func uid(kind: ReminderKind, entity: String?, date: LocalDate?) -> String {
-    [kind.rawValue, entity, date?.description].compactMap { $0 }.joined(separator: "-") + "@spotter"
+    [kind.rawValue, entity.map(escaped), date?.description].compactMap { $0 }.joined(separator: "-")
+      + "@spotter"
+  }
+
+  static func escaped(_ entity: String) -> String {
+    var result = ""
+    for byte in entity.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "-"):
+        result.unicodeScalars.append(Unicode.Scalar(byte))
+      case UInt8(ascii: "_"): result += "__"
+      default:
+        let hex = String(byte, radix: 16, uppercase: true)
+        result += (hex.count == 1 ? "_0" : "_") + hex
+      }
+    }
+    return result
   }
 }

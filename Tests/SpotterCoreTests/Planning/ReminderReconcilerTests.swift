@@ -46,6 +46,29 @@ import _SpotterTestSupport
     #expect(renamed.records.map(\.sequence) == [2])
   }
 
+  @Test func aReminderStoredUnderAnOldStyleUIDIsCancelledAndItsSuccessorIsNew() {
+    // Before UIDs were escaped, a paused-workout UID carried the session id as it is.
+    let start = TestZones.instant("2026-11-23T18:00:00+01:00")
+    func paused() -> Reminder {
+      Reminder(
+        kind: .pausedWorkout, entity: "strong-2026-11-23 17:00:00-1", date: TestZones.date("2026-11-23"),
+        start: start, end: start.addingTimeInterval(600), fire: start, title: "t", body: "b",
+        workoutName: nil,
+        reason: "test")
+    }
+    var old = ReminderReconciler().reconcile(planned: [paused()], stored: [], horizon: horizon, now: first)
+      .records
+    old[0].uid = "paused-workout-strong-2026-11-23 17:00:00-1-2026-11-23@spotter"
+    let migrated = ReminderReconciler().reconcile(
+      planned: [paused()], stored: old, horizon: horizon, now: second)
+    let byUID = Dictionary(uniqueKeysWithValues: migrated.records.map { ($0.uid, $0) })
+    #expect(byUID[old[0].uid]?.status == .cancelled)
+    #expect(byUID[old[0].uid]?.sequence == 1)
+    let successor = byUID["paused-workout-strong-2026-11-23_2017_3A00_3A00-1-2026-11-23@spotter"]
+    #expect(successor?.status == .confirmed)
+    #expect(successor?.sequence == 0)
+  }
+
   @Test func vanishedReminderIsCancelledOnceWithHigherSequence() {
     let stored = ReminderReconciler().reconcile(
       planned: [reminder()], stored: [], horizon: horizon, now: first)
