@@ -99,6 +99,30 @@ import _SpotterTestSupport
       ])
   }
 
+  @Test func gapAndOverlapTimesFollowTheWrittenRule() throws {
+    // Berlin skips 02:00–03:00 on 2026-03-29 and repeats it on 2026-10-25; New York skips
+    // 02:00–03:00 on 2026-03-08 and repeats 01:00–02:00 on 2026-11-01.
+    func event(_ uid: String, _ day: String, _ time: String, zone: String = "Europe/Berlin") -> String {
+      "BEGIN:VEVENT\r\nUID:\(uid)\r\nDTSTAMP:20260101T000000Z\r\nDTSTART;TZID=\(zone):\(day)T\(time)\r\n"
+        + "DURATION:PT30M\r\nEND:VEVENT\r\n"
+    }
+    let text =
+      "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//EN\r\n" + event("gap", "20260329", "023000")
+      + event("overlap", "20261025", "023000")
+      + event("ny-gap", "20260308", "023000", zone: "America/New_York")
+      + event("ny-overlap", "20261101", "013000", zone: "America/New_York") + "END:VCALENDAR\r\n"
+    let list = try ICSReader().occurrences(
+      text, fileName: "t.ics", from: TestZones.instant("2026-01-01T00:00:00Z"),
+      to: TestZones.instant("2027-01-01T00:00:00Z"), fallbackZone: "UTC")
+    #expect(
+      list.map { "\($0.uid) \(iso($0.start))" } == [
+        // A gap time moves later by the gap's length: 03:30 EDT, 03:30 CEST.
+        "ny-gap 2026-03-08T07:30:00Z", "gap 2026-03-29T01:30:00Z",
+        // An overlap time means its first pass: 02:30 CEST, 01:30 EDT.
+        "overlap 2026-10-25T00:30:00Z", "ny-overlap 2026-11-01T05:30:00Z",
+      ])
+  }
+
   @Test func oddFilesDoNotCrash() throws {
     #expect(
       try occurrences(

@@ -721,8 +721,36 @@ enum Libical {
       zone = icalcomponent_get_timezone(calendar, tzid) ?? builtinZone(tzid)
       if zone == nil { unresolved = tzid }
     }
-    let instant = icaltime_as_timet_with_zone(time, zone ?? fallback)
-    return (Date(timeIntervalSince1970: TimeInterval(instant)), unresolved)
+    guard let local = zone ?? fallback, local != icaltimezone_get_utc_timezone() else {
+      return (
+        Date(timeIntervalSince1970: TimeInterval(icaltime_as_timet_with_zone(time, zone ?? fallback))),
+        unresolved
+      )
+    }
+    return (instant(wallClock: time, in: local), unresolved)
+  }
+
+  /// The instant a wall-clock reading in `zone` stands for, by the rule Spotter writes with
+  /// (README, "Time"): in an autumn overlap the first pass (RFC 5545 Section 3.3.5), in a spring
+  /// gap the offset in force before it, which moves the time later by the gap's length (02:30 on
+  /// the day Berlin skips it is 03:30 CEST). libical 3.0 reads the overlap's second pass and
+  /// moves a gap time earlier.
+  static func instant(wallClock time: icaltimetype, in zone: OpaquePointer) -> Date {
+    var reading = time
+    reading.zone = nil
+    reading.is_date = 0
+    let wall = icaltime_as_timet(reading)
+    let utc = icaltimezone_get_utc_timezone()
+    func offset(_ instant: time_t) -> time_t {
+      var at = icaltime_from_timet_with_zone(instant, 0, utc)
+      var daylight: Int32 = 0
+      return time_t(icaltimezone_get_utc_offset_of_utc_time(zone, &at, &daylight))
+    }
+    // Offsets change at most once a day, so the readings a day apart name every candidate.
+    let before = offset(wall - 86400)
+    let candidates = Set([before, offset(wall), offset(wall + 86400)]).map { wall - $0 }
+      .filter { offset($0) == wall - $0 }
+    return Date(timeIntervalSince1970: TimeInterval(candidates.min() ?? wall - before))
   }
 
   private static func builtinZone(_ tzid: String) -> OpaquePointer? {
