@@ -203,7 +203,8 @@ public struct NightlyRunner: Sendable {
     CrontabWriter(
       commandTemplate: workspace.settings.agendaCommand,
       fireCommand: workspace.invocation("fire") + " --quiet",
-      cronZone: workspace.cronTimeZone, calendarZone: workspace.settings.timeZone)
+      cronZone: workspace.cronTimeZone, calendarZone: workspace.settings.timeZone,
+      warning: workspace.cronZoneWarning)
   }
 
   /// Every stored reminder from today on, for commands that change one and rewrite the outputs.

@@ -9,7 +9,8 @@ public struct Workspace: Sendable {
   public let clock: ZoneClock
   public let paths: SpotterPaths
   public let databasePath: String
-  /// The zone cron reads crontabs in: `TZ` when set, else the system's.
+  /// The zone cron reads crontabs in: the system's (`/etc/localtime`), never the caller's `TZ`,
+  /// which cron does not see. `SPOTTER_LOCALTIME` names another link, for tests.
   public let machineTimeZone: TimeZone
   public let options: SpotterOptions
 
@@ -26,7 +27,9 @@ public struct Workspace: Sendable {
       fallbackTimeZone: fallbackZone,
       fallbackLanguage: Language(
         localeIdentifier: options.environment["LC_ALL"] ?? options.environment["LANG"]))
-    machineTimeZone = fallbackZone
+    machineTimeZone =
+      SystemTimeZone.read(localtime: options.environment["SPOTTER_LOCALTIME"] ?? "/etc/localtime")
+      ?? TimeZone(identifier: "UTC")!
     var settings = try loader.load(
       path: options.configPath ?? paths.config, required: options.configPath != nil)
     if let zone = options.timeZone {
@@ -53,6 +56,17 @@ public struct Workspace: Sendable {
 
   /// The zone the agenda's times are written in.
   public var cronTimeZone: TimeZone { settings.agendaTimeZone ?? machineTimeZone }
+
+  /// A warning when `[agenda] timezone` is not the zone cron runs in: the lines would fire at
+  /// that zone's readings of the machine's clock.
+  public var cronZoneWarning: String? {
+    guard let configured = settings.agendaTimeZone, configured.identifier != machineTimeZone.identifier else {
+      return nil
+    }
+    return
+      "agenda.timezone '\(configured.identifier)' differs from the system zone '\(machineTimeZone.identifier)' "
+      + "that cron runs in; the agenda's alarms fire on time only if cron runs in '\(configured.identifier)'"
+  }
 
   /// The local date of `now`.
   public var today: LocalDate { clock.localDate(now) }

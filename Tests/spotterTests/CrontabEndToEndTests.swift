@@ -27,6 +27,46 @@ import _SpotterTestSupport
     return table
   }
 
+  @Test func cronLinesAreInTheSystemZoneNotTheCallersTZ() throws {
+    // The caller's shell says Tokyo; the machine, and so cron, runs in UTC.
+    let dir = try SpotterBinary.scratch()
+    let config = dir.appendingPathComponent("config.toml")
+    // Monday is a program day, so there is a reminder whatever the examples teach.
+    let base = "timezone = \"Europe/Berlin\"\n[program]\nmon = \"Push Day\"\n"
+    try base.write(to: config, atomically: true, encoding: .utf8)
+    let environment = ["TZ": "Asia/Tokyo", "SPOTTER_LOCALTIME": SpotterBinary.systemZoneLink("Etc/UTC")]
+    let out = dir.appendingPathComponent("out").path
+    func run() throws -> SpotterBinary.Result {
+      try SpotterBinary.run(
+        [
+          "run", "--history", SpotterBinary.example("strong.csv"), "--config", config.path, "--db",
+          dir.appendingPathComponent("db.sqlite").path, "--out", out, "--now", evening,
+        ], environment: environment)
+    }
+    let result = try run()
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(!result.stdout.contains("warning"))
+    let agenda = try String(contentsOfFile: out + "/agenda.crontab", encoding: .utf8)
+    #expect(agenda.contains("# Times are in the zone cron runs in: Etc/UTC."))
+    // The examples' Monday alarm, 17:25 in Berlin, is 16:25 for cron.
+    let line = try #require(agenda.split(separator: "\n").first { $0.hasSuffix("# spotter:\(uid)") })
+    #expect(line.hasPrefix("25 16 23 11 * "), "\(line)")
+
+    // A configured cron zone that is not the system's is kept, and warned about.
+    try (base + "[agenda]\ntimezone = \"Europe/Berlin\"\n").write(
+      to: config, atomically: true, encoding: .utf8)
+    let warned = try run()
+    #expect(warned.status == 0)
+    #expect(
+      warned.stdout.contains(
+        "warning: agenda.timezone 'Europe/Berlin' differs from the system zone 'Etc/UTC' that cron runs in"))
+    let header = try String(contentsOfFile: out + "/agenda.crontab", encoding: .utf8)
+    #expect(header.contains("# Warning: agenda.timezone 'Europe/Berlin' differs from the system zone"))
+    #expect(
+      header.split(separator: "\n").first { $0.hasSuffix("# spotter:\(uid)") }?.hasPrefix("25 17 23 11 * ")
+        == true)
+  }
+
   @Test func installKeepsEveryOtherLineAndUninstallRemovesOnlyTheBlock() throws {
     var sandbox = try Sandbox()
     #expect(try sandbox.spotter(["run"], now: evening, writes: true).status == 0)

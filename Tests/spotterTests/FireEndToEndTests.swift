@@ -274,6 +274,7 @@ import _SpotterTestSupport
     #expect(try sandbox.spotter(["run", "--days", "1"], now: evening, writes: true).status == 0)
     let catchUp = Process()
     catchUp.executableURL = SpotterBinary.executable
+    catchUp.environment = SpotterBinary.environment()
     catchUp.arguments = [
       "catch-up", "--config", sandbox.config, "--db", sandbox.db, "--now", "2026-11-23T08:35:00+01:00",
     ]

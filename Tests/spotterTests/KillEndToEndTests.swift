@@ -127,6 +127,7 @@ import _SpotterTestSupport
       let victim = try scenario.victim()
       let process = Process()
       process.executableURL = SpotterBinary.executable
+      process.environment = SpotterBinary.environment()
       process.arguments =
         scenario.second + [
           "--config", victim.config, "--db", victim.db, "--now", scenario.nowB, "--out", victim.out,

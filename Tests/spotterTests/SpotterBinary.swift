@@ -22,20 +22,28 @@ struct SpotterBinary {
     packageRoot.appendingPathComponent("examples/\(name)").path
   }
 
-  @discardableResult
-  static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
+  /// The environment every run of the binary gets: Berlin as the caller's and the machine's
+  /// zone, English, no user config, and the crontab stand-in first on PATH; then `extra`.
+  static func environment(_ extra: [String: String] = [:]) -> [String: String] {
     var env = ProcessInfo.processInfo.environment
     env["TZ"] = "Europe/Berlin"
+    // The machine's own zone, which cron runs in, is Berlin too, whatever this machine's is.
+    env["SPOTTER_LOCALTIME"] = systemZoneLink("Europe/Berlin")
     env["LANG"] = "en_US.UTF-8"
     env["XDG_CONFIG_HOME"] = "/nonexistent-spotter-config"
     // No test may reach the real user's crontab: a stand-in comes first on PATH, with a table of
     // this test run's own unless the test brings its own stand-in.
     for (key, value) in defaultCrontab.environment { env[key] = value }
-    for (key, value) in environment { env[key] = value }
-    process.environment = env
+    for (key, value) in extra { env[key] = value }
+    return env
+  }
+
+  @discardableResult
+  static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.environment = Self.environment(environment)
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out
@@ -47,6 +55,16 @@ struct SpotterBinary {
     return Result(
       status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
       stderr: String(decoding: stderr, as: UTF8.self))
+  }
+
+  /// A link like `/etc/localtime` to `zone`; it need not resolve, only name the zone.
+  static func systemZoneLink(_ zone: String) -> String {
+    let link = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "spotter-localtime-\(zone.replacingOccurrences(of: "/", with: "-"))-\(ProcessInfo.processInfo.processIdentifier)"
+    )
+    try? FileManager.default.createSymbolicLink(
+      atPath: link.path, withDestinationPath: "/usr/share/zoneinfo/\(zone)")
+    return link.path
   }
 
   /// The crontab stand-in of tests that do not set up their own.

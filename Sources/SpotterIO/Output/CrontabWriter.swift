@@ -14,10 +14,14 @@ public struct CrontabWriter: Sendable {
   public var fireCommand: String
   public var cronClock: ZoneClock
   public var calendarClock: ZoneClock
+  /// Written into the header, e.g. that the cron zone is not the system's.
+  public var warning: String?
 
   public init(
-    commandTemplate: String, fireCommand: String = "spotter fire", cronZone: TimeZone, calendarZone: TimeZone
+    commandTemplate: String, fireCommand: String = "spotter fire", cronZone: TimeZone, calendarZone: TimeZone,
+    warning: String? = nil
   ) {
+    self.warning = warning
     self.commandTemplate = CommandTemplate(commandTemplate)
     self.fireCommand = fireCommand
     cronClock = ZoneClock(timeZone: cronZone)
@@ -34,6 +38,7 @@ public struct CrontabWriter: Sendable {
       # Times are in the zone cron runs in: \(cronClock.identifier). Rewritten by every command that changes a reminder.
 
       """
+    if let warning { text = text.dropLast() + "# Warning: \(warning)\n\n" }
     for event in events where event.status == .confirmed {
       for alarm in event.alarms {
         let fire = event.start.addingTimeInterval(TimeInterval(alarm.trigger.offsetSeconds))

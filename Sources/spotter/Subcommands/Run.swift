@@ -46,6 +46,7 @@ extension SpotterCommand {
             + (report.followUps > 0 ? " and \(report.followUps) follow-ups" : "") + ", \(changed) changed")
         lines.append("wrote \(report.calendarPath) and \(report.agendaPath)")
         lines += report.catchUp.map { "catch-up: \($0.line)" }
+        if let warning = workspace.cronZoneWarning { lines.append("warning: \(warning)") }
         try options.fail(failures, after: lines.joined(separator: "\n"))
         return ""
       }
