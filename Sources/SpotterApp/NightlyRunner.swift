@@ -195,6 +195,18 @@ public struct NightlyRunner: Sendable {
     let calendarPath = outputDirectory + "/" + Self.calendarFileName
     let agendaPath = outputDirectory + "/" + Self.agendaFileName
     try AgendaInstaller(workspace: workspace).refresh(store: store, agenda: agenda)
+    if let vdir = workspace.vdirPath {
+      // After the store: a crash in between leaves the vdir a night behind, and the next
+      // command, which rewrites every item, catches it up.
+      var items: [String: String] = [:]
+      for event in events where event.status == .confirmed && event.end > workspace.now {
+        items[event.uid] = try ICSWriter().write(
+          events: [event], timeZone: clock.identifier,
+          validFrom: clock.startOfDay(span.start.adding(days: -1)),
+          validUntil: clock.startOfDay(span.end.adding(days: 1)))
+      }
+      try VdirWriter(directory: vdir).sync(items)
+    }
     return (calendarPath, agendaPath)
   }
 

@@ -17,13 +17,16 @@ public struct SpotterOptions: Sendable {
   public var lockWaitSeconds: Double
   /// The running binary, for the commands Spotter writes into crontabs and timers.
   public var executablePath: String?
+  /// `--vdir`, which beats the config's `vdir`.
+  public var vdirPath: String?
 
   public init(
     configPath: String? = nil, databasePath: String? = nil, now: String? = nil,
     timeZone: String? = nil, weightUnit: WeightUnit? = nil,
     environment: [String: String] = ProcessInfo.processInfo.environment, lockWaitSeconds: Double = 10,
-    executablePath: String? = nil
+    executablePath: String? = nil, vdirPath: String? = nil
   ) {
+    self.vdirPath = vdirPath
     self.configPath = configPath
     self.databasePath = databasePath
     self.now = now

@@ -57,6 +57,14 @@ public struct Workspace: Sendable {
   /// The zone the agenda's times are written in.
   public var cronTimeZone: TimeZone { settings.agendaTimeZone ?? machineTimeZone }
 
+  /// The vdir that also gets one `UID.ics` per reminder: `--vdir`, else the config's `vdir`,
+  /// with a leading `~/` read as `$HOME`.
+  public var vdirPath: String? {
+    guard let path = options.vdirPath ?? settings.vdirPath else { return nil }
+    if path.hasPrefix("~/"), let home = options.environment["HOME"] { return home + path.dropFirst() }
+    return path
+  }
+
   /// A warning when `[agenda] timezone` is not the zone cron runs in: the lines would fire at
   /// that zone's readings of the machine's clock.
   public var cronZoneWarning: String? {

@@ -22,6 +22,8 @@ public struct Settings: Sendable, Hashable {
   public var agendaTimeZone: TimeZone?
   /// When the installed nightly `spotter run` starts, in the cron zone.
   public var agendaNightly: LocalTime
+  /// A vdir (khal, vdirsyncer) that also gets one `UID.ics` per reminder; nil writes none.
+  public var vdirPath: String?
   public var notify: NotifySettings
   public var pause: PauseSettings
   public var achievements: AchievementSettings

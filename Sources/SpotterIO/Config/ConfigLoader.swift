@@ -41,8 +41,14 @@ public struct ConfigLoader: Sendable {
       of: table, table: nil,
       allowed: [
         "timezone", "language", "weight_unit", "privacy", "min_confidence", "reminders", "rest_day", "focus",
-        "quiet_hours", "program", "agenda", "notify", "pause", "achievements", "overload",
+        "quiet_hours", "program", "agenda", "notify", "pause", "achievements", "overload", "vdir",
       ])
+    if let vdir = try reader.string(table, "vdir") {
+      guard !vdir.trimmingCharacters(in: .whitespaces).isEmpty, !vdir.contains("\n") else {
+        throw reader.error("vdir", vdir, "expected a directory path, got")
+      }
+      settings.vdirPath = vdir
+    }
     if let zone = try reader.string(table, "timezone") {
       guard let timeZone = TimeZone(identifier: zone) else {
         throw reader.error("timezone", zone, "unknown IANA time zone")

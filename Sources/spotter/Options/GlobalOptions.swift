@@ -24,6 +24,10 @@ struct GlobalOptions: ParsableArguments {
   @Option(help: "Seconds to wait for another spotter process working on the same store.")
   var wait: Double = 10
 
+  @Option(
+    help: "Also keep one UID.ics per reminder in this vdir, for khal and vdirsyncer (or config 'vdir').")
+  var vdir: String?
+
   func validate() throws {
     if let weightUnit, WeightUnit(spelling: weightUnit) == nil {
       throw ValidationError("--weight-unit must be 'kg' or 'lb', not '\(weightUnit)'.")
@@ -42,7 +46,7 @@ struct GlobalOptions: ParsableArguments {
       weightUnit: weightUnit.flatMap(WeightUnit.init(spelling:)), lockWaitSeconds: wait,
       executablePath: Bundle.main.executablePath.map {
         URL(fileURLWithPath: $0).resolvingSymlinksInPath().path
-      })
+      }, vdirPath: vdir)
   }
 
   /// Runs `body`, turning Spotter's errors into a one-line message and a sysexits code.
