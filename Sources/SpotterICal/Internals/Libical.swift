@@ -45,8 +45,8 @@ enum Libical {
     icalcomponent_add_property(calendar, icalproperty_new_version("2.0"))
     icalcomponent_add_property(calendar, icalproperty_new_calscale("GREGORIAN"))
     icalcomponent_add_property(calendar, xProperty("X-WR-CALNAME", calendarName))
-    // Google reads the calendar's zone from here.
-    icalcomponent_add_property(calendar, xProperty("X-WR-TIMEZONE", tzid))
+    // No X-WR-TIMEZONE: every time carries its TZID or is UTC, and recurring-ical-events 3.8
+    // moves a UTC time in an autumn overlap by half an hour into that zone.
     // UTC needs no VTIMEZONE: its times are written with a trailing Z and no TZID.
     if !isUTC {
       try icalcomponent_add_component(
