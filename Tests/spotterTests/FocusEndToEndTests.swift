@@ -99,8 +99,9 @@ import _SpotterTestSupport
 
   @Test func aBlockOverAPlannedWorkoutIsKeptWithAWarning() throws {
     let dir = try SpotterBinary.scratch()
+    let program = try SpotterBinary.exampleConfigWithProgram(in: dir)
     let run = try SpotterBinary.run([
-      "run", "--config", SpotterBinary.example("config.toml"), "--db",
+      "run", "--config", program, "--db",
       dir.appendingPathComponent("db.sqlite").path,
       "--out", dir.appendingPathComponent("out").path, "--now", now, "--history",
       SpotterBinary.example("strong.csv"),
@@ -113,7 +114,7 @@ import _SpotterTestSupport
     #expect(uids.contains("workout-reminder-2026-11-23@spotter"))
     #expect(uids.contains { $0.hasPrefix("focus-block-start-") })
     let plan = try SpotterBinary.run([
-      "plan", "--config", SpotterBinary.example("config.toml"), "--db",
+      "plan", "--config", program, "--db",
       dir.appendingPathComponent("db.sqlite").path,
       "--now", now,
     ])

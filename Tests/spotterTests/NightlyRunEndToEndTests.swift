@@ -69,10 +69,24 @@ import _SpotterTestSupport
     #expect(try read(dir, "agenda.crontab") == agenda)
   }
 
+  @Test func theExamplesAreSafeToCopy() throws {
+    // No one person's program or cron zone: both would override what the copier's own machine
+    // and history say.
+    let lines = try String(contentsOfFile: SpotterBinary.example("config.toml"), encoding: .utf8)
+      .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.hasPrefix("#") }
+    #expect(!lines.contains { $0.hasPrefix("timezone") || $0.hasPrefix("mon =") || $0.hasPrefix("fri =") })
+    // cron does not start a job whose log redirection fails: the directory is made first.
+    let crontab = try String(contentsOfFile: SpotterBinary.example("nightly.crontab"), encoding: .utf8)
+    let job = try #require(crontab.split(separator: "\n").first { !$0.hasPrefix("#") })
+    #expect(job.contains("mkdir -p \"$HOME/.local/state/spotter\" && "))
+    #expect(job.hasSuffix(">> \"$HOME/.local/state/spotter/nightly.log\" 2>&1"))
+  }
+
   @Test func aProgramChangeUpdatesAndCancelsTheSameEvents() throws {
     let dir = try SpotterBinary.scratch()
-    try #require(try runExamples(in: dir).status == 0)
-    let original = try String(contentsOfFile: SpotterBinary.example("config.toml"), encoding: .utf8)
+    let program = try SpotterBinary.exampleConfigWithProgram(in: dir)
+    try #require(try runExamples(in: dir, config: program).status == 0)
+    let original = try String(contentsOfFile: program, encoding: .utf8)
     let changed = original.replacingOccurrences(of: "wed = \"Pull Day\"", with: "wed = \"Back Day\"")
       .replacingOccurrences(of: "fri = \"Leg Day\"", with: "")
       .replacingOccurrences(of: "min_confidence = 0.4", with: "min_confidence = 0.99")

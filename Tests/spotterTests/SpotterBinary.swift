@@ -57,6 +57,18 @@ struct SpotterBinary {
       stderr: String(decoding: stderr, as: UTF8.self))
   }
 
+  /// The example config with its commented-out Push/Pull/Leg program switched on, written into
+  /// `dir`: for tests about programs, which a config safe to copy must not impose.
+  static func exampleConfigWithProgram(in dir: URL) throws -> String {
+    let text = try String(contentsOfFile: example("config.toml"), encoding: .utf8)
+      .replacingOccurrences(of: "# mon = \"Push Day\"", with: "mon = \"Push Day\"")
+      .replacingOccurrences(of: "# wed = \"Pull Day\"", with: "wed = \"Pull Day\"")
+      .replacingOccurrences(of: "# fri = \"Leg Day\"", with: "fri = \"Leg Day\"")
+    let path = dir.appendingPathComponent("program.toml")
+    try text.write(to: path, atomically: true, encoding: .utf8)
+    return path.path
+  }
+
   /// A link like `/etc/localtime` to `zone`; it need not resolve, only name the zone.
   static func systemZoneLink(_ zone: String) -> String {
     let link = FileManager.default.temporaryDirectory.appendingPathComponent(
