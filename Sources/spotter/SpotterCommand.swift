@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 @main
 struct SpotterCommand: ParsableCommand {
@@ -16,4 +17,13 @@ struct SpotterCommand: ParsableCommand {
     ],
     defaultSubcommand: Plan.self
   )
+
+  static func main() {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    if let message = CommandSuggestion.message(for: arguments, root: Self.self) {
+      FileHandle.standardError.write(Data("spotter: error: \(message)\n".utf8))
+      Foundation.exit(ExitCode.validationFailure.rawValue)
+    }
+    main(arguments)
+  }
 }
