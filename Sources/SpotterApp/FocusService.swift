@@ -71,7 +71,11 @@ public struct FocusService: Sendable {
     let index = try find(id, in: blocks)
     var block = blocks[index]
     let length = block.end.timeIntervalSince(block.start)
-    guard let (start, end) = try resolve(timing, defaultLength: length) else {
+    // A bare time keeps the block's date: `focus move ID 16:00` moves it within its day.
+    guard
+      let (start, end) = try resolve(
+        timing, defaultLength: length, day: workspace.clock.localDate(block.start))
+    else {
       throw SpotterAppError.invalidOption(option: "START", value: timing.start, reason: "cannot read")
     }
     block.start = start
@@ -154,13 +158,15 @@ public struct FocusService: Sendable {
 
   // MARK: Helpers
 
-  private func resolve(_ timing: Timing, defaultLength: TimeInterval?) throws -> (Date, Date)? {
+  private func resolve(_ timing: Timing, defaultLength: TimeInterval?, day: LocalDate? = nil) throws -> (
+    Date, Date
+  )? {
     let clock = workspace.clock
     let parser = FocusTimeParser(clock: clock, now: workspace.now)
     let parsed: (start: Date, end: Date?)
     if let instant = InstantParser.parse(timing.start, clock: clock) {
       parsed = (instant, nil)
-    } else if let friendly = parser.start(timing.start) {
+    } else if let friendly = parser.start(timing.start, on: day) {
       parsed = friendly
     } else {
       throw SpotterAppError.invalidOption(
@@ -169,6 +175,12 @@ public struct FocusService: Sendable {
     }
     var end = parsed.end
     if let text = timing.end {
+      if parser.isBareTimeBefore(text, start: parsed.start) {
+        throw SpotterAppError.invalidOption(
+          option: "--end", value: text,
+          reason: "ends before the block starts at \(PlanView.local(parsed.start, clock)); for a block of "
+            + "more than 12 hours past midnight give the end's day (e.g. a date and time), got")
+      }
       guard let value = parser.end(text, after: parsed.start) ?? InstantParser.parse(text, clock: clock)
       else {
         throw SpotterAppError.invalidOption(

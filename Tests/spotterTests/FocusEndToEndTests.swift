@@ -97,6 +97,34 @@ import _SpotterTestSupport
     #expect(try focus(dir, ["move", "ffffffff", "tomorrow 12:00"]).status == 64)
   }
 
+  @Test func endsBeforeTheStartAreRefusedAndNextDayEndsShowTheirDate() throws {
+    let dir = try SpotterBinary.scratch()
+    // `--end 14:00` for a 15:00 block was once a silent 23-hour block.
+    let typo = try focus(dir, ["add", "tomorrow 15:00", "--end", "14:00"])
+    #expect(typo.status == 64)
+    #expect(
+      typo.stderr.contains(
+        "option '--end': ends before the block starts at 2026-11-23 15:00; for a block of more than 12 hours past midnight"
+      ))
+    // Past midnight by naming the day, or a bare time while the block stays within 12 hours.
+    let late = try focus(dir, ["add", "tomorrow 23:00", "--end", "2026-11-24 01:00", "--title", "Night"])
+    #expect(late.status == 0, "\(late.stderr)")
+    let evening = try focus(dir, ["add", "2026-11-25 21:00", "--end", "00:30", "--title", "Evening"])
+    #expect(evening.status == 0, "\(evening.stderr)")
+    let list = try focus(dir, ["list"]).stdout
+    #expect(list.contains("2026-11-23 23:00–2026-11-24 01:00  Night"))
+    #expect(list.contains("2026-11-25 21:00–2026-11-26 00:30  Evening"))
+  }
+
+  @Test func movingToATimeKeepsTheBlocksDateAndTitle() throws {
+    let dir = try SpotterBinary.scratch()
+    let added = try focus(dir, ["add", "2026-11-26 10:00", "--for", "60m", "--title", "Review"])
+    let id = try #require(added.stdout.split(separator: "\n").first.map(String.init))
+    let moved = try focus(dir, ["move", id, "16:00"])
+    #expect(moved.status == 0, "\(moved.stderr)")
+    #expect(moved.stdout.contains("moved \(id)  2026-11-26 16:00–17:00  Review"))
+  }
+
   @Test func aBlockOverAPlannedWorkoutIsKeptWithAWarning() throws {
     let dir = try SpotterBinary.scratch()
     let program = try SpotterBinary.exampleConfigWithProgram(in: dir)

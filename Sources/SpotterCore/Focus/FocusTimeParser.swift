@@ -16,11 +16,12 @@ public struct FocusTimeParser: Sendable {
   /// A start, and the end when the text gives a range (`09:00-10:30`).
   ///
   /// A day word is optional: a bare time means its next occurrence (today, or tomorrow once it
-  /// has passed), and a weekday means its next date, today included while the time is ahead.
-  public func start(_ text: String) -> (start: Date, end: Date?)? {
+  /// has passed), or a time on `fixedDay` when one is given (`focus move ID 16:00` keeps the
+  /// block's date), and a weekday means its next date, today included while the time is ahead.
+  public func start(_ text: String, on fixedDay: LocalDate? = nil) -> (start: Date, end: Date?)? {
     let words = text.lowercased().split { $0 == " " || $0 == "\t" }.map(String.init)
     let today = clock.localDate(now)
-    var day: LocalDate?
+    var day: LocalDate? = words.count == 1 ? fixedDay : nil
     var weekday: Weekday?
     var timeWord: String
     switch words.count {
@@ -61,20 +62,36 @@ public struct FocusTimeParser: Sendable {
     }
     let start = clock.instant(date, from)
     guard parts.count == 2 else { return (start, nil) }
-    guard let until = Self.time(parts[1]) else { return nil }
-    return (start, end(at: until, after: start))
+    guard let until = Self.time(parts[1]), let end = end(at: until, after: start) else { return nil }
+    return (start, end)
   }
 
-  /// An end given as a time of day (`10:30`, on the start's day or the next) or as a start form.
+  /// An end given as a time of day (`10:30`) or as a start form with a day (`tomorrow 01:00`,
+  /// `2026-11-24 01:00`).
+  ///
+  /// A bare time at or before the start means the next day only while the block stays within
+  /// ``longestWrap`` (`23:00-01:00`); beyond that it is nil: `--end 14:00` for a block at 15:00 is
+  /// a typo far more often than a 23-hour block, and a long block past midnight names its day.
   public func end(_ text: String, after start: Date) -> Date? {
     if let time = Self.time(text[...]) { return end(at: time, after: start) }
     return self.start(text)?.start
   }
 
-  private func end(at time: LocalTime, after start: Date) -> Date {
+  /// Whether `text` is a bare time of day that falls at or before `start` on its day.
+  public func isBareTimeBefore(_ text: String, start: Date) -> Bool {
+    guard let time = Self.time(text[...]) else { return false }
+    return end(at: time, after: start) == nil
+  }
+
+  /// The longest block a bare end time may make by wrapping past midnight.
+  public static let longestWrap: TimeInterval = 12 * 3600
+
+  private func end(at time: LocalTime, after start: Date) -> Date? {
     let day = clock.localDate(start)
     let sameDay = clock.instant(day, time)
-    return sameDay > start ? sameDay : clock.instant(day.adding(days: 1), time)
+    if sameDay > start { return sameDay }
+    let nextDay = clock.instant(day.adding(days: 1), time)
+    return nextDay.timeIntervalSince(start) <= Self.longestWrap ? nextDay : nil
   }
 
   /// `90m`, `45min`, `2h`, `1h30m`, `1h 30m`, `1.5h`, in seconds; nil for anything else or zero.
