@@ -45,9 +45,8 @@ public struct FireService: Sendable {
     var lock: ProcessLock? = try workspace.lock()
     defer { lock?.release() }
     let store = try workspace.openStore()
-    guard let record = try store.reminder(uid: uid) else {
-      throw SpotterAppError.unknownReminder(uid: uid)
-    }
+    let record = try ReminderActionService.reminder(uid, in: store)
+    let uid = record.uid
     let claims: [Delivery]
     let reason: String
     switch try prepare(record, store: store, now: workspace.now, marks: try Marks(store)) {

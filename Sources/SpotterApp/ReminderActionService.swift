@@ -66,8 +66,9 @@ public struct ReminderActionService: Sendable {
     }
   }
 
-  private func confirmed(_ uid: String, store: Store, action: String) throws -> ReminderRecord {
-    guard let record = try store.reminder(uid: uid) else { throw SpotterAppError.unknownReminder(uid: uid) }
+  private func confirmed(_ id: String, store: Store, action: String) throws -> ReminderRecord {
+    let record = try Self.reminder(id, in: store)
+    let uid = record.uid
     guard record.status == .confirmed else {
       throw SpotterAppError.reminderState(uid: uid, reason: "cannot \(action) a cancelled reminder")
     }
@@ -81,5 +82,15 @@ public struct ReminderActionService: Sendable {
     _ = try runner.write(
       records: try runner.storedRecords(store: store, replacing: changed), store: store,
       outputDirectory: outputDirectory, save: save)
+  }
+
+  /// The one stored reminder whose UID is `id` or starts with it.
+  static func reminder(_ id: String, in store: Store) throws -> ReminderRecord {
+    let found = try store.reminders(matching: id)
+    guard found.count <= 1 else {
+      throw SpotterAppError.ambiguousReminder(id: id, candidates: found.map(\.uid))
+    }
+    guard let record = found.first else { throw SpotterAppError.unknownReminder(uid: id) }
+    return record
   }
 }

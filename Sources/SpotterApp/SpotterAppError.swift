@@ -11,6 +11,8 @@ public enum SpotterAppError: Error, Equatable, Sendable {
   case focusOverlap(id: String, title: String, start: String)
   /// No stored reminder has this UID.
   case unknownReminder(uid: String)
+  /// An id that starts several reminders' UIDs.
+  case ambiguousReminder(id: String, candidates: [String])
   /// The reminder cannot take this action, e.g. snoozing a cancelled one.
   case reminderState(uid: String, reason: String)
   /// The nightly time is unsafe for cron in the agenda's zone.
@@ -30,6 +32,10 @@ extension SpotterAppError: CustomStringConvertible {
       return "focus block: no block with id \(ErrorText.quoted(id)) (see `spotter focus list`)"
     case .focusOverlap(let id, let title, let start):
       return "focus block: overlaps block '\(id)' ('\(title)' at \(start)); use --force to keep both"
+    case .ambiguousReminder(let id, let candidates):
+      return "reminder: \(ErrorText.quoted(id)) starts \(candidates.count) UIDs: "
+        + candidates.prefix(5).joined(separator: ", ") + (candidates.count > 5 ? ", …" : "")
+        + "; give more of it"
     case .unknownReminder(let uid):
       return "reminder: no reminder with uid \(ErrorText.quoted(uid)) (see `spotter plan` or agenda.crontab)"
     case .reminderState(let uid, let reason):
@@ -49,7 +55,8 @@ extension SpotterAppError: CustomStringConvertible {
   /// sysexits(3): a bad option or id is a usage error (64), an overlap a data error (65).
   public var exitCode: Int32 {
     switch self {
-    case .invalidOption, .unknownFocusBlock, .unknownReminder, .reminderState, .unknownSession, .sessionState:
+    case .invalidOption, .unknownFocusBlock, .unknownReminder, .ambiguousReminder, .reminderState,
+      .unknownSession, .sessionState:
       64
     case .focusOverlap: 65
     case .nightlyTime: 78

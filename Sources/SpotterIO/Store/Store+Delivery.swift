@@ -43,6 +43,21 @@ extension Store {
     }
   }
 
+  /// The stored reminders whose UID is `id`, or else starts with it (at least four characters,
+  /// as `focus` and `session` ids), by UID.
+  public func reminders(matching id: String) throws -> [ReminderRecord] {
+    if let exact = try reminder(uid: id) { return [exact] }
+    guard id.count >= 4 else { return [] }
+    return try guarded {
+      try queue.read { db in
+        // instr, not LIKE: '_' and '%' in the id are plain characters.
+        try Row.fetchAll(
+          db, sql: "SELECT * FROM reminder WHERE instr(uid, ?) = 1 ORDER BY uid", arguments: [id]
+        ).compactMap(Self.record)
+      }
+    }
+  }
+
   /// The history entries of one reminder, oldest first.
   public func deliveries(uid: String) throws -> [Delivery] {
     try guarded {
