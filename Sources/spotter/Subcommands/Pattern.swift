@@ -12,8 +12,10 @@ extension SpotterCommand {
     @Flag(help: "Print the pattern as JSON.")
     var json = false
 
-    @Flag(help: "Shade the heatmap with ANSI colours.")
-    var color = false
+    @Option(
+      help:
+        "Shade the heatmap with ANSI colours: auto (on a terminal, unless NO_COLOR is set), always or never.")
+    var color: ColorChoice = .auto
 
     func run() throws {
       try options.perform { workspace in
@@ -21,7 +23,7 @@ extension SpotterCommand {
           store: try workspace.openStore(readOnly: true))
         let backtest = try BacktestService(workspace: workspace).run(weeks: 12, suggestLead: false)
         let view = PatternView(pattern: pattern, settings: workspace.settings, backtest: backtest)
-        return json ? JSONOutput.encode(view) : view.text(color: color)
+        return json ? JSONOutput.encode(view) : view.text(color: color.enabled())
       }
     }
   }
