@@ -46,7 +46,6 @@ public struct FireService: Sendable {
     defer { lock?.release() }
     let store = try workspace.openStore()
     let record = try ReminderActionService.reminder(uid, in: store)
-    let uid = record.uid
     let claims: [Delivery]
     let reason: String
     switch try prepare(record, store: store, now: workspace.now, marks: try Marks(store)) {
