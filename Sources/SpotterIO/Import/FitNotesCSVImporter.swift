@@ -24,11 +24,7 @@ struct FitNotesCSVImporter {
     let reps = names.firstIndex(of: "reps")
     let weightColumn = names.firstIndex { $0 == "weight" || $0.hasPrefix("weight (") }
     let unitColumn = names.firstIndex(of: "weight unit")
-    var headerUnit: WeightUnit?
-    if let weightColumn {
-      if names[weightColumn].contains("lb") { headerUnit = .pounds }
-      if names[weightColumn].contains("kg") { headerUnit = .kilograms }
-    }
+    let headerUnit = weightColumn.flatMap { ImportContext.unit(inHeader: names[$0]) }
 
     struct Draft {
       var date: LocalDate
@@ -60,14 +56,8 @@ struct FitNotesCSVImporter {
       }
       let name = table[record, category].trimmed
       if !name.isEmpty && !drafts[index].categories.contains(name) { drafts[index].categories.append(name) }
-      var unit = headerUnit ?? context.defaultUnit
-      if let unitColumn, !table.isBlank(record, column: unitColumn) {
-        let text = table[record, unitColumn]
-        guard let parsed = WeightUnit(spelling: text) else {
-          throw context.rowError(record.line, header[unitColumn], text, "unknown weight unit")
-        }
-        unit = parsed
-      }
+      let unit = try context.unit(
+        table, record, column: unitColumn, header: header, fallback: headerUnit ?? context.defaultUnit)
       let (set, exerciseName) = try sets.read(record, in: table, draft: index, kind: .normal, unit: unit)
       drafts[index].grouper.add(set, exercise: exerciseName)
     }

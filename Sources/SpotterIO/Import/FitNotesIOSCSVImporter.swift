@@ -77,20 +77,13 @@ struct FitNotesIOSCSVImporter {
         }
       }
       if let warmup, table[record, warmup].trimmed.lowercased() == "true" { kind = .warmup }
-      let weight = try number(record, weightColumn, in: table, header: header).map { value -> Double in
-        guard ImportContext.isPlausible(weight: value, unit: unit) else {
-          throw context.rowError(
-            record.line, header[weightColumn], table[record, weightColumn], ImportContext.weightRange(unit))
-        }
-        return value
+      let weight = try number(record, weightColumn, in: table, header: header).map {
+        try context.checkedWeight(
+          $0, line: record.line, column: header[weightColumn], text: table[record, weightColumn], unit: unit)
       }
-      let reps = try number(record, repsColumn, in: table, header: header).map { value -> Int in
-        guard ImportContext.isPlausible(reps: value) else {
-          throw context.rowError(
-            record.line, header[repsColumn], table[record, repsColumn],
-            "invalid reps (a whole number from 0 to \(SetEntry.maximumReps))")
-        }
-        return Int(value)
+      let reps = try number(record, repsColumn, in: table, header: header).map {
+        try context.checkedReps(
+          $0, line: record.line, column: header[repsColumn], text: table[record, repsColumn])
       }
       drafts[index].grouper.add(
         SetEntry(kind: kind, weight: weight, unit: unit, reps: reps, completed: completed),

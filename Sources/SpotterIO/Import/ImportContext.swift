@@ -34,23 +34,59 @@ public struct ImportContext: Sendable {
   ) throws -> Double? {
     switch table.number(record, column: column) {
     case .empty: return nil
-    case .value(let value) where Self.isPlausible(weight: value, unit: unit): return value
-    case .value:
-      throw rowError(record.line, header[column], table[record, column], Self.weightRange(unit))
+    case .value(let value):
+      return try checkedWeight(
+        value, line: record.line, column: header[column], text: table[record, column], unit: unit)
     case .invalid: throw rowError(record.line, header[column], table[record, column], "invalid weight")
     }
+  }
+
+  /// `value` when a person can lift it, else the range error for the cell `text`.
+  func checkedWeight(_ value: Double, line: Int, column: String, text: String, unit: WeightUnit) throws
+    -> Double
+  {
+    guard Self.isPlausible(weight: value, unit: unit) else {
+      throw rowError(line, column, text, Self.weightRange(unit))
+    }
+    return value
   }
 
   /// A reps cell: whole numbers, though Strong sometimes writes them as `10.0`.
   func reps(_ table: CSVTable, _ record: CSVTable.Record, column: Int, header: [String]) throws -> Int? {
     switch table.number(record, column: column) {
     case .empty: return nil
-    case .value(let value) where Self.isPlausible(reps: value): return Int(value)
-    case .value, .invalid:
-      throw rowError(
-        record.line, header[column], table[record, column],
-        "invalid reps (a whole number from 0 to \(SetEntry.maximumReps))")
+    case .value(let value):
+      return try checkedReps(value, line: record.line, column: header[column], text: table[record, column])
+    case .invalid: throw rowError(record.line, header[column], table[record, column], Self.repsRange)
     }
+  }
+
+  /// `value` as whole reps when plausible, else the reps error for the cell `text`.
+  func checkedReps(_ value: Double, line: Int, column: String, text: String) throws -> Int {
+    guard Self.isPlausible(reps: value) else { throw rowError(line, column, text, Self.repsRange) }
+    return Int(value)
+  }
+
+  static let repsRange = "invalid reps (a whole number from 0 to \(SetEntry.maximumReps))"
+
+  /// A row's weight unit: its `Weight Unit` cell when the file has one and it is filled, else
+  /// `fallback` (the header's unit or the configured one).
+  func unit(
+    _ table: CSVTable, _ record: CSVTable.Record, column: Int?, header: [String], fallback: WeightUnit
+  ) throws -> WeightUnit {
+    guard let column, !table.isBlank(record, column: column) else { return fallback }
+    let text = table[record, column]
+    guard let parsed = WeightUnit(spelling: text) else {
+      throw rowError(record.line, header[column], text, "unknown weight unit")
+    }
+    return parsed
+  }
+
+  /// The unit a weight column's name states: `Weight (kg)`, `Weight (lbs)`, `lbs`; nil for none.
+  static func unit(inHeader name: String) -> WeightUnit? {
+    if name.contains("kg") { return .kilograms }
+    if name.contains("lbs") || name.contains("(lb") { return .pounds }
+    return nil
   }
 
   static func isPlausible(weight: Double, unit: WeightUnit) -> Bool {

@@ -28,12 +28,7 @@ struct StrongCSVImporter {
     let unitColumn = StrongColumn.weightUnit.index(in: names)
     let reps = StrongColumn.reps.index(in: names)
     let duration = StrongColumn.duration.index(in: names)
-    var headerUnit: WeightUnit?
-    if let weightColumn {
-      let name = names[weightColumn]
-      if name.contains("lbs") || name.contains("(lb") { headerUnit = .pounds }
-      if name.contains("kg") { headerUnit = .kilograms }
-    }
+    let headerUnit = weightColumn.flatMap { ImportContext.unit(inHeader: names[$0]) }
 
     struct Draft {
       var start: LocalDateTime
@@ -103,14 +98,8 @@ struct StrongCSVImporter {
           kind = .normal
         }
       }
-      var unit = headerUnit ?? context.defaultUnit
-      if let unitColumn, !table.isBlank(record, column: unitColumn) {
-        let text = table[record, unitColumn]
-        guard let parsed = WeightUnit(spelling: text) else {
-          throw context.rowError(record.line, header[unitColumn], text, "unknown weight unit")
-        }
-        unit = parsed
-      }
+      let unit = try context.unit(
+        table, record, column: unitColumn, header: header, fallback: headerUnit ?? context.defaultUnit)
       let (set, exercise) = try sets.read(record, in: table, draft: index, kind: kind, unit: unit)
       drafts[index].grouper.add(set, exercise: exercise)
     }
