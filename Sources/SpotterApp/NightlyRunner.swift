@@ -181,10 +181,10 @@ public struct NightlyRunner: Sendable {
     let span = Horizon(start: today, days: today.days(until: lastDate) + 1)
     // The VTIMEZONE covers the span with a day's margin on both sides for clients that display
     // the neighbouring days.
+    let validFrom = clock.startOfDay(span.start.adding(days: -1))
+    let validUntil = clock.startOfDay(span.end.adding(days: 1))
     let calendar = try ICSWriter().write(
-      events: events, timeZone: clock.identifier,
-      validFrom: clock.startOfDay(span.start.adding(days: -1)),
-      validUntil: clock.startOfDay(span.end.adding(days: 1)))
+      events: events, timeZone: clock.identifier, validFrom: validFrom, validUntil: validUntil)
     let agenda = agendaWriter.write(events: events, horizon: span, now: workspace.now)
     try OutputTransaction.recover(directory: outputDirectory)
     var outputs = OutputTransaction(directory: outputDirectory)
@@ -201,9 +201,7 @@ public struct NightlyRunner: Sendable {
       var items: [String: String] = [:]
       for event in events where event.status == .confirmed && event.end > workspace.now {
         items[event.uid] = try ICSWriter().write(
-          events: [event], timeZone: clock.identifier,
-          validFrom: clock.startOfDay(span.start.adding(days: -1)),
-          validUntil: clock.startOfDay(span.end.adding(days: 1)))
+          events: [event], timeZone: clock.identifier, validFrom: validFrom, validUntil: validUntil)
       }
       try VdirWriter(directory: vdir).sync(items)
     }

@@ -312,15 +312,17 @@ enum Libical {
     return property
   }
 
+  /// `zone`'s offset from UTC at `instant`, in seconds.
+  private static func utcOffset(_ zone: OpaquePointer, at instant: time_t) -> time_t {
+    var reading = icaltime_from_timet_with_zone(instant, 0, icaltimezone_get_utc_timezone())
+    var daylight: Int32 = 0
+    return time_t(icaltimezone_get_utc_offset_of_utc_time(zone, &reading, &daylight))
+  }
+
   /// Whether `date`'s wall-clock reading in `zone` also stands for another instant: it falls in
   /// the hour repeated when the clocks go back.
   static func isInOverlap(_ date: Date, zone: OpaquePointer) -> Bool {
-    let utc = icaltimezone_get_utc_timezone()
-    func offset(_ instant: time_t) -> time_t {
-      var reading = icaltime_from_timet_with_zone(instant, 0, utc)
-      var daylight: Int32 = 0
-      return time_t(icaltimezone_get_utc_offset_of_utc_time(zone, &reading, &daylight))
-    }
+    let offset = { (instant: time_t) in utcOffset(zone, at: instant) }
     let instant = time_t(date.timeIntervalSince1970.rounded(.down))
     let own = offset(instant)
     // Offsets change at most once a day: the other reading of the same wall time, if any, lies
@@ -740,12 +742,7 @@ enum Libical {
     reading.zone = nil
     reading.is_date = 0
     let wall = icaltime_as_timet(reading)
-    let utc = icaltimezone_get_utc_timezone()
-    func offset(_ instant: time_t) -> time_t {
-      var at = icaltime_from_timet_with_zone(instant, 0, utc)
-      var daylight: Int32 = 0
-      return time_t(icaltimezone_get_utc_offset_of_utc_time(zone, &at, &daylight))
-    }
+    let offset = { (instant: time_t) in utcOffset(zone, at: instant) }
     // Offsets change at most once a day, so the readings a day apart name every candidate.
     let before = offset(wall - 86400)
     let candidates = Set([before, offset(wall), offset(wall + 86400)]).map { wall - $0 }
