@@ -28,7 +28,7 @@ struct SpotterBinary {
     var env = ProcessInfo.processInfo.environment
     env["TZ"] = "Europe/Berlin"
     // The machine's own zone, which cron runs in, is Berlin too, whatever this machine's is.
-    env["SPOTTER_LOCALTIME"] = systemZoneLink("Europe/Berlin")
+    env["SPOTTER_LOCALTIME"] = berlinLocaltime
     env["LANG"] = "en_US.UTF-8"
     env["XDG_CONFIG_HOME"] = "/nonexistent-spotter-config"
     // No test may reach the real user's crontab: a stand-in comes first on PATH, with a table of
@@ -68,6 +68,9 @@ struct SpotterBinary {
     try text.write(to: path, atomically: true, encoding: .utf8)
     return path.path
   }
+
+  /// The machine zone every run gets, made once per test process.
+  static let berlinLocaltime = systemZoneLink("Europe/Berlin")
 
   /// A link like `/etc/localtime` to `zone`; it need not resolve, only name the zone.
   static func systemZoneLink(_ zone: String) -> String {

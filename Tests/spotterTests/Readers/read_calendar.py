@@ -19,30 +19,29 @@ def iso(value):
     return value.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def read_icalendar(text):
-    import icalendar
+def summarise_icalendar(events):
+    """Start and alarms of each icalendar VEVENT that is not cancelled, by UID."""
     result = {}
-    for event in icalendar.Calendar.from_ical(text).walk("VEVENT"):
+    for event in events:
         if str(event.get("STATUS", "")).upper() == "CANCELLED":
             continue
         start = event.decoded("DTSTART")
         alarms = [iso(start + alarm.decoded("TRIGGER")) for alarm in event.walk("VALARM")]
         result[str(event["UID"])] = {"start": iso(start), "alarms": alarms}
     return result
+
+
+def read_icalendar(text):
+    import icalendar
+    return summarise_icalendar(icalendar.Calendar.from_ical(text).walk("VEVENT"))
 
 
 def read_recurring(text):
     import icalendar
     import recurring_ical_events
     calendar = icalendar.Calendar.from_ical(text)
-    result = {}
-    for event in recurring_ical_events.of(calendar).between(dt.datetime(1971, 1, 1), dt.datetime(2099, 1, 1)):
-        if str(event.get("STATUS", "")).upper() == "CANCELLED":
-            continue
-        start = event.decoded("DTSTART")
-        alarms = [iso(start + alarm.decoded("TRIGGER")) for alarm in event.walk("VALARM")]
-        result[str(event["UID"])] = {"start": iso(start), "alarms": alarms}
-    return result
+    return summarise_icalendar(
+        recurring_ical_events.of(calendar).between(dt.datetime(1971, 1, 1), dt.datetime(2099, 1, 1)))
 
 
 def read_vobject(text):
