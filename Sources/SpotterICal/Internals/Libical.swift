@@ -53,7 +53,7 @@ enum Libical {
         calendar, timeZoneComponent(zone, tzid: tzid, from: validFrom, until: validUntil))
     }
     // The frame: everything but the closing line, which comes after the events.
-    let closing = "END:VCALENDAR\r\n"
+    var closing = "END:VCALENDAR\r\n"
     try withSerialized(calendar) { text in
       guard text.count >= closing.utf8.count else {
         throw SpotterICalError.libical(function: "icalcomponent_as_ical_string_r")
@@ -75,7 +75,8 @@ enum Libical {
     let zones: Set<String> = isUTC ? [] : [tzid]
     // libical's restriction check looks at which properties a component has and how many, and at
     // STATUS's value: every event of one shape gets the same verdict, and the check costs about
-    // 0.1 ms, so it runs once per shape. The RFC 5545 musts are checked on every event.
+    // 0.1 ms, so it runs once per shape (CATEGORIES is one line or none, VALARMs count, STATUS
+    // is CONFIRMED or CANCELLED). The RFC 5545 musts are checked on every event.
     var checkedShapes: Set<[Int]> = []
     for event in events {
       let component = try eventComponent(event, zone: zone, utc: utc, localTZID: localTZID)
@@ -84,12 +85,13 @@ enum Libical {
         icalcomponent_remove_component(checker, component)
         icalcomponent_free(component)
       }
-      let shape = [event.categories.count, event.alarms.count, event.status == .cancelled ? 1 : 0]
+      let shape = [event.categories.isEmpty ? 0 : 1, event.alarms.count, event.status == .cancelled ? 1 : 0]
       let reasons = violations(checker, zones: zones, restrictions: checkedShapes.insert(shape).inserted)
       guard reasons.isEmpty else { throw SpotterICalError.invalidCalendar(reasons: reasons) }
       try withSerialized(component) { try sink($0) }
     }
-    try closing.utf8.withContiguousStorageIfAvailable { try sink($0) }
+    // withUTF8 always hands the bytes over (making them contiguous if need be).
+    try closing.withUTF8 { try sink($0) }
   }
 
   /// One VEVENT with its VALARMs (RFC 5545 Sections 3.6.1 and 3.6.6), owned by the caller.
