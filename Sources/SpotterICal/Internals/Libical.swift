@@ -158,8 +158,9 @@ enum Libical {
       throw SpotterICalError.libical(function: "icalcomponent_as_ical_string_r")
     }
     defer { icalmemory_free_buffer(buffer) }
-    try buffer.withMemoryRebound(to: UInt8.self, capacity: strlen(buffer)) {
-      try body(UnsafeBufferPointer(start: $0, count: strlen(buffer)))
+    let count = strlen(buffer)
+    try buffer.withMemoryRebound(to: UInt8.self, capacity: count) {
+      try body(UnsafeBufferPointer(start: $0, count: count))
     }
   }
 
@@ -324,16 +325,16 @@ enum Libical {
   /// Whether `date`'s wall-clock reading in `zone` also stands for another instant: it falls in
   /// the hour repeated when the clocks go back.
   static func isInOverlap(_ date: Date, zone: OpaquePointer) -> Bool {
-    let offset = { (instant: time_t) in utcOffset(zone, at: instant) }
     let instant = time_t(date.timeIntervalSince1970.rounded(.down))
-    let own = offset(instant)
-    // Offsets change at most once a day: the other reading of the same wall time, if any, lies
-    // under the offset in force a day before or after.
-    for probe in [instant - 86400, instant + 86400] {
-      let other = offset(probe)
-      if other != own && offset(instant + own - other) == other { return true }
-    }
-    return false
+    return instants(ofWallClock: instant + utcOffset(zone, at: instant), in: zone).count > 1
+  }
+
+  /// Every instant whose reading in `zone` is `wall` (a wall-clock time counted as if in UTC),
+  /// earliest first: one, two in an autumn overlap, none in a spring gap.
+  private static func instants(ofWallClock wall: time_t, in zone: OpaquePointer) -> [time_t] {
+    // Offsets change at most once a day, so the offsets a day apart name every candidate.
+    Set([wall - 86400, wall, wall + 86400].map { utcOffset(zone, at: $0) }).map { wall - $0 }
+      .filter { utcOffset(zone, at: $0) == wall - $0 }.sorted()
   }
 
   private static func xProperty(_ name: String, _ value: String) -> OpaquePointer? {
@@ -744,12 +745,8 @@ enum Libical {
     reading.zone = nil
     reading.is_date = 0
     let wall = icaltime_as_timet(reading)
-    let offset = { (instant: time_t) in utcOffset(zone, at: instant) }
-    // Offsets change at most once a day, so the readings a day apart name every candidate.
-    let before = offset(wall - 86400)
-    let candidates = Set([before, offset(wall), offset(wall + 86400)]).map { wall - $0 }
-      .filter { offset($0) == wall - $0 }
-    return Date(timeIntervalSince1970: TimeInterval(candidates.min() ?? wall - before))
+    let instant = instants(ofWallClock: wall, in: zone).first ?? wall - utcOffset(zone, at: wall - 86400)
+    return Date(timeIntervalSince1970: TimeInterval(instant))
   }
 
   private static func builtinZone(_ tzid: String) -> OpaquePointer? {
