@@ -20,33 +20,22 @@ public struct VdirWriter {
     self.directory = directory
   }
 
-  /// What one sync did.
-  public struct Summary: Sendable, Hashable {
-    public var written = 0
-    public var unchanged = 0
-    public var deleted = 0
-  }
-
   /// Makes the directory hold exactly `items` among Spotter's files: UID → calendar text.
   ///
   /// - Throws: ``SpotterIOError/io(path:reason:)`` when the directory cannot be made, a file
   ///   cannot be written or an old one cannot be removed.
-  @discardableResult
-  public func sync(_ items: [String: String]) throws -> Summary {
+  public func sync(_ items: [String: String]) throws {
     do {
       try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     } catch {
       throw SpotterIOError.io(path: directory, reason: "cannot create the vdir")
     }
-    var summary = Summary()
+    var changed = false
     for (uid, text) in items.sorted(by: { $0.key < $1.key }) {
       let path = directory + "/" + Self.fileName(uid)
-      if let old = FileManager.default.contents(atPath: path), old == Data(text.utf8) {
-        summary.unchanged += 1
-        continue
-      }
+      if let old = FileManager.default.contents(atPath: path), old == Data(text.utf8) { continue }
       try AtomicFileWriter.write(text, to: path)
-      summary.written += 1
+      changed = true
     }
     let wanted = Set(items.keys.map(Self.fileName))
     let present = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
@@ -54,10 +43,9 @@ public struct VdirWriter {
       guard unlink(directory + "/" + name) == 0 || errno == ENOENT else {
         throw SpotterIOError.io(path: directory + "/" + name, reason: "cannot remove the ended reminder")
       }
-      summary.deleted += 1
+      changed = true
     }
-    if summary.written + summary.deleted > 0 { AtomicFileWriter.syncDirectory(directory) }
-    return summary
+    if changed { AtomicFileWriter.syncDirectory(directory) }
   }
 
   /// `UID.ics`; UIDs hold only `A-Z a-z 0-9 @ . _ -`, so they make safe file names.
