@@ -198,4 +198,88 @@ import _SpotterTestSupport
     #expect(next.first?["uid"] as? String != uid)
     #expect(next.first?["body"] as? String == "Bench Press 102.5 kg: 3x successful. Try 105 kg!")
   }
+
+  @Test func theLiftsOfOneSessionShareOneSuggestion() throws {
+    let box = try Sandbox()
+    let sessions = ["2026-11-02", "2026-11-09", "2026-11-16"].map { date in
+      S(
+        start: "\(date) 18:00",
+        exercises: [
+          ("Bench Press (Barbell)", [(100, 5), (100, 5), (100, 5)]),
+          ("Overhead Press (Barbell)", [(50, 5), (50, 5), (50, 5)]),
+        ])
+    }
+    let path = try history(box, sessions, format: "strong")
+    let sunday = "2026-11-22T10:00:00+01:00"
+    #expect(try box.spotter(["run", "--history", path], now: sunday, writes: true).status == 0)
+    let suggestions = try planEvents(box, now: sunday, kind: "overload-suggestion")
+    #expect(suggestions.map { $0["uid"] as? String } == ["overload-suggestion-2026-11-23@spotter"])
+    let event = try #require(try box.event("overload-suggestion-2026-11-23@spotter"))
+    #expect(
+      event.description
+        == "Bench Press 100 kg 3x, Overhead Press 50 kg 3x successful. "
+        + "Try Bench Press 102.5 kg, Overhead Press 52.5 kg!")
+    #expect(event.alarmInstants == [TestZones.instant("2026-11-23T17:30:00+01:00")])
+    #expect(
+      try box.agenda().split(separator: "\n").filter { $0.contains("# spotter:overload-suggestion") }.count
+        == 1)
+  }
+
+  @Test func aSkippedSessionCarriesTheSuggestionToTheNextOneWithTheLift() throws {
+    let box = try Sandbox(program: "")
+    // Bench days and squat days alternate over Monday, Wednesday and Friday, so the weekday says
+    // nothing and the rotation decides which day is the next bench day.
+    let dates = [
+      "2026-10-26", "2026-10-28", "2026-10-30", "2026-11-02", "2026-11-04", "2026-11-06", "2026-11-09",
+      "2026-11-11", "2026-11-13", "2026-11-16", "2026-11-18", "2026-11-20",
+    ]
+    let sessions = dates.enumerated().map { index, date in
+      index % 2 == 0
+        ? S(
+          start: "\(date) 18:00", name: "Bench Day",
+          exercises: [("Bench Press (Barbell)", [(100, 5), (100, 5)])])
+        : S(
+          start: "\(date) 18:00", name: "Squat Day", exercises: [("Squat (Barbell)", [(120, 5), (120, 5)])])
+    }
+    let path = try history(box, sessions, format: "strong")
+    #expect(
+      try box.spotter(
+        ["run", "--history", path, "--days", "7"], now: "2026-11-22T10:00:00+01:00", writes: true
+      )
+      .status == 0)
+    let monday = try #require(try box.event("overload-suggestion-2026-11-23@spotter"))
+    #expect(monday.description == "Bench Press 100 kg: 6x successful. Try 102.5 kg!")
+    #expect(monday.alarmInstants == [TestZones.instant("2026-11-23T17:30:00+01:00")])
+
+    #expect(try box.event("overload-suggestion-2026-11-25@spotter")?.description.hasPrefix("Squat") == true)
+
+    // Monday's alarm goes off, but the bench day is skipped: Wednesday is now the bench day, and
+    // the bench suggestion goes with it; the squat suggestion moves on to Friday's squat day.
+    #expect(
+      try box.spotter(
+        ["run", "--history", path, "--days", "7"], now: "2026-11-23T21:30:00+01:00", writes: true
+      )
+      .status == 0)
+    let wednesday = try #require(try box.event("overload-suggestion-2026-11-25@spotter"))
+    #expect(wednesday.status == "CONFIRMED")
+    #expect(wednesday.description == "Bench Press 100 kg: 6x successful. Try 102.5 kg!")
+    #expect(wednesday.alarmInstants == [TestZones.instant("2026-11-25T17:30:00+01:00")])
+    #expect(try box.event("overload-suggestion-2026-11-27@spotter")?.description.hasPrefix("Squat") == true)
+
+    // Once the lift was trained after the alarm, the plateau has had its one suggestion.
+    let trained =
+      sessions + [
+        S(
+          start: "2026-11-25 18:00", name: "Bench Day",
+          exercises: [("Bench Press (Barbell)", [(100, 5), (100, 5)])])
+      ]
+    let later = try history(box, trained, format: "strong")
+    #expect(
+      try box.spotter(
+        ["run", "--history", later, "--days", "7"], now: "2026-11-25T21:30:00+01:00", writes: true
+      )
+      .status == 0)
+    #expect(try box.event("overload-suggestion-2026-11-27@spotter")?.description.hasPrefix("Squat") == true)
+    #expect(try box.event("overload-suggestion-2026-11-30@spotter") == nil)
+  }
 }

@@ -6,6 +6,7 @@ enum HistoryWriter {
   /// (exercise, [(kg, reps)]) working sets.
   struct Session {
     var start: String
+    var name = "Push Day"
     var exercises: [(String, [(Double, Int)])]
   }
 
@@ -19,11 +20,11 @@ enum HistoryWriter {
       for (index, session) in sessions.enumerated() {
         for (name, sets) in session.exercises {
           lines.append(
-            "\"\(index + 1)\";\"\(session.start):00\";\"Push Day\";\"3600\";\"\(name)\";\"Rest Timer\";\"\";\"\";\"\";"
+            "\"\(index + 1)\";\"\(session.start):00\";\"\(session.name)\";\"3600\";\"\(name)\";\"Rest Timer\";\"\";\"\";\"\";"
               + "\"\";\"120.0\";\"\";\"\"")
           for (order, set) in sets.enumerated() {
             lines.append(
-              "\"\(index + 1)\";\"\(session.start):00\";\"Push Day\";\"3600\";\"\(name)\";\"\(order + 1)\";"
+              "\"\(index + 1)\";\"\(session.start):00\";\"\(session.name)\";\"3600\";\"\(name)\";\"\(order + 1)\";"
                 + "\"\(set.0)\";\"\(set.1)\";\"\";\"\";\"\";\"\";\"\"")
           }
         }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Plans seed 000 §6's suggestion for each current plateau: before the next session in which the
-/// lift is planned or usually done, never during one, and once per plateau.
+/// lift is planned or usually done, never during one, and once per plateau (a skipped session
+/// carries it to the next); the lifts of one session share one suggestion.
 ///
 /// A lift belongs to an expected session when at least half of the last six sessions of that
 /// workout (by name, or failing a name, by weekday) included it. The suggestion fires with the
@@ -35,11 +36,24 @@ public struct OverloadPlanner: Sendable {
       byName[session.workoutName.lowercased(), default: []].append(session)
       byWeekday[clock.localDate(session.start).weekday, default: []].append(session)
     }
-    var reminders: [Reminder] = []
+    // When each plateau's suggestion went off: older records name one plateau as it is, newer
+    // ones every plateau of their session, escaped and separated by spaces.
+    var suggestedAt: [String: Date] = [:]
+    for record in known.values
+    where record.kind == .overload && record.status == .confirmed && record.fire <= now {
+      guard let entity = record.entity else { continue }
+      for key in [entity] + entity.split(separator: " ").map(String.init) {
+        suggestedAt[key] = max(suggestedAt[key] ?? record.fire, record.fire)
+      }
+    }
+    let starts = Dictionary(sessions.map { ($0.id, $0.start) }, uniquingKeysWith: max)
+    var groups: [(session: PlannedSession, plateaus: [Plateau])] = []
     for plateau in plateaus where plateau.isCurrent {
-      let uid = Reminder.uid(kind: .overload, entity: plateau.entity, date: plateau.formedDate)
-      if let made = known[uid], made.status == .confirmed, made.fire <= now { continue }
-      let lead = TimeInterval(settings.reminders.leadMinutes * 60)
+      // Once per plateau: a suggestion that went off counts once the lift was trained after it.
+      // A skipped session leaves it unheard, and it goes with the next one.
+      let told = suggestedAt[plateau.entity] ?? suggestedAt[Reminder.escaped(plateau.entity)]
+      let lastTrained = plateau.sessionIDs.compactMap { starts[$0] }.max()
+      if let told, let lastTrained, lastTrained > told { continue }
       let next = upcoming.first { expected in
         expected.start > now && expected.start > plateau.formedAt
           && usuallyIncludes(
@@ -49,21 +63,38 @@ public struct OverloadPlanner: Sendable {
             matcher: matcher)
       }
       guard let next else { continue }
+      if let index = groups.firstIndex(where: { $0.session.date == next.date }) {
+        groups[index].plateaus.append(plateau)
+      } else {
+        groups.append((next, [plateau]))
+      }
+    }
+    let lead = TimeInterval(settings.reminders.leadMinutes * 60)
+    var reminders: [Reminder] = []
+    for (next, members) in groups {
+      // The UID names the session, not the lifts: a lift joining or leaving updates the one
+      // event, and a re-planned session cancels it and makes one on the new day.
+      let uid = Reminder.uid(kind: .overload, entity: nil, date: next.date)
+      if let made = known[uid], made.status == .confirmed, made.fire <= now { continue }
       var fire = next.start.addingTimeInterval(-lead)
       if fire <= now { fire = PauseReminderPlanner.nextMinute(after: now) }
       fire = settings.quietHours?.adjust(fire, clock: clock) ?? fire
-      let step = settings.overload.increment(lowerBody: plateau.lift.lowerBody, unit: plateau.unit)
-      let (title, body) = texts.overload(
-        lift: plateau.lift, weight: plateau.weight, unit: plateau.unit, sessions: plateau.sessionIDs.count,
-        suggestion: plateau.weight + step)
+      let steps = members.map { plateau in
+        ReminderTexts.OverloadStep(
+          lift: plateau.lift, weight: plateau.weight, unit: plateau.unit, sessions: plateau.sessionIDs.count,
+          suggestion: plateau.weight
+            + settings.overload.increment(lowerBody: plateau.lift.lowerBody, unit: plateau.unit))
+      }
+      let (title, body) = texts.overload(steps)
+      let held = members.map {
+        "\($0.lift.name) plateau at \(ReminderTexts.amount($0.weight)) \($0.unit.rawValue) since \($0.formedDate)"
+      }
       var reminder = Reminder(
-        kind: .overload, entity: plateau.entity, date: clock.localDate(fire), start: fire,
+        kind: .overload, entity: members.map { Reminder.escaped($0.entity) }.joined(separator: " "),
+        date: clock.localDate(fire), start: fire,
         end: fire.addingTimeInterval(TimeInterval(Self.durationMinutes * 60)), fire: fire, title: title,
-        body: body,
-        workoutName: next.workoutName,
-        reason:
-          "\(plateau.lift.name) plateau at \(ReminderTexts.amount(plateau.weight)) \(plateau.unit.rawValue) "
-          + "since \(plateau.formedDate), before the session of \(next.date)")
+        body: body, workoutName: next.workoutName,
+        reason: held.joined(separator: ", ") + ", before the session of \(next.date)")
       reminder.uid = uid
       reminders.append(reminder)
     }

@@ -31,9 +31,19 @@ public struct ReminderPlanner: Sendable {
       settings.program[date.weekday] != nil || learnedDays.contains(date.weekday)
     }
     let trainingDates = horizon.dates.filter(isTrainingDay)
-    let predicted = WorkoutNamePredictor(
+    // Only days still ahead take a turn in the rotation: a day already trained has its workout
+    // in the history, and one whose start passed without a session was missed so far, so the
+    // rotation goes on from the last workout done and that day shares the next day's name.
+    let turns = trainingDates.filter { date in
+      !trainedDates.contains(date) && clock.instant(date, self.usualTime(pattern[date.weekday]).time) > now
+    }
+    let names = WorkoutNamePredictor(
       sessions: completed.map { (clock.localDate($0.start), $0.workoutName) }
-    ).names(for: trainingDates)
+    ).names(for: turns)
+    let predicted = Dictionary(
+      uniqueKeysWithValues: trainingDates.map { date in
+        (date, turns.firstIndex { $0 >= date }.flatMap { names[$0] })
+      })
 
     var reminders: [Reminder] = []
     var notes: [PlanNote] = []
@@ -49,7 +59,7 @@ public struct ReminderPlanner: Sendable {
         notes.append(PlanNote(date: date, text: "skipped (spotter skip)"))
         continue
       }
-      let name = trainingIndex.flatMap { settings.program[weekday] ?? predicted[$0] }
+      let name = trainingIndex.flatMap { _ in settings.program[weekday] ?? predicted[date] ?? nil }
       if trainingIndex != nil {
         expected.append(
           PlannedSession(

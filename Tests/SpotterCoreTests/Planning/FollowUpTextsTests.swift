@@ -21,6 +21,30 @@ import _SpotterTestSupport
         == ("Time for more weight? 💪", "Bench Press 225 lb: 3x successful. Try 230 lb!"))
   }
 
+  @Test func oneSuggestionNamesEveryLiftOfTheSession() {
+    let matcher = LiftMatcher(names: ["bench press", "overhead press"])
+    let bench = matcher.lift(for: "Bench Press (Barbell)")!
+    let press = matcher.lift(for: "Overhead Press (Barbell)")!
+    let steps = [
+      ReminderTexts.OverloadStep(lift: bench, weight: 100, unit: .kilograms, sessions: 3, suggestion: 102.5),
+      ReminderTexts.OverloadStep(lift: press, weight: 50, unit: .kilograms, sessions: 4, suggestion: 52.5),
+    ]
+    #expect(
+      de.overload(steps)
+        == (
+          "Zeit für mehr Gewicht? 💪",
+          "Bankdrücken 100kg 3x, Schulterdrücken 50kg 4x erfolgreich. Versuch Bankdrücken 102.5kg, "
+            + "Schulterdrücken 52.5kg!"
+        ))
+    #expect(
+      en.overload(steps)
+        == (
+          "Time for more weight? 💪",
+          "Bench Press 100 kg 3x, Overhead Press 50 kg 4x successful. Try Bench Press 102.5 kg, "
+            + "Overhead Press 52.5 kg!"
+        ))
+  }
+
   @Test func oneRecordInFullAndSeveralBatched() {
     #expect(
       de.achievements([record]) == ("Neuer Personal Record! 🎉", "Bankdrücken: 105kg × 8 (Vorher: 100kg × 8)"))
