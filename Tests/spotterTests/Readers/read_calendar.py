@@ -1,16 +1,26 @@
-"""Reads a calendar file with every Python iCalendar reader installed and prints, as JSON, what
-each one makes of it: {reader: {uid: {"start": UTC ISO, "alarms": [UTC ISO, ...]}}} for every
-event that is not cancelled, or {reader: {"error": message}} when a reader refuses the file.
+"""Reads a calendar file with every iCalendar reader installed and prints, as JSON, what each one
+makes of it: {reader: {uid: {"start": UTC ISO, "alarms": [UTC ISO, ...]}}} for every event that
+is not cancelled, or {reader: {"error": message}} when a reader refuses the file.
 
-    python read_calendar.py FILE
+    python read_calendar.py FILE WORKDIR
 
 Readers: icalendar, recurring-ical-events (expands over the icalendar parse), vobject (which reads
-the file's own VTIMEZONE through dateutil) and ics (ics-py). A reader that is not installed is
-left out; the Swift test reports it as skipped.
+the file's own VTIMEZONE through dateutil) and ics (ics-py); `khal import` and `calcurse -i`,
+which keep no alarm times, so their "alarms" are null; and a Radicale server the file is PUT to
+and read back from with GET. calcurse keeps no UIDs either: its entry is {"starts": [UTC ISO, ...]}
+over every event it imported. A reader that is not installed is left out; the Swift test reports
+it as skipped. WORKDIR holds each reader's scratch files.
 """
 import datetime as dt
 import json
+import os
+import shutil
+import socket
+import subprocess
 import sys
+import time
+import urllib.error
+import urllib.request
 
 UTC = dt.timezone.utc
 
@@ -69,18 +79,115 @@ def read_ics(text):
     return result
 
 
+def read_khal(path, work):
+    """khal 0.10 (Debian's), in UTC: what `khal list` shows after `khal import`."""
+    if shutil.which("khal") is None:
+        raise ImportError("khal")
+    calendar = os.path.join(work, "khal", "calendar")
+    os.makedirs(calendar)
+    config = os.path.join(work, "khal", "config")
+    with open(config, "w") as handle:
+        handle.write(f"""[calendars]
+[[spotter]]
+path = {calendar}
+[locale]
+local_timezone = UTC
+default_timezone = UTC
+timeformat = %H:%M
+dateformat = %Y-%m-%d
+longdateformat = %Y-%m-%d
+datetimeformat = %Y-%m-%dT%H:%M:00Z
+longdatetimeformat = %Y-%m-%dT%H:%M:00Z
+[sqlite]
+path = {os.path.join(work, "khal", "khal.db")}
+""")
+    # A home of its own: the reader must not touch the user's.
+    environment = dict(os.environ, HOME=os.path.join(work, "khal"))
+    quiet = {"stdin": subprocess.DEVNULL, "capture_output": True, "text": True, "check": True, "env": environment}
+    subprocess.run(["khal", "-c", config, "import", "--batch", "-a", "spotter", path], **quiet)
+    listed = subprocess.run(
+        ["khal", "-c", config, "list", "--format", "{uid}|{start}|{cancelled}", "--day-format", "",
+         "1971-01-01", "2099-01-01"], **quiet).stdout
+    result = {}
+    for line in listed.splitlines():
+        if not line.strip():
+            continue
+        uid, start, cancelled = line.split("|")
+        if not cancelled.strip():
+            result[uid] = {"start": start, "alarms": None}
+    return result
+
+
+def read_calcurse(path, work):
+    """calcurse 4.7 (Debian's), run in UTC: the start of every appointment `calcurse -i` made."""
+    if shutil.which("calcurse") is None:
+        raise ImportError("calcurse")
+    data = os.path.join(work, "calcurse")
+    os.makedirs(data)
+    environment = dict(os.environ, TZ="UTC", HOME=data)
+    quiet = {"stdin": subprocess.DEVNULL, "capture_output": True, "text": True, "check": True, "env": environment}
+    subprocess.run(["calcurse", "-D", data, "-i", path], **quiet)
+    listed = subprocess.run(
+        ["calcurse", "-D", data, "-Q", "--from", "01/01/1971", "--to", "12/31/2098", "--format-apt",
+         "@%(start:%Y-%m-%dT%H:%M:%SZ)\\n"], **quiet).stdout
+    return {"starts": sorted(line[1:] for line in listed.splitlines() if line.startswith("@"))}
+
+
+def read_radicale(path, work):
+    """A Radicale server: the file PUT as a whole collection, then read back with GET."""
+    import radicale  # noqa: F401 -- only to know it is installed
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen(
+        [sys.executable, "-m", "radicale", "--server-hosts", f"127.0.0.1:{port}", "--auth-type", "none",
+         "--storage-filesystem-folder", os.path.join(work, "radicale")],
+        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        root = f"http://127.0.0.1:{port}/"
+        # Wait for the server to answer, as long as it runs: it may start slowly on a busy machine.
+        while True:
+            try:
+                urllib.request.urlopen(root).close()
+                break
+            except (urllib.error.URLError, ConnectionError):
+                if server.poll() is not None:
+                    raise RuntimeError("Radicale exited")
+                time.sleep(0.05)
+        # The principal's home first, as a client's first login makes it; then the whole file,
+        # which Radicale stores as one resource per UID.
+        urllib.request.urlopen(urllib.request.Request(root + "user/", method="MKCOL")).close()
+        collection = root + "user/spotter/"
+        with open(path, "rb") as handle:
+            body = handle.read()
+        request = urllib.request.Request(
+            collection, data=body, method="PUT", headers={"Content-Type": "text/calendar; charset=utf-8"})
+        urllib.request.urlopen(request).close()
+        with urllib.request.urlopen(collection) as response:
+            text = response.read().decode("utf-8")
+    finally:
+        server.kill()
+        server.wait()
+    return read_icalendar(text)
+
+
 READERS = {"icalendar": read_icalendar, "recurring-ical-events": read_recurring, "vobject": read_vobject,
            "ics": read_ics}
+TOOLS = {"khal": read_khal, "calcurse": read_calcurse, "radicale": read_radicale}
 
 
 def main():
-    text = open(sys.argv[1], encoding="utf-8").read()
+    path, work = sys.argv[1], sys.argv[2]
+    text = open(path, encoding="utf-8").read()
     output = {}
-    for name, reader in READERS.items():
+    for name, reader in [(name, lambda r=reader: r(text)) for name, reader in READERS.items()] + [
+            (name, lambda r=reader: r(path, work)) for name, reader in TOOLS.items()]:
         try:
-            output[name] = reader(text)
+            output[name] = reader()
         except ImportError:
             continue
+        except subprocess.CalledProcessError as error:
+            output[name] = {"error": f"{' '.join(error.cmd[:3])}: exit {error.returncode}: {error.stderr.strip()}"}
         except Exception as error:  # a reader that refuses the file is a finding, not a crash
             output[name] = {"error": f"{type(error).__name__}: {error}"}
     json.dump(output, sys.stdout, indent=1, sort_keys=True)
