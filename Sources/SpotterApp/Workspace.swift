@@ -14,30 +14,69 @@ public struct Workspace: Sendable {
   public let machineTimeZone: TimeZone
   public let options: SpotterOptions
 
-  /// Resolves config, overrides and `--now`; reads the config file but writes nothing.
+  /// Where the zone and the language of this invocation came from.
+  public enum Source: String, Sendable {
+    case flag = "--timezone"
+    case config = "the config"
+    case store = "the store"
+    case system = "the system"
+    case environment = "LANG"
+  }
+  public let timeZoneSource: Source
+  public let languageSource: Source
+  /// Whether the store already holds a zone and a language; a first write pins them.
+  let storePinned: (timeZone: Bool, language: Bool)
+  /// Notes for stderr: a pinned zone, an environment that disagrees with it.
+  public let notices = Notices()
+
+  /// Resolves config, overrides and `--now`; reads the config file and the store's pinned zone
+  /// and language, but writes nothing.
+  ///
+  /// The zone comes from `--timezone`, else the config, else the store, else the system
+  /// (`/etc/localtime`); the language from the config, else the store, else `LANG`. Never from
+  /// `TZ`: a shell and cron see different ones, and reminders flipped between them every night.
   public init(options: SpotterOptions) throws {
     self.options = options
     paths = SpotterPaths(environment: options.environment)
-    let fallbackZone =
-      options.environment["TZ"].flatMap {
-        TimeZone(identifier: $0.hasPrefix(":") ? String($0.dropFirst()) : $0)
-      }
-      ?? TimeZone.current
-    let loader = ConfigLoader(
-      fallbackTimeZone: fallbackZone,
-      fallbackLanguage: Language(
-        localeIdentifier: options.environment["LC_ALL"] ?? options.environment["LANG"]))
+    databasePath = options.databasePath ?? paths.database
     machineTimeZone =
       SystemTimeZone.read(localtime: options.environment["SPOTTER_LOCALTIME"] ?? "/etc/localtime")
       ?? TimeZone(identifier: "UTC")!
-    var settings = try loader.load(
+    let pinned = Store.pinned(path: databasePath)
+    let pinnedZone = pinned.timeZone.flatMap { TimeZone(identifier: $0) }
+    let pinnedLanguage = pinned.language.flatMap { Language(rawValue: $0) }
+    storePinned = (pinnedZone != nil, pinnedLanguage != nil)
+    let environmentLanguage = Self.language(in: options.environment)
+    let loader = ConfigLoader(
+      fallbackTimeZone: pinnedZone ?? machineTimeZone,
+      fallbackLanguage: pinnedLanguage ?? environmentLanguage ?? .en)
+    var (settings, keys) = try loader.loadNamingKeys(
       path: options.configPath ?? paths.config, required: options.configPath != nil)
+    var zoneSource: Source = keys.contains("timezone") ? .config : pinnedZone != nil ? .store : .system
     if let zone = options.timeZone {
       guard let timeZone = TimeZone(identifier: zone) else {
         throw SpotterAppError.invalidOption(
           option: "--timezone", value: zone, reason: "unknown IANA time zone")
       }
       settings.timeZone = timeZone
+      zoneSource = .flag
+    }
+    timeZoneSource = zoneSource
+    languageSource = keys.contains("language") ? .config : pinnedLanguage != nil ? .store : .environment
+    if zoneSource == .store, let pinnedZone {
+      let seen = Self.zone(in: options.environment).map { ($0, "TZ") } ?? (machineTimeZone, "the system")
+      if seen.0.identifier != pinnedZone.identifier {
+        notices.add(
+          "warning: using the store's time zone '\(pinnedZone.identifier)', not \(seen.1)'s '\(seen.0.identifier)'; "
+            + "set timezone in the config to change it")
+      }
+    }
+    if languageSource == .store, let pinnedLanguage, let environmentLanguage,
+      environmentLanguage != pinnedLanguage
+    {
+      notices.add(
+        "warning: using the store's language '\(pinnedLanguage.rawValue)', not LANG's '\(environmentLanguage.rawValue)'; "
+          + "set language in the config to change it")
     }
     if let unit = options.weightUnit { settings.weightUnit = unit }
     self.settings = settings
@@ -51,7 +90,20 @@ public struct Workspace: Sendable {
     } else {
       now = Date()
     }
-    databasePath = options.databasePath ?? paths.database
+  }
+
+  /// The zone `TZ` names, if any.
+  static func zone(in environment: [String: String]) -> TimeZone? {
+    environment["TZ"].flatMap { TimeZone(identifier: $0.hasPrefix(":") ? String($0.dropFirst()) : $0) }
+  }
+
+  /// The language `LC_ALL` or `LANG` names; nil when neither says one (unset, `C`, `POSIX`),
+  /// as under cron.
+  static func language(in environment: [String: String]) -> Language? {
+    guard let identifier = environment["LC_ALL"].flatMap({ $0.isEmpty ? nil : $0 }) ?? environment["LANG"],
+      !identifier.isEmpty, !["c", "posix"].contains(identifier.lowercased().prefix { $0 != "." })
+    else { return nil }
+    return Language(localeIdentifier: identifier)
   }
 
   /// The zone the agenda's times are written in.
@@ -98,7 +150,32 @@ public struct Workspace: Sendable {
     if readOnly && !FileManager.default.fileExists(atPath: databasePath) {
       return try Store(path: ":memory:")
     }
-    return try Store(path: databasePath)
+    let store = try Store(path: databasePath)
+    if !readOnly { try pin(store) }
+    return store
+  }
+
+  /// Keeps this invocation's zone and language in the store the first time a command writes it,
+  /// so that later runs read times the same way whatever their environment says.
+  func pin(_ store: Store) throws {
+    guard !storePinned.timeZone || !storePinned.language else { return }
+    var pinned: [String] = []
+    if !storePinned.timeZone, try store.setting(Store.pinnedTimeZoneKey) == nil {
+      try store.setSetting(Store.pinnedTimeZoneKey, settings.timeZone.identifier)
+      if timeZoneSource != .config {
+        pinned.append("time zone '\(settings.timeZone.identifier)' (from \(timeZoneSource.rawValue))")
+      }
+    }
+    if !storePinned.language, try store.setting(Store.pinnedLanguageKey) == nil {
+      try store.setSetting(Store.pinnedLanguageKey, settings.language.rawValue)
+      if languageSource != .config {
+        pinned.append("language '\(settings.language.rawValue)' (from \(languageSource.rawValue))")
+      }
+    }
+    guard !pinned.isEmpty else { return }
+    notices.add(
+      "note: the store now keeps \(pinned.joined(separator: " and ")); from now on, runs use that whatever TZ and LANG say, "
+        + "unless the config sets timezone or language")
   }
 
   /// Runs `body` on the store while holding the lock that keeps other spotter processes out.

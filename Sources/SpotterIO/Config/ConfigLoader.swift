@@ -15,26 +15,40 @@ public struct ConfigLoader: Sendable {
 
   /// The settings in the file at `path`; a missing file is an error only when `required`.
   public func load(path: String, required: Bool) throws -> Settings {
+    try loadNamingKeys(path: path, required: required).settings
+  }
+
+  /// The settings in the file at `path`, and which top-level keys the file sets: whether the zone
+  /// and language came from the file or from the fallbacks.
+  public func loadNamingKeys(path: String, required: Bool) throws -> (settings: Settings, keys: Set<String>) {
     guard FileManager.default.fileExists(atPath: path) else {
       if required { throw SpotterIOError.io(path: path, reason: "config file not found") }
-      return Settings(timeZone: fallbackTimeZone, language: fallbackLanguage)
+      return (Settings(timeZone: fallbackTimeZone, language: fallbackLanguage), [])
     }
     guard let data = FileManager.default.contents(atPath: path) else {
       throw SpotterIOError.io(path: path, reason: "cannot read config file")
     }
-    return try parse(String(decoding: data, as: UTF8.self), fileName: path)
+    let text = String(decoding: data, as: UTF8.self)
+    let table = try Self.table(text, fileName: path)
+    return (try parse(table, text: text, fileName: path), Set(table.keys))
   }
 
   /// The settings in TOML `text`; `fileName` is quoted in errors.
   public func parse(_ text: String, fileName: String) throws -> Settings {
-    let table: TOMLTable
+    try parse(Self.table(text, fileName: fileName), text: text, fileName: fileName)
+  }
+
+  static func table(_ text: String, fileName: String) throws -> TOMLTable {
     do {
-      table = try TOMLTable(string: text)
+      return try TOMLTable(string: text)
     } catch let error as TOMLParseError {
       throw SpotterIOError.configSyntax(
         file: fileName, line: error.source.begin.line, column: error.source.begin.column,
         reason: error.description)
     }
+  }
+
+  private func parse(_ table: TOMLTable, text: String, fileName: String) throws -> Settings {
     var reader = ConfigReader(text: text, fileName: fileName)
     var settings = Settings(timeZone: fallbackTimeZone, language: fallbackLanguage)
     try reader.keys(

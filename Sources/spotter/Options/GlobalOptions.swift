@@ -53,6 +53,11 @@ struct GlobalOptions: ParsableArguments {
   func perform(_ body: (Workspace) throws -> String) throws {
     do {
       let workspace = try Workspace(options: spotterOptions)
+      defer {
+        for notice in workspace.notices.drain() {
+          FileHandle.standardError.write(Data("spotter: \(notice)\n".utf8))
+        }
+      }
       let text = try body(workspace)
       if !text.isEmpty { print(text) }
     } catch let exit as ExitCode {

@@ -1,0 +1,24 @@
+import Foundation
+
+/// What a command has to tell the user besides its result, gathered while it runs and printed on
+/// stderr once it ends: the store pinned a zone, or this environment disagrees with the pinned one.
+public final class Notices: @unchecked Sendable {
+  private let lock = NSLock()
+  private var items: [String] = []
+
+  public init() {}
+
+  public func add(_ notice: String) {
+    lock.lock()
+    defer { lock.unlock() }
+    items.append(notice)
+  }
+
+  /// Every notice so far, each once.
+  public func drain() -> [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    defer { items = [] }
+    return items
+  }
+}

@@ -1,0 +1,28 @@
+import Foundation
+import GRDB
+import SpotterCore
+
+extension Store {
+  /// The setting keys of the zone and language a store was pinned to.
+  public static let pinnedTimeZoneKey = "pinned.timezone"
+  public static let pinnedLanguageKey = "pinned.language"
+
+  /// The zone and language the store at `path` was pinned to, read before anything else of a
+  /// command: they decide how the command reads times. Nil values when there is no store yet, or
+  /// it was never pinned; a store that cannot be read is left for the real open to report.
+  public static func pinned(path: String) -> (timeZone: String?, language: String?) {
+    guard path != ":memory:", FileManager.default.fileExists(atPath: path) else { return (nil, nil) }
+    var configuration = Configuration()
+    configuration.readonly = true
+    guard let queue = try? DatabaseQueue(path: path, configuration: configuration) else { return (nil, nil) }
+    defer { try? queue.close() }
+    let values = try? queue.read { db -> [String: String] in
+      guard try db.tableExists("setting") else { return [:] }
+      let rows = try Row.fetchAll(
+        db, sql: "SELECT key, value FROM setting WHERE key IN (?, ?)",
+        arguments: [pinnedTimeZoneKey, pinnedLanguageKey])
+      return Dictionary(rows.map { ($0["key"], $0["value"]) }, uniquingKeysWith: { $1 })
+    }
+    return (values?[pinnedTimeZoneKey], values?[pinnedLanguageKey])
+  }
+}

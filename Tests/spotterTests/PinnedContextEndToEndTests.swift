@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+import _SpotterTestSupport
+
+/// Issue 14 §1 through the binary: without a config, the first command that writes the store pins
+/// the system's zone and the language of that moment; later runs keep to them whatever `TZ` and
+/// `LANG` say, and say so when they differ.
+@Suite struct PinnedContextEndToEndTests {
+  /// A user's shell: a `TZ` other than the machine's (Berlin), German.
+  static let shell = ["TZ": "Asia/Tokyo", "LANG": "de_DE.UTF-8"]
+  /// Cron: no `TZ`, no `LANG`.
+  static let cron = ["TZ": "", "LANG": ""]
+  static let now = "2026-11-22T21:30:00+01:00"
+
+  func run(_ dir: URL, _ arguments: [String], _ environment: [String: String]) throws -> SpotterBinary.Result
+  {
+    try SpotterBinary.run(
+      arguments + ["--db", dir.appendingPathComponent("db.sqlite").path, "--now", Self.now],
+      environment: environment)
+  }
+
+  @Test func theFirstWritePinsTheSystemZoneAndTheLanguageOfThatMoment() throws {
+    let dir = try SpotterBinary.scratch()
+    let out = dir.appendingPathComponent("out").path
+    let nightly = [
+      "run", "--history", SpotterBinary.example("strong.csv"), SpotterBinary.example("hevy.csv"), "--days",
+      "7", "--out", out,
+    ]
+    let first = try run(dir, nightly, Self.shell)
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(
+      first.stderr.contains(
+        "note: the store now keeps time zone 'Europe/Berlin' (from the system) and language 'de' (from LANG)"),
+      "\(first.stderr)")
+    let calendar = try String(contentsOfFile: out + "/spotter.ics", encoding: .utf8)
+    #expect(calendar.contains("TZID=Europe/Berlin:"))
+    #expect(calendar.contains("SUMMARY:Zeit für dein"))
+
+    // Cron's run the same night: the same bytes, no SEQUENCE bumped, nothing to say.
+    let cron = try run(dir, nightly, Self.cron)
+    #expect(cron.status == 0, "\(cron.stderr)")
+    #expect(cron.stderr.isEmpty, "\(cron.stderr)")
+    #expect(try String(contentsOfFile: out + "/spotter.ics", encoding: .utf8) == calendar)
+
+    // Another shell, in New York and English: still Berlin and German, with a warning for each.
+    let travel = try run(dir, ["plan", "--days", "7"], ["TZ": "America/New_York", "LANG": "en_US.UTF-8"])
+    #expect(travel.status == 0)
+    #expect(travel.stdout.contains("(Europe/Berlin)") && travel.stdout.contains("Zeit für dein"))
+    #expect(
+      travel.stderr.contains(
+        "warning: using the store's time zone 'Europe/Berlin', not TZ's 'America/New_York'"))
+    #expect(travel.stderr.contains("warning: using the store's language 'de', not LANG's 'en'"))
+  }
+
+  @Test func theConfigBeatsThePinnedValuesAndReadOnlyCommandsPinNothing() throws {
+    let dir = try SpotterBinary.scratch()
+    // A read-only command on an empty store pins nothing.
+    let plan = try run(dir, ["plan"], Self.shell)
+    #expect(plan.status == 0 && !plan.stderr.contains("note:"))
+    #expect(
+      try run(dir, ["import", SpotterBinary.example("strong.csv")], Self.cron).stderr.contains(
+        "language 'en'"))
+    let config = dir.appendingPathComponent("config.toml")
+    try "timezone = \"Asia/Tokyo\"\nlanguage = \"de\"\n".write(to: config, atomically: true, encoding: .utf8)
+    let configured = try run(dir, ["plan", "--days", "7", "--config", config.path], Self.cron)
+    #expect(configured.stdout.contains("(Asia/Tokyo)") && configured.stdout.contains("Zeit für dein"))
+    #expect(configured.stderr.isEmpty, "\(configured.stderr)")
+  }
+}
