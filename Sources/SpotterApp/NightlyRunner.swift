@@ -136,7 +136,8 @@ public struct NightlyRunner: Sendable {
     histories: [String], horizon: Horizon, outputDirectory: String, catchUp: Bool = true
   ) throws -> RunReport {
     let fire = FireService(workspace: workspace)
-    let files = try workspace.readHistories(histories)
+    // Named histories beat the config's sources, so a one-off run can import something else.
+    let files = try workspace.readHistories(histories.isEmpty ? workspace.settings.importSources : histories)
     let (imports, steps) = try workspace.exclusive { store in
       (try importFiles(files, into: store), catchUp ? try fire.prepareCatchUp(store: store) : [])
     }

@@ -99,7 +99,7 @@ public struct Workspace: Sendable {
 
   /// The language `LC_ALL` or `LANG` names; nil when neither says one (unset, `C`, `POSIX`),
   /// as under cron.
-  static func language(in environment: [String: String]) -> Language? {
+  public static func language(in environment: [String: String]) -> Language? {
     guard let identifier = environment["LC_ALL"].flatMap({ $0.isEmpty ? nil : $0 }) ?? environment["LANG"],
       !identifier.isEmpty, !["c", "posix"].contains(identifier.lowercased().prefix { $0 != "." })
     else { return nil }
@@ -126,6 +126,15 @@ public struct Workspace: Sendable {
     return
       "agenda.timezone '\(configured.identifier)' differs from the system zone '\(machineTimeZone.identifier)' "
       + "that cron runs in; the agenda's alarms fire on time only if cron runs in '\(configured.identifier)'"
+  }
+
+  /// Notifiers that are not installed, when the agenda's lines go through `spotter fire`: every
+  /// alarm would fail with exit 127.
+  public var notifierWarnings: [String] {
+    guard settings.agendaCommand.contains("{fire}") else { return [] }
+    return settings.notify.commands.flatMap {
+      ConfigInitializer.notifierWarnings($0, environment: options.environment)
+    }
   }
 
   /// The local date of `now`.
@@ -212,12 +221,13 @@ public struct Workspace: Sendable {
     URL(fileURLWithPath: path).standardizedFileURL.path
   }
 
-  /// Reads every file before anything is stored, so one bad file leaves the store untouched.
+  /// Reads every file before anything is stored, so one bad file leaves the store untouched;
+  /// folders and globs become the newest export of each app in them (``HistorySources``).
   public func readHistories(_ paths: [String]) throws -> [(
     path: String, format: HistoryFormat, sessions: [Session]
   )] {
     let importer = HistoryImporter(clock: clock, defaultUnit: settings.weightUnit)
-    return try paths.map { path in
+    return try HistorySources(home: options.environment["HOME"]).files(paths).map { path in
       let (format, sessions) = try importer.read(path: path)
       return (path, format, sessions)
     }

@@ -12,7 +12,8 @@ struct SpotterCommand: ParsableCommand {
       """,
     version: "0.1.0",
     subcommands: [
-      Run.self, Plan.self, Import.self, Pattern.self, Focus.self, Fire.self, CatchUp.self, Snooze.self,
+      Init.self, Run.self, Plan.self, Import.self, Pattern.self, Focus.self, Fire.self, CatchUp.self,
+      Snooze.self,
       Skip.self, Done.self, History.self, Agenda.self, Session.self, Achievements.self, Backtest.self,
     ],
     defaultSubcommand: Plan.self

@@ -20,7 +20,8 @@ import Testing
   @Test func aWordNearNothingListsTheCommands() throws {
     let result = try SpotterBinary.run(["xyzzy"])
     #expect(result.status == 64)
-    #expect(result.stderr.contains("unknown command 'spotter xyzzy'; the commands are: run, plan, import"))
+    #expect(
+      result.stderr.contains("unknown command 'spotter xyzzy'; the commands are: init, run, plan, import"))
   }
 
   @Test func rightCommandsAndTheirArgumentsAreLeftToTheParser() throws {

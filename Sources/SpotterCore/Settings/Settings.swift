@@ -24,6 +24,8 @@ public struct Settings: Sendable, Hashable {
   public var agendaNightly: LocalTime
   /// A vdir (khal, vdirsyncer) that also gets one `UID.ics` per reminder; nil writes none.
   public var vdirPath: String?
+  /// Where the nightly run finds history exports when none are named: files, folders and globs.
+  public var importSources: [String] = []
   public var notify: NotifySettings
   public var pause: PauseSettings
   public var achievements: AchievementSettings

@@ -55,7 +55,7 @@ public struct ConfigLoader: Sendable {
       of: table, table: nil,
       allowed: [
         "timezone", "language", "weight_unit", "privacy", "min_confidence", "reminders", "rest_day", "focus",
-        "quiet_hours", "program", "agenda", "notify", "pause", "achievements", "overload", "vdir",
+        "quiet_hours", "program", "agenda", "notify", "pause", "achievements", "overload", "vdir", "import",
       ])
     if let vdir = try reader.string(table, "vdir") {
       guard !vdir.trimmingCharacters(in: .whitespaces).isEmpty, !vdir.contains("\n") else {
@@ -178,6 +178,16 @@ public struct ConfigLoader: Sendable {
             "a DST change can skip or double a job between 01:00 and 03:00; choose another time than")
         }
         settings.agendaNightly = nightly
+      }
+    }
+    if let imports = try reader.table(table, "import") {
+      try reader.keys(of: imports, table: "import", allowed: ["sources"])
+      if let sources = try reader.strings(imports, "sources") {
+        for source in sources
+        where source.trimmingCharacters(in: .whitespaces).isEmpty || source.contains("\n") {
+          throw reader.error("import.sources", source, "expected a file, folder or glob, got")
+        }
+        settings.importSources = sources
       }
     }
     if let notify = try reader.table(table, "notify") {

@@ -22,6 +22,24 @@ public struct HistoryImporter: Sendable {
     return try parse(data, fileName: path)
   }
 
+  /// Which app wrote `prefix`, the start of a file, from its first line alone; nil when it is
+  /// none Spotter reads. Choosing among a folder of exports reads no more than that.
+  public static func format(sniffing prefix: Data) -> HistoryFormat? {
+    let bytes = [UInt8](prefix)
+    let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+    guard let first = body.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return nil }
+    if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") { return .nativeJSON }
+    let line = Array(body.prefix { $0 != 0x0A && $0 != 0x0D })
+    let table = CSVReader(delimiter: CSVReader.sniffDelimiter(line)).table(line)
+    guard let record = table.records.first else { return nil }
+    let header = table.fields(of: record)
+    if StrongCSVImporter.matches(header: header) { return .strongCSV }
+    if HevyCSVImporter.matches(header: header) { return .hevyCSV }
+    if FitNotesIOSCSVImporter.matches(header: header) { return .fitNotesIOSCSV }
+    if FitNotesCSVImporter.matches(header: header) { return .fitNotesCSV }
+    return nil
+  }
+
   /// The sessions in `data`, oldest first; `fileName` is quoted in errors.
   public func parse(_ data: Data, fileName: String) throws -> (HistoryFormat, [Session]) {
     let context = ImportContext(fileName: fileName, clock: clock, defaultUnit: defaultUnit)

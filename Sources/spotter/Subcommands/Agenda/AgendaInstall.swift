@@ -26,6 +26,7 @@ extension SpotterCommand.Agenda {
     func run() throws {
       try options.perform { workspace in
         let installer = AgendaInstaller(workspace: workspace)
+        for warning in workspace.notifierWarnings { workspace.notices.add("warning: \(warning)") }
         let out = out ?? workspace.paths.output
         if install.systemd {
           let change = try installer.installSystemd(

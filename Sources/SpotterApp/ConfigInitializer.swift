@@ -1,0 +1,150 @@
+import Foundation
+import SpotterCore
+import SpotterIO
+
+/// Writes a first `config.toml` (`spotter init`): the system's zone, the language of the moment,
+/// the weight unit, where the exports are and how to notify, so that a nightly run under cron
+/// reads everything the way the user's shell did.
+public struct ConfigInitializer: Sendable {
+  /// What the config will hold.
+  public struct Answers: Sendable, Hashable {
+    public var timeZone: String
+    public var language: Language
+    public var weightUnit: WeightUnit
+    public var sources: [String]
+    public var notifier: String
+
+    public init(
+      timeZone: String, language: Language, weightUnit: WeightUnit, sources: [String], notifier: String
+    ) {
+      self.timeZone = timeZone
+      self.language = language
+      self.weightUnit = weightUnit
+      self.sources = sources
+      self.notifier = notifier
+    }
+  }
+
+  /// What `init` did.
+  public struct Outcome: Sendable {
+    public var path: String
+    public var text: String
+    /// False when a config was there and nothing was written.
+    public var written: Bool
+    /// Where the old file went, when `--force` replaced one.
+    public var backup: String?
+    /// Things to fix: a notifier that is not installed, a source that holds no export yet.
+    public var warnings: [String]
+  }
+
+  public let options: SpotterOptions
+  public let paths: SpotterPaths
+
+  public init(options: SpotterOptions) {
+    self.options = options
+    paths = SpotterPaths(environment: options.environment)
+  }
+
+  /// The config file `init` writes.
+  public var path: String { options.configPath ?? paths.config }
+
+  /// The values offered: an existing config's, else the system's zone (never `TZ`), `LANG`'s
+  /// language, kilograms, no sources and `notify-send`; `--timezone` and `--weight-unit` beat both.
+  public var detected: Answers {
+    var answers = Answers(
+      timeZone: SystemTimeZone.read(localtime: options.environment["SPOTTER_LOCALTIME"] ?? "/etc/localtime")?
+        .identifier ?? "UTC",
+      language: Workspace.language(in: options.environment) ?? .en, weightUnit: .kilograms, sources: [],
+      notifier: NotifySettings.defaultCommands[0])
+    // Re-running keeps what the config says: only what is asked for changes.
+    if let (settings, keys) = try? ConfigLoader(
+      fallbackTimeZone: TimeZone(identifier: "UTC")!, fallbackLanguage: .en
+    ).loadNamingKeys(path: path, required: true) {
+      if keys.contains("timezone") { answers.timeZone = settings.timeZone.identifier }
+      if keys.contains("language") { answers.language = settings.language }
+      if keys.contains("weight_unit") { answers.weightUnit = settings.weightUnit }
+      answers.sources = settings.importSources
+      answers.notifier = settings.notify.commands.first ?? answers.notifier
+    }
+    if let zone = options.timeZone { answers.timeZone = zone }
+    if let unit = options.weightUnit { answers.weightUnit = unit }
+    return answers
+  }
+
+  /// Writes the config for `answers`, unless one exists and `force` is false; with `force` the
+  /// old one is kept beside it as `config.toml.bak`.
+  public func write(_ answers: Answers, force: Bool) throws -> Outcome {
+    let text = Self.toml(answers, date: options.now.map { String($0.prefix(10)) })
+    // What is written must load: the loader is the judge of every value.
+    _ = try ConfigLoader(fallbackTimeZone: TimeZone(identifier: "UTC")!, fallbackLanguage: .en).parse(
+      text, fileName: path)
+    var warnings = Self.notifierWarnings(answers.notifier, environment: options.environment)
+    let sources = HistorySources(home: options.environment["HOME"])
+    for source in answers.sources {
+      // Only a file that does not exist yet passes `files` without a look inside.
+      let found = (try? sources.files([source]))?.filter { FileManager.default.fileExists(atPath: $0) } ?? []
+      if found.isEmpty {
+        warnings.append("'\(source)' holds no history export yet; the nightly run fails until one arrives")
+      }
+    }
+    let exists = FileManager.default.fileExists(atPath: path)
+    if exists && !force {
+      let current = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+      return Outcome(path: path, text: current, written: false, backup: nil, warnings: warnings)
+    }
+    var backup: String?
+    if exists {
+      let old = try String(contentsOfFile: path, encoding: .utf8)
+      try AtomicFileWriter.write(old, to: path + ".bak")
+      backup = path + ".bak"
+    }
+    try AtomicFileWriter.write(text, to: path)
+    return Outcome(path: path, text: text, written: true, backup: backup, warnings: warnings)
+  }
+
+  /// The config text: the answers, and comments that say where the rest is.
+  static func toml(_ answers: Answers, date: String?) -> String {
+    let quoted = { (value: String) in
+      "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        + "\""
+    }
+    var lines = [
+      "# Written by `spotter init`\(date.map { " on \($0)" } ?? ""). Every key is in the README, \"Config\".",
+      "# The zone and language are fixed here so that cron, which has neither TZ nor LANG, reads",
+      "# history and writes reminders exactly as your shell does.",
+      "timezone = \(quoted(answers.timeZone))",
+      "language = \(quoted(answers.language.rawValue))",
+      "weight_unit = \(quoted(answers.weightUnit.rawValue))",
+      "",
+      "[import]",
+      "# Files, folders or globs; of a folder's exports the newest of each app is imported.",
+      "sources = [\(answers.sources.map(quoted).joined(separator: ", "))]",
+      "",
+      "[notify]",
+      "commands = [\(quoted(answers.notifier))]",
+    ]
+    lines.append("")
+    return lines.joined(separator: "\n")
+  }
+
+  /// A warning when the notifier's program is not on `PATH`, with what to do about it.
+  public static func notifierWarnings(_ command: String, environment: [String: String]) -> [String] {
+    guard let program = command.split(separator: " ").first.map(String.init), !program.contains("{") else {
+      return []
+    }
+    if program.contains("/") {
+      return FileManager.default.isExecutableFile(atPath: program)
+        ? [] : ["the notifier '\(program)' is not an executable file"]
+    }
+    let found = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").contains {
+      FileManager.default.isExecutableFile(atPath: "\($0)/\(program)")
+    }
+    guard !found else { return [] }
+    let advice =
+      program == "notify-send"
+      ? "install it (Debian: apt install libnotify-bin), or set [notify] commands to ntfy or mail (README, "
+        + "\"Install and use\")"
+      : "install it, or change [notify] commands"
+    return ["the notifier '\(program)' is not installed, so every alarm would fail: \(advice)"]
+  }
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Turns what a user names as history (files, folders, globs) into the files to import.
+///
+/// A file is imported as named. A folder or a glob is where an app's exports pile up
+/// (`strong_2026-11-20.csv`, `hevy_workouts (3).csv`): of the files in it that Spotter can read,
+/// the newest of each app is imported, by modification time, since each export holds the whole
+/// history and an older one adds nothing.
+public struct HistorySources: Sendable {
+  /// `$HOME`, for a leading `~/`.
+  public var home: String?
+
+  public init(home: String?) {
+    self.home = home
+  }
+
+  /// The files to import for `sources`, in the order named, each once.
+  public func files(_ sources: [String]) throws -> [String] {
+    var result: [String] = []
+    for source in sources {
+      let path = expanded(source)
+      var isDirectory: ObjCBool = false
+      let found: [String]
+      if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+        let names: [String]
+        do {
+          names = try FileManager.default.contentsOfDirectory(atPath: path)
+        } catch {
+          throw SpotterIOError.io(path: path, reason: "cannot list the folder")
+        }
+        found = try newestOfEachApp(names.filter { !$0.hasPrefix(".") }.map { path + "/" + $0 }, in: source)
+      } else if path.contains(where: { "*?[".contains($0) }), !FileManager.default.fileExists(atPath: path) {
+        found = try newestOfEachApp(Self.glob(path), in: source)
+      } else {
+        found = [path]
+      }
+      for file in found where !result.contains(file) { result.append(file) }
+    }
+    return result
+  }
+
+  func expanded(_ source: String) -> String {
+    guard source.hasPrefix("~/"), let home else { return source }
+    return home + source.dropFirst()
+  }
+
+  /// The newest readable export of each app among `paths`.
+  func newestOfEachApp(_ paths: [String], in source: String) throws -> [String] {
+    var newest: [HistoryFormat: (path: String, modified: Date)] = [:]
+    for path in paths {
+      guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+        attributes[.type] as? FileAttributeType == .typeRegular,
+        let format = Self.format(ofFileAt: path)
+      else { continue }
+      let modified = attributes[.modificationDate] as? Date ?? .distantPast
+      if let current = newest[format], (current.modified, current.path) > (modified, path) { continue }
+      newest[format] = (path, modified)
+    }
+    guard !newest.isEmpty else {
+      throw SpotterIOError.io(
+        path: source, reason: "no history export found (Strong, Hevy, FitNotes or Spotter JSON)")
+    }
+    return newest.values.sorted { $0.path < $1.path }.map(\.path)
+  }
+
+  /// The app that wrote the file at `path`, from its first 64 KiB.
+  static func format(ofFileAt path: String) -> HistoryFormat? {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+    defer { try? handle.close() }
+    guard let prefix = try? handle.read(upToCount: 65536) else { return nil }
+    return HistoryImporter.format(sniffing: prefix)
+  }
+
+  /// The paths `pattern` matches, sorted; none is no error here.
+  static func glob(_ pattern: String) -> [String] {
+    var result = glob_t()
+    defer { globfree(&result) }
+    #if canImport(Glibc)
+      let status = Glibc.glob(pattern, 0, nil, &result)
+    #else
+      let status = Darwin.glob(pattern, 0, nil, &result)
+    #endif
+    guard status == 0 else { return [] }
+    return (0..<Int(result.gl_pathc)).compactMap { index in
+      result.gl_pathv[index].map { String(cString: $0) }
+    }.sorted()
+  }
+}

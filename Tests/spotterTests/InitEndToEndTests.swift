@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+import _SpotterTestSupport
+
+/// Issue 14 §1, §3 and §4 through the binary: `spotter init` writes a config that pins what the
+/// shell knew, re-running it changes nothing, the nightly run finds the newest export of each app in
+/// the configured folder, and a notifier that is not installed is said with what to do.
+@Suite struct InitEndToEndTests {
+  /// A shell in Tokyo speaking German, on a Berlin machine, with no notify-send on PATH.
+  static func environment(_ home: URL) -> [String: String] {
+    [
+      "HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent(".config").path, "TZ": "Asia/Tokyo",
+      "LANG": "de_DE.UTF-8", "PATH": "/usr/bin:/bin",
+    ]
+  }
+
+  @Test func initWritesTheSystemZoneAndKeepsAnExistingConfig() throws {
+    let home = try SpotterBinary.scratch()
+    let exports = home.appendingPathComponent("exports")
+    try FileManager.default.createDirectory(at: exports, withIntermediateDirectories: true)
+    let first = try SpotterBinary.run(
+      ["init", "--source", "~/exports", "--now", "2026-11-22T10:00:00Z"], environment: Self.environment(home))
+    #expect(first.status == 0, "\(first.stderr)")
+    let path = home.appendingPathComponent(".config/spotter/config.toml").path
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(text.contains("timezone = \"Europe/Berlin\"\nlanguage = \"de\"\nweight_unit = \"kg\""), "\(text)")
+    #expect(text.contains("sources = [\"~/exports\"]"))
+    #expect(first.stderr.contains("warning: the notifier 'notify-send' is not installed"))
+    #expect(first.stderr.contains("apt install libnotify-bin"))
+    #expect(first.stderr.contains("warning: '~/exports' holds no history export yet"))
+
+    // Re-running changes nothing; --force changes only what is asked, and keeps a backup.
+    let again = try SpotterBinary.run(["init", "--language", "en"], environment: Self.environment(home))
+    #expect(again.status == 0 && again.stdout.contains("exists and was left as it is"))
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
+    let forced = try SpotterBinary.run(
+      ["init", "--force", "--notifier", "printf %s {title}"], environment: Self.environment(home))
+    #expect(forced.status == 0, "\(forced.stderr)")
+    let replaced = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(replaced.contains("sources = [\"~/exports\"]") && replaced.contains("language = \"de\""))
+    #expect(replaced.contains("commands = [\"printf %s {title}\"]"))
+    #expect(!forced.stderr.contains("notifier"))
+    #expect(try String(contentsOfFile: path + ".bak", encoding: .utf8) == text)
+  }
+
+  @Test func theNightlyRunImportsTheNewestExportOfEachAppInTheConfiguredFolder() throws {
+    let home = try SpotterBinary.scratch()
+    let exports = home.appendingPathComponent("exports")
+    try FileManager.default.createDirectory(at: exports, withIntermediateDirectories: true)
+    let strong = try String(contentsOfFile: SpotterBinary.example("strong.csv"), encoding: .utf8)
+    let lines = strong.split(separator: "\n", omittingEmptySubsequences: false)
+    // An old, short Strong export, the newest one, a Hevy export and a file of something else.
+    let old = exports.appendingPathComponent("strong_2026-10-01.csv")
+    try lines.prefix(8).joined(separator: "\n").write(to: old, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date(timeIntervalSince1970: 1_790_000_000)], ofItemAtPath: old.path)
+    try strong.write(
+      to: exports.appendingPathComponent("strong_2026-11-20.csv"), atomically: true, encoding: .utf8)
+    try FileManager.default.copyItem(
+      atPath: SpotterBinary.example("hevy.csv"),
+      toPath: exports.appendingPathComponent("hevy_workouts (3).csv").path)
+    try "shopping list\n".write(
+      to: exports.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
+    #expect(
+      try SpotterBinary.run(
+        ["init", "--source", "~/exports", "--notifier", "true"], environment: Self.environment(home)
+      )
+      .status == 0)
+    let run = try SpotterBinary.run(
+      [
+        "run", "--db", home.appendingPathComponent("db.sqlite").path, "--out",
+        home.appendingPathComponent("out").path,
+        "--now", "2026-11-22T21:30:00+01:00",
+      ], environment: Self.environment(home))
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("exports/strong_2026-11-20.csv (strong-csv): "), "\(run.stdout)")
+    #expect(run.stdout.contains("exports/hevy_workouts (3).csv (hevy-csv)"))
+    #expect(!run.stdout.contains("strong_2026-10-01") && !run.stdout.contains("notes.txt"))
+    // The config pins the zone and language: no note about pinning them into the store.
+    #expect(!run.stderr.contains("note:"), "\(run.stderr)")
+
+    // A glob names the same exports.
+    let glob = try SpotterBinary.run(
+      ["import", exports.path + "/strong_*.csv", "--db", home.appendingPathComponent("db2.sqlite").path],
+      environment: Self.environment(home))
+    #expect(glob.stdout.contains("strong_2026-11-20.csv") && !glob.stdout.contains("strong_2026-10-01"))
+    // A folder without exports is a clear error that names it.
+    let empty = home.appendingPathComponent("empty")
+    try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+    let none = try SpotterBinary.run(
+      ["import", empty.path, "--db", home.appendingPathComponent("db3.sqlite").path],
+      environment: Self.environment(home))
+    #expect(none.status != 0 && none.stderr.contains("\(empty.path): no history export found"))
+  }
+}
