@@ -136,8 +136,11 @@ public struct NightlyRunner: Sendable {
     histories: [String], horizon: Horizon, outputDirectory: String, catchUp: Bool = true
   ) throws -> RunReport {
     let fire = FireService(workspace: workspace)
-    // Named histories beat the config's sources, so a one-off run can import something else.
-    let files = try workspace.readHistories(histories.isEmpty ? workspace.settings.importSources : histories)
+    // Named histories beat the config's sources, so a one-off run can import something else. A
+    // bad or missing export must not cost tomorrow its reminders: the others are imported, the
+    // plan is made from the store, and the failures are reported after the outputs are written.
+    let (files, failures) = workspace.readHistoriesKeepingGoing(
+      histories.isEmpty ? workspace.settings.importSources : histories)
     let (imports, steps) = try workspace.exclusive { store in
       (try importFiles(files, into: store), catchUp ? try fire.prepareCatchUp(store: store) : [])
     }
@@ -148,7 +151,7 @@ public struct NightlyRunner: Sendable {
       let outcome = try plan(store: store, horizon: horizon)
       let (calendarPath, agendaPath) = try write(outcome, store: store, outputDirectory: outputDirectory)
       return RunReport(
-        imports: imports, horizon: horizon, reminders: outcome.plan.reminders.count,
+        imports: imports, failures: failures, horizon: horizon, reminders: outcome.plan.reminders.count,
         followUps: outcome.followUps.count,
         alarms: outcome.events.reduce(0) { $0 + $1.alarms.count }, changes: outcome.changes,
         calendarPath: calendarPath, agendaPath: agendaPath, catchUp: caughtUp)

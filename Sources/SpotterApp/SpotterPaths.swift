@@ -5,6 +5,8 @@ public struct SpotterPaths: Sendable, Hashable {
   public var config: String
   public var database: String
   public var output: String
+  /// Where `run` keeps its logs.
+  public var state: String
   /// Where systemd looks for the user's own units.
   public var systemdUserUnits: String
 
@@ -18,6 +20,7 @@ public struct SpotterPaths: Sendable, Hashable {
     let configHome = base("XDG_CONFIG_HOME", ".config")
     let dataHome = base("XDG_DATA_HOME", ".local/share")
     config = configHome + "/spotter/config.toml"
+    state = base("XDG_STATE_HOME", ".local/state") + "/spotter"
     database = dataHome + "/spotter/spotter.sqlite"
     output = dataHome + "/spotter"
     systemdUserUnits = configHome + "/systemd/user"

@@ -221,6 +221,37 @@ public struct Workspace: Sendable {
     URL(fileURLWithPath: path).standardizedFileURL.path
   }
 
+  /// Reads what each source names, going on past the ones that fail: the nightly run imports
+  /// every file that parses (each file is still all or nothing) and reports the others.
+  public func readHistoriesKeepingGoing(_ sources: [String]) -> (
+    files: [(path: String, format: HistoryFormat, sessions: [Session])], failures: [ImportFailure]
+  ) {
+    let importer = HistoryImporter(clock: clock, defaultUnit: settings.weightUnit)
+    let resolver = HistorySources(home: options.environment["HOME"])
+    var files: [(path: String, format: HistoryFormat, sessions: [Session])] = []
+    var failures: [ImportFailure] = []
+    func fail(_ source: String, _ error: any Error) {
+      failures.append(
+        ImportFailure(
+          source: source, message: ExitStatus.message(for: error), exitCode: ExitStatus.code(for: error)))
+    }
+    for source in sources {
+      do {
+        for path in try resolver.files([source]) where !files.contains(where: { $0.path == path }) {
+          do {
+            let (format, sessions) = try importer.read(path: path)
+            files.append((path, format, sessions))
+          } catch {
+            fail(path, error)
+          }
+        }
+      } catch {
+        fail(source, error)
+      }
+    }
+    return (files, failures)
+  }
+
   /// Reads every file before anything is stored, so one bad file leaves the store untouched;
   /// folders and globs become the newest export of each app in them (``HistorySources``).
   public func readHistories(_ paths: [String]) throws -> [(

@@ -31,14 +31,50 @@ import Testing
     let bad = dir.appendingPathComponent("bad.csv")
     try lines.joined(separator: "\n").write(to: bad, atomically: true, encoding: .utf8)
     let result = try SpotterBinary.run([
-      "run", "--config", SpotterBinary.example("config.toml"), "--db",
-      dir.appendingPathComponent("db.sqlite").path,
-      "--out", dir.appendingPathComponent("out").path, "--now", "2026-11-23T21:30:00+01:00",
-      "--history", SpotterBinary.example("hevy.csv"), bad.path,
+      "import", "--config", SpotterBinary.example("config.toml"), "--db",
+      dir.appendingPathComponent("db.sqlite").path, "--now", "2026-11-23T21:30:00+01:00",
+      SpotterBinary.example("hevy.csv"), bad.path,
     ])
     #expect(result.status == 65)
     #expect(result.stderr.contains("\(bad.path):40: column 'weight_kg': invalid weight 'heavy"))
     #expect(try snapshot(dir) == before)
+  }
+
+  /// Issue 14 §2: a bad export must not cost tomorrow its reminders. The nightly run imports every
+  /// file that parses (each file all or nothing), plans from the store, writes the outputs and a
+  /// log, and only then exits non-zero with each failure's `file:line`, so cron mails it.
+  @Test func theNightlyRunImportsWhatParsesPlansAndStillFails() throws {
+    let dir = try baseline()
+    var lines = try String(contentsOfFile: SpotterBinary.example("hevy.csv"), encoding: .utf8)
+      .components(separatedBy: "\n")
+    lines[39] = lines[39].replacingOccurrences(of: ",\"normal\",", with: ",\"normal\",heavy") + ""
+    let bad = dir.appendingPathComponent("bad.csv")
+    try lines.joined(separator: "\n").write(to: bad, atomically: true, encoding: .utf8)
+    let missing = dir.appendingPathComponent("not-synced-yet.csv").path
+    let state = dir.appendingPathComponent("state")
+    let result = try SpotterBinary.run(
+      [
+        "run", "--config", SpotterBinary.example("config.toml"), "--db",
+        dir.appendingPathComponent("db.sqlite").path, "--out", dir.appendingPathComponent("out").path,
+        "--now", "2026-11-23T21:30:00+01:00", "--history", bad.path, missing,
+        SpotterBinary.example("strong.csv"),
+      ], environment: ["XDG_STATE_HOME": state.path])
+    #expect(result.status == 65, "\(result.stderr)")
+    #expect(result.stderr.contains("\(bad.path):40: column 'weight_kg': invalid weight 'heavy"))
+    #expect(result.stderr.contains("\(missing): cannot read file"))
+    #expect(result.stdout.contains("strong.csv (strong-csv)"))
+    #expect(result.stdout.contains("(from the store, without the sources that failed)"))
+    #expect(result.stdout.contains("planned ") && result.stdout.contains("wrote \(dir.path)/out/spotter.ics"))
+    // Nothing of the bad file was imported: the Hevy sessions are not in the store.
+    let history = try SpotterBinary.run([
+      "history", "--db", dir.appendingPathComponent("db.sqlite").path, "--json", "--now",
+      "2026-11-23T21:30:00+01:00",
+    ])
+    #expect(!history.stdout.contains("hevy"))
+    let logs = try FileManager.default.contentsOfDirectory(atPath: state.path + "/spotter")
+    #expect(logs == ["run-20261123T203000Z.log"])
+    let log = try String(contentsOfFile: state.path + "/spotter/" + logs[0], encoding: .utf8)
+    #expect(log.contains("strong.csv (strong-csv)") && log.contains("error: \(bad.path):40:"))
   }
 
   @Test func badConfigNamesTheKeyAndExits78() throws {
@@ -97,12 +133,14 @@ import Testing
     let now = "2026-11-22T21:30:00+01:00"
     let imported = try SpotterBinary.run(["import", file.path, "--db", db, "--now", now])
     #expect(imported.status == 65)
+    #expect(!FileManager.default.fileExists(atPath: db))
+    // The nightly run still writes its outputs (from an empty store here), then fails.
     let run = try SpotterBinary.run([
       "run", "--history", file.path, "--db", db, "--out", dir.appendingPathComponent("out").path, "--now",
       now,
     ])
     #expect(run.status == 65)
-    #expect(!FileManager.default.fileExists(atPath: db))
+    #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("out/spotter.ics").path))
   }
 
   @Test func anImpossibleWeightIsRefusedAndEveryLaterCommandStillWorks() throws {

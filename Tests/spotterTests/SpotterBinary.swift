@@ -31,6 +31,8 @@ struct SpotterBinary {
     env["SPOTTER_LOCALTIME"] = berlinLocaltime
     env["LANG"] = "en_US.UTF-8"
     env["XDG_CONFIG_HOME"] = "/nonexistent-spotter-config"
+    // The run logs go to this test process's own directory, never the user's.
+    env["XDG_STATE_HOME"] = stateHome
     // No test may reach the real user's crontab: a stand-in comes first on PATH, with a table of
     // this test run's own unless the test brings its own stand-in.
     for (key, value) in defaultCrontab.environment { env[key] = value }
@@ -68,6 +70,11 @@ struct SpotterBinary {
     try text.write(to: path, atomically: true, encoding: .utf8)
     return path.path
   }
+
+  /// Where the runs of this test process keep their logs.
+  static let stateHome = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "spotter-state-\(ProcessInfo.processInfo.processIdentifier)"
+  ).path
 
   /// The machine zone every run gets, made once per test process.
   static let berlinLocaltime = systemZoneLink("Europe/Berlin")

@@ -68,14 +68,14 @@ struct GlobalOptions: ParsableArguments {
     }
   }
 
-  /// Prints `text`, then reports each failure on stderr and exits 69 when there are any: a
-  /// notifier that failed is never silent (seed 004).
-  func fail(_ failures: [String], after text: String) throws {
+  /// Prints `text`, then reports each failure on stderr and exits with `code`, by default 69,
+  /// when there are any: a notifier that failed is never silent (seed 004).
+  func fail(_ failures: [String], after text: String, code: Int32? = nil) throws {
     if !text.isEmpty { print(text) }
     guard !failures.isEmpty else { return }
     for failure in failures {
       FileHandle.standardError.write(Data("spotter: error: \(ErrorText.sanitized(failure))\n".utf8))
     }
-    throw ExitCode(ExitStatus.unavailable)
+    throw ExitCode(code ?? ExitStatus.unavailable)
   }
 }

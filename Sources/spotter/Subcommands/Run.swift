@@ -29,11 +29,7 @@ extension SpotterCommand {
         let report = try NightlyRunner(workspace: workspace).run(
           histories: histories, horizon: horizon, outputDirectory: out ?? workspace.paths.output,
           catchUp: !noCatchUp)
-        let failures = report.catchUp.flatMap(\.failures)
-        if json {
-          try options.fail(failures, after: JSONOutput.encode(report))
-          return ""
-        }
+        let failures = report.failures.map(\.message) + report.catchUp.flatMap(\.failures)
         var lines = report.imports.map {
           "imported \($0.path) (\($0.format.rawValue)): \($0.summary.added) new, "
             + "\($0.summary.updated) updated, \($0.summary.unchanged) unchanged, "
@@ -43,11 +39,20 @@ extension SpotterCommand {
         lines.append(
           "planned \(report.reminders) reminders (\(report.alarms) alarms) for \(horizon.start)"
             + (horizonOptions.days > 1 ? " to \(horizon.end.adding(days: -1))" : "")
-            + (report.followUps > 0 ? " and \(report.followUps) follow-ups" : "") + ", \(changed) changed")
+            + (report.followUps > 0 ? " and \(report.followUps) follow-ups" : "") + ", \(changed) changed"
+            + (report.failures.isEmpty ? "" : " (from the store, without the sources that failed)"))
         lines.append("wrote \(report.calendarPath) and \(report.agendaPath)")
         lines += report.catchUp.map { "catch-up: \($0.line)" }
         if let warning = workspace.cronZoneWarning { lines.append("warning: \(warning)") }
-        try options.fail(failures, after: lines.joined(separator: "\n"))
+        let text = json ? try JSONOutput.encode(report) : lines.joined(separator: "\n")
+        do {
+          _ = try RunLog(workspace: workspace).write(
+            ([text] + failures.map { "error: \($0)" }).joined(separator: "\n"), now: workspace.now)
+        } catch {
+          workspace.notices.add("warning: no run log: \(ExitStatus.message(for: error))")
+        }
+        // Cron mails a run that exits non-zero: a source that failed is never silent.
+        try options.fail(failures, after: text, code: report.failures.first?.exitCode)
         return ""
       }
     }

@@ -1,0 +1,31 @@
+import Foundation
+import SpotterIO
+
+/// The nightly run's own log: one timestamped file per run under `$XDG_STATE_HOME/spotter/`, so
+/// that what cron mailed (or did not) can be read again later.
+public struct RunLog: Sendable {
+  /// How many logs are kept; older ones are removed.
+  public static let kept = 60
+  public let directory: String
+
+  public init(workspace: Workspace) {
+    directory = workspace.paths.state
+  }
+
+  /// Writes `text` as the log of the run at `now` and returns its path; a log that cannot be
+  /// written costs the run nothing but a warning.
+  public func write(_ text: String, now: Date) throws -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+    let path = directory + "/run-\(formatter.string(from: now)).log"
+    try AtomicFileWriter.write(text.hasSuffix("\n") ? text : text + "\n", to: path)
+    let logs = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
+      .filter { $0.hasPrefix("run-") && $0.hasSuffix(".log") }.sorted()
+    for old in logs.dropLast(Self.kept) {
+      try? FileManager.default.removeItem(atPath: directory + "/" + old)
+    }
+    return path
+  }
+}
