@@ -143,7 +143,7 @@ public struct ConfigInitializer: Sendable {
     let advice =
       program == "notify-send"
       ? "install it (Debian: apt install libnotify-bin), or set [notify] commands to ntfy or mail (README, "
-        + "\"Install and use\")"
+        + "\"Notifications that reach you\")"
       : "install it, or change [notify] commands"
     return ["the notifier '\(program)' is not installed, so every alarm would fail: \(advice)"]
   }

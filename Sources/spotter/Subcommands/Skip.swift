@@ -4,7 +4,7 @@ import SpotterApp
 extension SpotterCommand {
   struct Skip: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Take a day off (seed 000 \"Heute pausieren\"): no workout or rest-day reminders.",
+      abstract: "Take a day off (\"Pause today\"): no workout or rest-day reminders.",
       discussion: "Focus block alerts still fire. --undo puts the day back and plans it again.")
 
     @OptionGroup var options: GlobalOptions

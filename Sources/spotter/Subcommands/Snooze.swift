@@ -5,7 +5,7 @@ import SpotterCore
 extension SpotterCommand {
   struct Snooze: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Move a reminder's alarm later (seed 003 \"Snooze 1 hour\") and rewrite the outputs.")
+      abstract: "Move a reminder's alarm later (\"Snooze 1 hour\") and rewrite the outputs.")
 
     @OptionGroup var options: GlobalOptions
 
