@@ -12,6 +12,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+    .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
   ],
   targets: [
     .systemLibrary(
@@ -22,6 +23,16 @@ let package = Package(
         .brew(["libical"]),
       ]
     ),
+    // Apple Health's export.xml runs to gigabytes: libxml2's push parser reads it in chunks, from
+    // the file or straight out of export.zip.
+    .systemLibrary(
+      name: "CLibXML2",
+      pkgConfig: "libxml-2.0",
+      providers: [
+        .apt(["libxml2-dev"]),
+        .brew(["libxml2"]),
+      ]
+    ),
     .target(name: "SpotterCore"),
     .target(
       name: "SpotterIO",
@@ -30,6 +41,8 @@ let package = Package(
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
         .product(name: "TOMLKit", package: "TOMLKit"),
+        .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        "CLibXML2",
       ]
     ),
     .target(name: "SpotterICal", dependencies: ["SpotterCore", "CLibical"]),
@@ -46,7 +59,10 @@ let package = Package(
     .testTarget(name: "SpotterCoreTests", dependencies: ["SpotterCore", "_SpotterTestSupport"]),
     .testTarget(
       name: "SpotterIOTests",
-      dependencies: ["SpotterIO", "_SpotterTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: [
+        "SpotterIO", "_SpotterTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+      ],
       exclude: ["Snapshots"],
       resources: [.copy("Fixtures")]
     ),

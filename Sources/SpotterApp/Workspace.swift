@@ -226,7 +226,9 @@ public struct Workspace: Sendable {
   public func readHistoriesKeepingGoing(_ sources: [String]) -> (
     files: [(path: String, format: HistoryFormat, sessions: [Session])], failures: [ImportFailure]
   ) {
-    let importer = HistoryImporter(clock: clock, defaultUnit: settings.weightUnit)
+    let importer = HistoryImporter(
+      clock: clock, defaultUnit: settings.weightUnit,
+      appleHealthTypes: settings.appleHealthTypes ?? AppleHealthImporter.defaultActivityTypes)
     let resolver = HistorySources(home: options.environment["HOME"])
     var files: [(path: String, format: HistoryFormat, sessions: [Session])] = []
     var failures: [ImportFailure] = []
@@ -239,7 +241,7 @@ public struct Workspace: Sendable {
       do {
         for path in try resolver.files([source]) where !files.contains(where: { $0.path == path }) {
           do {
-            let (format, sessions) = try importer.read(path: path)
+            let (format, sessions) = try read(path, with: importer)
             files.append((path, format, sessions))
           } catch {
             fail(path, error)
@@ -257,10 +259,19 @@ public struct Workspace: Sendable {
   public func readHistories(_ paths: [String]) throws -> [(
     path: String, format: HistoryFormat, sessions: [Session]
   )] {
-    let importer = HistoryImporter(clock: clock, defaultUnit: settings.weightUnit)
+    let importer = HistoryImporter(
+      clock: clock, defaultUnit: settings.weightUnit,
+      appleHealthTypes: settings.appleHealthTypes ?? AppleHealthImporter.defaultActivityTypes)
     return try HistorySources(home: options.environment["HOME"]).files(paths).map { path in
-      let (format, sessions) = try importer.read(path: path)
+      let (format, sessions) = try read(path, with: importer)
       return (path, format, sessions)
     }
+  }
+
+  /// One file, with a progress line on a terminal when it is a large one.
+  func read(_ path: String, with importer: HistoryImporter) throws -> (HistoryFormat, [Session]) {
+    let progress = ImportProgress.forFile(path, environment: options.environment)
+    defer { progress?.finish() }
+    return try importer.read(path: path, progress: progress.map { bar in { bar.update($0, $1) } })
   }
 }

@@ -50,7 +50,8 @@ extension SpotterIOError: CustomStringConvertible, LocalizedError {
         Strong CSV (comma or semicolon, with 'Date', 'Workout Name', 'Exercise Name', 'Set Order'), \
         Hevy CSV ('title', 'start_time', 'end_time', 'exercise_title', 'weight_kg' or 'weight_lbs'), \
         FitNotes CSV ('Date', 'Exercise', 'Category', 'Reps'), \
-        Fit Notes for iOS ('Name', 'StartTime', 'EndTime', 'Exercise', 'Reps', 'Weight'), native JSON (see README)
+        Fit Notes for iOS ('Name', 'StartTime', 'EndTime', 'Exercise', 'Reps', 'Weight'), \
+        Apple Health's export.zip or export.xml, native JSON (see README)
         """
     case .unknownStrongLanguage(let file, let found, let missing):
       return """

@@ -4,4 +4,5 @@ public enum SessionSource: String, Sendable, Hashable, Codable, CaseIterable {
   case hevy
   case json
   case fitnotes
+  case appleHealth = "apple-health"
 }

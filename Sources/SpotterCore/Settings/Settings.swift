@@ -26,6 +26,9 @@ public struct Settings: Sendable, Hashable {
   public var vdirPath: String?
   /// Where the nightly run finds history exports when none are named: files, folders and globs.
   public var importSources: [String] = []
+  /// Apple Health workout types (`HKWorkoutActivityType…`, with or without the prefix) that count
+  /// as training; nil means strength and interval training (the importer's default).
+  public var appleHealthTypes: [String]?
   public var notify: NotifySettings
   public var pause: PauseSettings
   public var achievements: AchievementSettings

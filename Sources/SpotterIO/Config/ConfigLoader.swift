@@ -181,7 +181,16 @@ public struct ConfigLoader: Sendable {
       }
     }
     if let imports = try reader.table(table, "import") {
-      try reader.keys(of: imports, table: "import", allowed: ["sources"])
+      try reader.keys(of: imports, table: "import", allowed: ["sources", "apple_health_types"])
+      if let types = try reader.strings(imports, "apple_health_types") {
+        for type in types
+        where type.isEmpty || !type.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) {
+          throw reader.error(
+            "import.apple_health_types", type,
+            "expected a workout type such as 'TraditionalStrengthTraining', got")
+        }
+        settings.appleHealthTypes = types
+      }
       if let sources = try reader.strings(imports, "sources") {
         for source in sources
         where source.trimmingCharacters(in: .whitespaces).isEmpty || source.contains("\n") {

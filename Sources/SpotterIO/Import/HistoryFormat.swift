@@ -7,4 +7,6 @@ public enum HistoryFormat: String, Sendable, Hashable, Codable {
   case fitNotesCSV = "fitnotes-csv"
   /// Fit Notes for iOS, a different app: named workouts with UTC start and end times.
   case fitNotesIOSCSV = "fitnotes-ios-csv"
+  /// Apple Health's `export.xml`, or the `export.zip` that holds it: workouts without sets.
+  case appleHealth = "apple-health"
 }

@@ -5,14 +5,34 @@ import SpotterCore
 public struct HistoryImporter: Sendable {
   public var clock: ZoneClock
   public var defaultUnit: WeightUnit
+  /// Apple Health workout types that count as training.
+  public var appleHealthTypes: [String]
 
-  public init(clock: ZoneClock, defaultUnit: WeightUnit) {
+  public init(
+    clock: ZoneClock, defaultUnit: WeightUnit,
+    appleHealthTypes: [String] = AppleHealthImporter.defaultActivityTypes
+  ) {
     self.clock = clock
     self.defaultUnit = defaultUnit
+    self.appleHealthTypes = appleHealthTypes
   }
 
-  /// The sessions of one file, oldest first.
-  public func read(path: String) throws -> (HistoryFormat, [Session]) {
+  /// The sessions of one file, oldest first; `progress` hears the bytes read of a file that is
+  /// streamed (Apple Health's) and its size.
+  public func read(path: String, progress: ((Int64, Int64) -> Void)? = nil) throws -> (
+    HistoryFormat, [Session]
+  ) {
+    // Apple Health's export is streamed, never loaded whole.
+    if let handle = FileHandle(forReadingAtPath: path) {
+      let prefix = (try? handle.read(upToCount: 4096)) ?? Data()
+      try? handle.close()
+      if AppleHealthImporter.matches([UInt8](prefix)) {
+        let importer = AppleHealthImporter(
+          context: ImportContext(fileName: path, clock: clock, defaultUnit: defaultUnit),
+          activityTypes: appleHealthTypes)
+        return (.appleHealth, try importer.sessions(path: path, progress: progress))
+      }
+    }
     let data: Data
     do {
       data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -29,6 +49,7 @@ public struct HistoryImporter: Sendable {
     let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
     guard let first = body.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return nil }
     if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") { return .nativeJSON }
+    if AppleHealthImporter.matches(bytes) { return .appleHealth }
     let line = Array(body.prefix { $0 != 0x0A && $0 != 0x0D })
     let table = CSVReader(delimiter: CSVReader.sniffDelimiter(line)).table(line)
     guard let record = table.records.first else { return nil }

@@ -1,0 +1,182 @@
+import Foundation
+import SpotterCore
+import ZIPFoundation
+
+/// Reads the workouts of Apple Health's "Export All Health Data": `export.xml`, or the
+/// `export.zip` that holds it, read without unpacking it to disk.
+///
+/// The file runs to gigabytes and is almost all `<Record>`s, so it is streamed in 1 MiB chunks and
+/// only `<Workout>` elements are kept: memory stays flat in the file's size. Which workouts count
+/// as training is `activityTypes`. There are no sets: these sessions teach when the person trains
+/// and tell that they trained today, and earn no records.
+///
+/// Times: `startDate` carries an offset, but the export writes every date with the offset the
+/// phone had when exporting (a November workout in Los Angeles appears as `-0700`), so the offset
+/// is right for the instant and wrong for the wall clock. Where `HKTimeZone` says where the
+/// workout was recorded, the session's time of day is the wall clock there, as Strong and Hevy
+/// record it for someone who travels; otherwise the instant stands.
+public struct AppleHealthImporter: Sendable {
+  public let context: ImportContext
+  /// The `HKWorkoutActivityType…` names that count as training.
+  public let activityTypes: Set<String>
+
+  public static let defaultActivityTypes = [
+    "TraditionalStrengthTraining", "FunctionalStrengthTraining", "HighIntensityIntervalTraining",
+    "CrossTraining", "CoreTraining",
+  ]
+
+  public init(context: ImportContext, activityTypes: [String] = Self.defaultActivityTypes) {
+    self.context = context
+    self.activityTypes = Set(activityTypes.map(Self.fullName))
+  }
+
+  /// `TraditionalStrengthTraining` and `HKWorkoutActivityTypeTraditionalStrengthTraining` alike.
+  static func fullName(_ type: String) -> String {
+    type.hasPrefix("HKWorkoutActivityType") ? type : "HKWorkoutActivityType" + type
+  }
+
+  /// Whether `prefix`, a file's first bytes, is an Apple Health export: a zip whose first entry
+  /// lies in `apple_health_export/`, or XML whose root is `<HealthData>`.
+  public static func matches(_ prefix: [UInt8]) -> Bool {
+    if prefix.starts(with: [0x50, 0x4B, 0x03, 0x04]), prefix.count >= 30 {
+      let length = Int(prefix[26]) | Int(prefix[27]) << 8
+      let name = prefix.dropFirst(30).prefix(length)
+      return String(decoding: name, as: UTF8.self).hasPrefix("apple_health_export/")
+    }
+    let text = String(decoding: prefix.prefix(4096), as: UTF8.self)
+    // The real file opens with a long inline DTD, so its root may lie beyond these bytes.
+    return text.hasPrefix("<?xml") && (text.contains("<!DOCTYPE HealthData") || text.contains("<HealthData"))
+      || text.hasPrefix("<HealthData") || text.hasPrefix("<!DOCTYPE HealthData")
+  }
+
+  /// The workouts in the file at `path`, oldest first; `progress` hears the bytes read so far
+  /// and the total.
+  public func sessions(path: String, progress: ((Int64, Int64) -> Void)? = nil) throws -> [Session] {
+    var sessions: [Session] = []
+    let parser = HealthXMLParser(fileName: context.fileName) { workout in
+      if let session = try self.session(workout) { sessions.append(session) }
+    }
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      throw SpotterIOError.io(path: path, reason: "cannot read file")
+    }
+    defer { try? handle.close() }
+    let total = Int64(
+      (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)??.int64Value ?? 0)
+    let head = (try? handle.read(upToCount: 4)) ?? Data()
+    if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
+      try readZip(path: path, total: total, parser: parser, progress: progress)
+    } else {
+      try handle.seek(toOffset: 0)
+      var read: Int64 = 0
+      while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+        try chunk.withUnsafeBytes { try parser.feed($0) }
+        read += Int64(chunk.count)
+        progress?(read, total)
+      }
+    }
+    try parser.finish()
+    return sessions.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
+  }
+
+  /// Streams `apple_health_export/export.xml` out of the archive into the parser.
+  private func readZip(
+    path: String, total: Int64, parser: HealthXMLParser, progress: ((Int64, Int64) -> Void)?
+  ) throws {
+    let archive: Archive
+    do {
+      archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
+    } catch {
+      throw SpotterIOError.io(path: path, reason: "not a readable zip archive (\(error))")
+    }
+    guard
+      let entry = archive.first(where: {
+        $0.type == .file && ($0.path == "export.xml" || $0.path.hasSuffix("/export.xml"))
+      })
+    else {
+      throw SpotterIOError.io(path: path, reason: "the archive holds no apple_health_export/export.xml")
+    }
+    var read: Int64 = 0
+    let size = Int64(entry.uncompressedSize)
+    do {
+      _ = try archive.extract(entry, bufferSize: 1 << 20) { data in
+        try data.withUnsafeBytes { try parser.feed($0) }
+        read += Int64(data.count)
+        // Compressed bytes are what the file holds: report progress through the archive.
+        progress?(size > 0 ? read * total / size : 0, total)
+      }
+    } catch let error as SpotterIOError {
+      throw error
+    } catch {
+      throw SpotterIOError.io(path: path, reason: "cannot unpack export.xml (\(error))")
+    }
+  }
+
+  /// A training session for `workout`, or nil when its type does not count.
+  func session(_ workout: HealthWorkout) throws -> Session? {
+    guard activityTypes.contains(workout.activityType) else { return nil }
+    func instant(_ text: String, _ field: String) throws -> Date {
+      guard let date = Self.instant(text) else {
+        throw SpotterIOError.malformedRow(
+          file: context.fileName, line: workout.line, column: field, value: text,
+          reason: "expected yyyy-MM-dd HH:mm:ss ±HHMM")
+      }
+      return date
+    }
+    var start = try instant(workout.startDate, "startDate")
+    var end = try instant(workout.endDate, "endDate")
+    guard end >= start else {
+      throw SpotterIOError.malformedRow(
+        file: context.fileName, line: workout.line, column: "endDate", value: workout.endDate,
+        reason: "ends before its startDate '\(workout.startDate)'")
+    }
+    if let name = workout.timeZone, let zone = TimeZone(identifier: name),
+      zone.identifier != context.clock.identifier
+    {
+      // The wall clock where it happened, read in the configured zone.
+      let there = ZoneClock(timeZone: zone)
+      let length = end.timeIntervalSince(start)
+      start = context.clock.instant(there.local(start))
+      end = start.addingTimeInterval(length)
+    }
+    let type = String(workout.activityType.dropFirst("HKWorkoutActivityType".count))
+    return Session(
+      id: "health-\(Int(start.timeIntervalSince1970))-\(type)", source: .appleHealth,
+      workoutName: Self.words(type), start: start, end: end)
+  }
+
+  /// "TraditionalStrengthTraining" as "Traditional Strength Training".
+  static func words(_ name: String) -> String {
+    var result = ""
+    for character in name {
+      if character.isUppercase, let last = result.last, !last.isUppercase { result.append(" ") }
+      result.append(character)
+    }
+    return result
+  }
+
+  /// `2016-11-14 07:25:41 -0700` as an instant.
+  static func instant(_ text: String) -> Date? {
+    let bytes = Array(text.utf8)
+    guard bytes.count == 25, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x20, bytes[13] == 0x3A,
+      bytes[16] == 0x3A, bytes[19] == 0x20, bytes[20] == 0x2B || bytes[20] == 0x2D
+    else { return nil }
+    func number(_ range: Range<Int>) -> Int? {
+      var value = 0
+      for byte in bytes[range] {
+        guard (0x30...0x39).contains(byte) else { return nil }
+        value = value * 10 + Int(byte - 0x30)
+      }
+      return value
+    }
+    guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+      let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+      let offsetHours = number(21..<23), let offsetMinutes = number(23..<25),
+      (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61,
+      offsetHours < 24, offsetMinutes < 60,
+      let date = LocalDate(year: year, month: month, day: day)
+    else { return nil }
+    let offset = (offsetHours * 3600 + offsetMinutes * 60) * (bytes[20] == 0x2D ? -1 : 1)
+    let seconds = date.daysSinceEpoch * 86400 + hour * 3600 + minute * 60 + second - offset
+    return Date(timeIntervalSince1970: TimeInterval(seconds))
+  }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import SpotterCore
+import Testing
+import ZIPFoundation
+import _SpotterTestSupport
+
+@testable import SpotterIO
+
+/// Apple Health's export, from a trimmed real one (dogsheep/healthkit-to-sqlite `tests/export.xml`,
+/// Apache-2.0): a 2016 run in Los Angeles stamped `-0700`, although the city was on PST (-0800)
+/// that day, with `HKTimeZone` saying where it was.
+@Suite struct AppleHealthImporterTests {
+  static let fixture = FixtureLoader.url("apple-health-export.xml")
+
+  func importer(_ zone: String, types: [String]) -> HistoryImporter {
+    HistoryImporter(
+      clock: ZoneClock(timeZone: TimeZone(identifier: zone)!), defaultUnit: .kilograms,
+      appleHealthTypes: types)
+  }
+
+  @Test func onlyTheConfiguredWorkoutTypesCount() throws {
+    let (format, sessions) = try importer(
+      "America/Los_Angeles", types: AppleHealthImporter.defaultActivityTypes
+    )
+    .read(path: Self.fixture.path)
+    #expect(format == .appleHealth)
+    #expect(sessions.isEmpty)
+    let (_, runs) = try importer("America/Los_Angeles", types: ["Running"]).read(path: Self.fixture.path)
+    #expect(runs.count == 1)
+    #expect(runs[0].workoutName == "Running" && runs[0].source == .appleHealth && runs[0].exercises.isEmpty)
+  }
+
+  @Test func theWallClockIsWhereTheWorkoutWasNotTheExportsOffset() throws {
+    // 07:25:41 -0700 is 14:25:41 UTC: 06:25:41 in Los Angeles that November day.
+    let (_, home) = try importer("America/Los_Angeles", types: ["HKWorkoutActivityTypeRunning"])
+      .read(path: Self.fixture.path)
+    #expect(home[0].start == TestZones.instant("2016-11-14T06:25:41-08:00"))
+    #expect(home[0].end == TestZones.instant("2016-11-14T06:30:52-08:00"))
+    // Someone whose Spotter runs in Berlin learns that they ran at 06:25 where they were.
+    let (_, travel) = try importer("Europe/Berlin", types: ["Running"]).read(path: Self.fixture.path)
+    #expect(travel[0].start == TestZones.instant("2016-11-14T06:25:41+01:00"))
+  }
+
+  @Test func theZipIsReadWithoutUnpacking() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("health-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let zip = dir.appendingPathComponent("export.zip")
+    let archive = try Archive(url: zip, accessMode: .create)
+    let xml = try Data(contentsOf: Self.fixture)
+    try archive.addEntry(
+      with: "apple_health_export/export.xml", type: .file, uncompressedSize: Int64(xml.count),
+      compressionMethod: .deflate
+    ) { position, size in xml.subdata(in: Int(position)..<Int(position) + size) }
+    #expect(HistoryImporter.format(sniffing: try Data(contentsOf: zip).prefix(4096)) == .appleHealth)
+    let (format, sessions) = try importer("America/Los_Angeles", types: ["Running"]).read(path: zip.path)
+    #expect(format == .appleHealth)
+    #expect(sessions.map(\.start) == [TestZones.instant("2016-11-14T06:25:41-08:00")])
+    // Nothing was unpacked beside it.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["export.zip"])
+  }
+
+  @Test func badInputNamesTheFileLineAndField() throws {
+    let text = try String(contentsOf: Self.fixture, encoding: .utf8)
+    let dir = FileManager.default.temporaryDirectory
+    let badDate = dir.appendingPathComponent("health-bad-date-\(UUID().uuidString).xml")
+    try text.replacingOccurrences(
+      of: "startDate=\"2016-11-14 07:25:41 -0700\"", with: "startDate=\"14.11.2016\""
+    )
+    .write(to: badDate, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: badDate) }
+    #expect {
+      try importer("UTC", types: ["Running"]).read(path: badDate.path)
+    } throws: { error in
+      "\(error)".contains("\(badDate.path):14: column 'startDate'") && "\(error)".contains("'14.11.2016'")
+    }
+    let cut = dir.appendingPathComponent("health-cut-\(UUID().uuidString).xml")
+    try String(text.prefix(2000)).write(to: cut, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: cut) }
+    #expect(throws: SpotterIOError.self) { try importer("UTC", types: ["Running"]).read(path: cut.path) }
+  }
+
+  @Test func dates() {
+    #expect(
+      AppleHealthImporter.instant("2019-05-14 18:52:09 -0400") == TestZones.instant("2019-05-14T22:52:09Z"))
+    #expect(
+      AppleHealthImporter.instant("2019-05-14 18:52:09 +0530") == TestZones.instant("2019-05-14T13:22:09Z"))
+    for bad in ["2019-05-14T18:52:09 -0400", "2019-13-14 18:52:09 -0400", "2019-05-14 18:52:09", ""] {
+      #expect(AppleHealthImporter.instant(bad) == nil, "\(bad)")
+    }
+    #expect(AppleHealthImporter.words("HighIntensityIntervalTraining") == "High Intensity Interval Training")
+  }
+}

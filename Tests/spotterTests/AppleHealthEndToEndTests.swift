@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+import _SpotterTestSupport
+
+/// Apple Health through the binary: strength workouts teach the week and silence today's
+/// reminder; other workout types count only when the config lists them.
+@Suite struct AppleHealthEndToEndTests {
+  /// Six weeks of Monday, Wednesday and Friday strength training at 18:00 Berlin time, exported
+  /// in summer (+0200 on every date, as the Health app writes them), with runs on Sundays.
+  static func export() -> String {
+    var body = ""
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = "yyyy-MM-dd"
+    let monday = formatter.date(from: "2026-10-12")!
+    for week in 0..<6 {
+      for (offset, type) in [
+        (0, "TraditionalStrengthTraining"), (2, "FunctionalStrengthTraining"),
+        (4, "TraditionalStrengthTraining"), (6, "Running"),
+      ] {
+        let day = formatter.string(from: monday.addingTimeInterval(Double(week * 7 + offset) * 86400))
+        // 18:00 in Berlin, written with the export's +0200 although most of these days are CET.
+        let hour = day < "2026-10-25" ? "18" : "19"
+        body += """
+           <Record type="HKQuantityTypeIdentifierHeartRate" sourceName="Watch" unit="count/min" startDate="\(day) 10:00:00 +0200" endDate="\(day) 10:00:00 +0200" value="70"/>
+           <Workout workoutActivityType="HKWorkoutActivityType\(type)" duration="55" durationUnit="min" sourceName="Watch" startDate="\(day) \(hour):00:00 +0200" endDate="\(day) \(hour):55:00 +0200">
+            <MetadataEntry key="HKTimeZone" value="Europe/Berlin"/>
+           </Workout>
+
+          """
+      }
+    }
+    return """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <!DOCTYPE HealthData [
+      <!-- HealthKit Export Version: 14 -->
+      <!ELEMENT HealthData (ExportDate,(Record|Workout)*)>
+      ]>
+      <HealthData locale="en_US">
+       <ExportDate value="2026-11-22 10:00:00 +0200"/>
+      \(body)</HealthData>
+
+      """
+  }
+
+  @Test func strengthWorkoutsTeachTheWeek() throws {
+    let box = try Sandbox(program: "")
+    let path = box.dir.appendingPathComponent("export.xml").path
+    try Self.export().write(toFile: path, atomically: true, encoding: .utf8)
+    let run = try box.spotter(
+      ["run", "--history", path, "--days", "7"], now: "2026-11-22T21:30:00+01:00", writes: true)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("export.xml (apple-health): 18 new"), "\(run.stdout)")
+    let monday = try #require(try box.event("workout-reminder-2026-11-23@spotter"))
+    #expect(monday.alarmInstants == [TestZones.instant("2026-11-23T17:30:00+01:00")])
+    #expect(monday.description.contains("Traditional Strength Training"))
+    #expect(try box.event("workout-reminder-2026-11-29@spotter") == nil)
+    // Sunday runs count once the config lists them.
+    let listed = try Sandbox(
+      program: "",
+      extra:
+        "[import]\napple_health_types = [\"TraditionalStrengthTraining\", \"FunctionalStrengthTraining\", \"Running\"]"
+    )
+    let again = try listed.spotter(
+      ["run", "--history", path, "--days", "7"], now: "2026-11-22T21:30:00+01:00", writes: true)
+    #expect(again.stdout.contains("(apple-health): 24 new"), "\(again.stdout) \(again.stderr)")
+  }
+}
