@@ -64,7 +64,8 @@ public struct HistorySources: Sendable {
     }
     guard !newest.isEmpty else {
       throw SpotterIOError.io(
-        path: source, reason: "no history export found (Strong, Hevy, FitNotes, Apple Health or Spotter JSON)")
+        path: source, reason: "no history export found (Strong, Hevy, FitNotes, Apple Health or Spotter JSON)"
+      )
     }
     return newest.values.sorted { $0.path < $1.path }.map(\.path)
   }
