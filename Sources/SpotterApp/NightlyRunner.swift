@@ -139,10 +139,15 @@ public struct NightlyRunner: Sendable {
     // Named histories beat the config's sources, so a one-off run can import something else. A
     // bad or missing export must not cost tomorrow its reminders: the others are imported, the
     // plan is made from the store, and the failures are reported after the outputs are written.
-    let (files, failures) = workspace.readHistoriesKeepingGoing(
+    let reading = workspace.readHistoriesKeepingGoing(
       histories.isEmpty ? workspace.settings.importSources : histories)
     let (imports, steps) = try workspace.exclusive { store in
-      (try importFiles(files, into: store), catchUp ? try fire.prepareCatchUp(store: store) : [])
+      let imports = try importFiles(reading.files, into: store)
+      // Kept only once the sessions are in: a failed import is parsed again next night.
+      for (path, fingerprint) in reading.fingerprints.sorted(by: { $0.key < $1.key }) {
+        try store.setSetting(Store.fingerprintKey(path), fingerprint)
+      }
+      return (imports, catchUp ? try fire.prepareCatchUp(store: store) : [])
     }
     // The notifiers run between the two locked parts, so a slow one never blocks other commands.
     let delivered = fire.deliver(steps)
@@ -151,7 +156,8 @@ public struct NightlyRunner: Sendable {
       let outcome = try plan(store: store, horizon: horizon)
       let (calendarPath, agendaPath) = try write(outcome, store: store, outputDirectory: outputDirectory)
       return RunReport(
-        imports: imports, failures: failures, horizon: horizon, reminders: outcome.plan.reminders.count,
+        imports: imports, unchanged: reading.unchanged, failures: reading.failures, horizon: horizon,
+        reminders: outcome.plan.reminders.count,
         followUps: outcome.followUps.count,
         alarms: outcome.events.reduce(0) { $0 + $1.alarms.count }, changes: outcome.changes,
         calendarPath: calendarPath, agendaPath: agendaPath, catchUp: caughtUp)

@@ -3,6 +3,8 @@ import SpotterCore
 /// What `spotter run` did, for its text and JSON output.
 public struct RunReport: Sendable, Codable {
   public var imports: [FileImport]
+  /// Exports unchanged since their last import, not parsed again.
+  public var unchanged: [String] = []
   /// Sources that could not be imported; the run planned from the store without them.
   public var failures: [ImportFailure] = []
   public var horizon: Horizon

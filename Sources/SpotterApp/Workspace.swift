@@ -221,28 +221,50 @@ public struct Workspace: Sendable {
     URL(fileURLWithPath: path).standardizedFileURL.path
   }
 
+  /// What the nightly run read: the files to import (with the fingerprints to keep for them),
+  /// the ones unchanged since their last import, and the sources that failed.
+  public struct NightlyReading: Sendable {
+    public var files: [(path: String, format: HistoryFormat, sessions: [Session])] = []
+    public var fingerprints: [String: String] = [:]
+    public var unchanged: [String] = []
+    public var failures: [ImportFailure] = []
+  }
+
   /// Reads what each source names, going on past the ones that fail: the nightly run imports
-  /// every file that parses (each file is still all or nothing) and reports the others.
-  public func readHistoriesKeepingGoing(_ sources: [String]) -> (
-    files: [(path: String, format: HistoryFormat, sessions: [Session])], failures: [ImportFailure]
-  ) {
+  /// every file that parses (each file is still all or nothing) and reports the others. A file
+  /// whose size, modification time and content hash match its last import, read with the same
+  /// settings, is not parsed again.
+  public func readHistoriesKeepingGoing(_ sources: [String]) -> NightlyReading {
     let importer = HistoryImporter(
       clock: clock, defaultUnit: settings.weightUnit,
       appleHealthTypes: settings.appleHealthTypes ?? AppleHealthImporter.defaultActivityTypes)
     let resolver = HistorySources(home: options.environment["HOME"])
-    var files: [(path: String, format: HistoryFormat, sessions: [Session])] = []
-    var failures: [ImportFailure] = []
+    let known = Store.fingerprints(path: databasePath)
+    // The settings that change what a file's sessions are.
+    let context = [
+      "importer \(HistoryImporter.revision)", settings.timeZone.identifier, settings.weightUnit.rawValue,
+      (settings.appleHealthTypes ?? AppleHealthImporter.defaultActivityTypes).joined(separator: ","),
+    ].joined(separator: "|")
+    var reading = NightlyReading()
     func fail(_ source: String, _ error: any Error) {
-      failures.append(
+      reading.failures.append(
         ImportFailure(
           source: source, message: ExitStatus.message(for: error), exitCode: ExitStatus.code(for: error)))
     }
     for source in sources {
       do {
-        for path in try resolver.files([source]) where !files.contains(where: { $0.path == path }) {
+        for path in try resolver.files([source])
+        where !reading.files.contains(where: { $0.path == path }) && !reading.unchanged.contains(path) {
           do {
+            let key = Self.absolute(path)
+            let fingerprint = try FileFingerprint.of(path: path).text(context: context)
+            if known[key] == fingerprint {
+              reading.unchanged.append(path)
+              continue
+            }
             let (format, sessions) = try read(path, with: importer)
-            files.append((path, format, sessions))
+            reading.files.append((path, format, sessions))
+            reading.fingerprints[key] = fingerprint
           } catch {
             fail(path, error)
           }
@@ -251,7 +273,7 @@ public struct Workspace: Sendable {
         fail(source, error)
       }
     }
-    return (files, failures)
+    return reading
   }
 
   /// Reads every file before anything is stored, so one bad file leaves the store untouched;

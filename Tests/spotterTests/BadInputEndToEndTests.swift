@@ -62,19 +62,28 @@ import Testing
     #expect(result.status == 65, "\(result.stderr)")
     #expect(result.stderr.contains("\(bad.path):40: column 'weight_kg': invalid weight 'heavy"))
     #expect(result.stderr.contains("\(missing): cannot read file"))
-    #expect(result.stdout.contains("strong.csv (strong-csv)"))
+    // The good file was imported by the baseline's run and has not changed since.
+    #expect(result.stdout.contains("skipped \(SpotterBinary.example("strong.csv")): unchanged"))
     #expect(result.stdout.contains("(from the store, without the sources that failed)"))
     #expect(result.stdout.contains("planned ") && result.stdout.contains("wrote \(dir.path)/out/spotter.ics"))
-    // Nothing of the bad file was imported: the Hevy sessions are not in the store.
-    let history = try SpotterBinary.run([
-      "history", "--db", dir.appendingPathComponent("db.sqlite").path, "--json", "--now",
-      "2026-11-23T21:30:00+01:00",
-    ])
-    #expect(!history.stdout.contains("hevy"))
+    // Nothing of the bad file was imported: the store holds no Hevy session.
+    let count = Process()
+    let pipe = Pipe()
+    count.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    count.arguments = [
+      "python3", "-c",
+      "import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute(\"SELECT count(*) FROM session WHERE source = 'hevy'\").fetchone()[0])",
+      dir.appendingPathComponent("db.sqlite").path,
+    ]
+    count.standardOutput = pipe
+    try count.run()
+    let hevySessions = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    count.waitUntilExit()
+    #expect(hevySessions == "0\n")
     let logs = try FileManager.default.contentsOfDirectory(atPath: state.path + "/spotter")
     #expect(logs == ["run-20261123T203000Z.log"])
     let log = try String(contentsOfFile: state.path + "/spotter/" + logs[0], encoding: .utf8)
-    #expect(log.contains("strong.csv (strong-csv)") && log.contains("error: \(bad.path):40:"))
+    #expect(log.contains("strong.csv: unchanged") && log.contains("error: \(bad.path):40:"))
   }
 
   @Test func badConfigNamesTheKeyAndExits78() throws {

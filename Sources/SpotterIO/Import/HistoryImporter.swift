@@ -5,6 +5,9 @@ import SpotterCore
 public struct HistoryImporter: Sendable {
   public var clock: ZoneClock
   public var defaultUnit: WeightUnit
+  /// Bumped whenever a file would be read into different sessions than before, so that the
+  /// nightly run parses exports it skipped as unchanged again.
+  public static let revision = 1
   /// Apple Health workout types that count as training.
   public var appleHealthTypes: [String]
 

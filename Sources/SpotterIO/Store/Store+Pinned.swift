@@ -26,3 +26,28 @@ extension Store {
     return (values?[pinnedTimeZoneKey], values?[pinnedLanguageKey])
   }
 }
+
+extension Store {
+  /// The key under which the fingerprint of the last import of `path` is kept.
+  public static func fingerprintKey(_ path: String) -> String { "fingerprint:" + path }
+
+  /// The fingerprints of the last imports, by path, read before the store is locked: they decide
+  /// which files the nightly run parses at all.
+  public static func fingerprints(path: String) -> [String: String] {
+    guard path != ":memory:", FileManager.default.fileExists(atPath: path) else { return [:] }
+    var configuration = Configuration()
+    configuration.readonly = true
+    guard let queue = try? DatabaseQueue(path: path, configuration: configuration) else { return [:] }
+    defer { try? queue.close() }
+    let rows = try? queue.read { db -> [Row] in
+      guard try db.tableExists("setting") else { return [] }
+      return try Row.fetchAll(db, sql: "SELECT key, value FROM setting WHERE key LIKE 'fingerprint:%'")
+    }
+    var result: [String: String] = [:]
+    for row in rows ?? [] {
+      let key: String = row["key"]
+      result[String(key.dropFirst("fingerprint:".count))] = row["value"]
+    }
+    return result
+  }
+}

@@ -35,6 +35,7 @@ extension SpotterCommand {
             + "\($0.summary.updated) updated, \($0.summary.unchanged) unchanged, "
             + "\($0.summary.duplicates) duplicates"
         }
+        lines += report.unchanged.map { "skipped \($0): unchanged since its last import" }
         let changed = report.changes.values.filter { $0 != "unchanged" }.count
         lines.append(
           "planned \(report.reminders) reminders (\(report.alarms) alarms) for \(horizon.start)"
