@@ -5,10 +5,12 @@ import SpotterCore
 
 /// The flags every subcommand takes.
 struct GlobalOptions: ParsableArguments {
-  @Option(help: "Config file (default: $XDG_CONFIG_HOME/spotter/config.toml).")
+  @Option(
+    help: "Config file (default: $XDG_CONFIG_HOME/spotter/config.toml).",
+    completion: .file(extensions: ["toml"]))
   var config: String?
 
-  @Option(help: "SQLite store (default: $XDG_DATA_HOME/spotter/spotter.sqlite).")
+  @Option(help: "SQLite store (default: $XDG_DATA_HOME/spotter/spotter.sqlite).", completion: .file())
   var db: String?
 
   @Option(

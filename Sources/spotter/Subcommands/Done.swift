@@ -8,7 +8,11 @@ extension SpotterCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(help: "The reminder's UID.")
+    @Argument(
+      help: "The reminder's UID.",
+      completion: .custom { words, _, prefix in
+        CompletionCandidates.reminderUIDs(words: words, prefix: prefix)
+      })
     var uid: String
 
     @OptionGroup var output: OutputOptions

@@ -13,7 +13,11 @@ extension SpotterCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(help: "The reminder's UID, e.g. workout-reminder-2026-11-23@spotter.")
+    @Argument(
+      help: "The reminder's UID, e.g. workout-reminder-2026-11-23@spotter.",
+      completion: .custom { words, _, prefix in
+        CompletionCandidates.reminderUIDs(words: words, prefix: prefix)
+      })
     var uid: String
 
     @Flag(help: "Print nothing unless something fails (for cron).")

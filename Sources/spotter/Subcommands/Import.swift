@@ -8,7 +8,9 @@ extension SpotterCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(help: "History files; the format is detected from each file's header.")
+    @Argument(
+      help: "History files, folders or globs; the format is detected from each file's content.",
+      completion: .file())
     var files: [String]
 
     @Flag(help: "Print the result as JSON.")

@@ -9,7 +9,10 @@ extension SpotterCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Option(name: .customLong("history"), parsing: .upToNextOption, help: "History files to import first.")
+    @Option(
+      name: .customLong("history"), parsing: .upToNextOption,
+      help: "History files, folders or globs to import first (default: the config's [import] sources).",
+      completion: .file())
     var histories: [String] = []
 
     @OptionGroup var horizonOptions: HorizonOptions

@@ -9,7 +9,11 @@ extension SpotterCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(help: "The reminder's UID.")
+    @Argument(
+      help: "The reminder's UID.",
+      completion: .custom { words, _, prefix in
+        CompletionCandidates.reminderUIDs(words: words, prefix: prefix)
+      })
     var uid: String
 
     @Argument(help: "How long: 1h, 30m, 1h30m (default: [notify] snooze_minutes, 60).")

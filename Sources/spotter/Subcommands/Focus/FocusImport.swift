@@ -8,7 +8,7 @@ extension SpotterCommand.Focus {
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(help: "The .ics file.")
+    @Argument(help: "The .ics file.", completion: .file(extensions: ["ics"]))
     var file: String
 
     @Option(help: "Only events with this CATEGORY, or whose summary or description contains this text.")

@@ -9,7 +9,11 @@ extension SpotterCommand.Focus {
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(help: "The block's id (or a unique prefix of at least four characters).")
+    @Argument(
+      help: "The block's id (or a unique prefix of at least four characters).",
+      completion: .custom { words, _, prefix in
+        CompletionCandidates.focusBlockIDs(words: words, prefix: prefix)
+      })
     var id: String
 
     @OptionGroup var output: FocusOutputOptions

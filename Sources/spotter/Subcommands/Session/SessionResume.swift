@@ -9,7 +9,11 @@ extension SpotterCommand.Session {
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(help: "The session's id, or its first characters.")
+    @Argument(
+      help: "The session's id, or its first characters.",
+      completion: .custom { words, _, prefix in
+        CompletionCandidates.openSessionIDs(words: words, prefix: prefix)
+      })
     var id: String
 
     @OptionGroup var output: OutputOptions
