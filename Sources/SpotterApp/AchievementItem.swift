@@ -7,6 +7,8 @@ public struct AchievementItem: Sendable, Encodable {
   public var kind: String
   public var sessionID: String
   public var date: LocalDate
+  /// When it was earned, and as a local `YYYY-MM-DD HH:MM`.
+  public var earned: Date
   public var earnedLocal: String
   public var exercise: String?
   public var value: Double
@@ -15,6 +17,7 @@ public struct AchievementItem: Sendable, Encodable {
   public var weight: Double?
   public var unit: String
   /// When it was (or will be) announced; nil when it was recorded without an announcement.
+  public var announced: Date?
   public var announcedLocal: String?
   public var text: String
 
@@ -23,6 +26,7 @@ public struct AchievementItem: Sendable, Encodable {
     kind = achievement.kind.rawValue
     sessionID = achievement.sessionID
     date = achievement.date
+    earned = achievement.earnedAt
     earnedLocal = clock.local(achievement.earnedAt).minuteText
     exercise = achievement.exercise
     value = achievement.value
@@ -30,6 +34,7 @@ public struct AchievementItem: Sendable, Encodable {
     reps = achievement.reps
     weight = achievement.weight
     unit = achievement.unit.rawValue
+    announced = achievement.announceAt
     announcedLocal = achievement.announceAt.map { clock.local($0).minuteText }
     text = texts.item(achievement)
   }

@@ -3,16 +3,19 @@ import SpotterCore
 
 /// One line of `spotter history`.
 public struct HistoryItem: Sendable, Codable, Hashable {
-  /// Local time it happened, `YYYY-MM-DD HH:MM`.
-  public var at: String
+  /// When it happened (in JSON a local time with its offset), and that local time as
+  /// `YYYY-MM-DD HH:MM`.
+  public var at: Date
+  public var atLocal: String
   /// The outcome; `interrupted` for a claim whose process ended before the notifier reported
   /// (never retried, so the reminder is not delivered twice).
   public var outcome: String
   public var uid: String
   public var kind: String
   public var title: String
-  /// The fire time it was about, local.
-  public var due: String
+  /// The fire time it was about, and as a local `YYYY-MM-DD HH:MM`.
+  public var due: Date
+  public var dueLocal: String
   public var round: Int
   public var notifier: String?
   public var reason: String
@@ -21,12 +24,14 @@ public struct HistoryItem: Sendable, Codable, Hashable {
     func local(_ instant: Date) -> String {
       clock.local(instant).minuteText
     }
-    at = local(delivery.at)
+    at = delivery.at
+    atLocal = local(delivery.at)
     outcome = interrupted ? "interrupted" : delivery.outcome.rawValue
     uid = delivery.uid
     kind = delivery.kind.rawValue
     title = delivery.title
-    due = local(delivery.fire)
+    due = delivery.fire
+    dueLocal = local(delivery.fire)
     round = delivery.round
     notifier = delivery.channel
     reason = interrupted ? "the process ended before the notifier reported; not retried" : delivery.reason
@@ -34,6 +39,6 @@ public struct HistoryItem: Sendable, Codable, Hashable {
 
   public var line: String {
     let padded = outcome.padding(toLength: 11, withPad: " ", startingAt: 0)
-    return "\(at)  \(padded) \(uid)  \(title) — \(reason)"
+    return "\(atLocal)  \(padded) \(uid)  \(title) — \(reason)"
   }
 }

@@ -6,17 +6,18 @@ public struct ReminderChange: Sendable, Codable, Hashable {
   public var uid: String
   public var status: String
   public var sequence: Int
-  /// When the alarm now fires, local; nil once cancelled.
+  /// When the alarm now fires, and as a local `YYYY-MM-DD HH:MM`; nil once cancelled.
+  public var fire: Date?
   public var fireLocal: String?
   public var title: String
 
   public init(_ record: ReminderRecord, clock: ZoneClock) {
     uid = record.uid
-    status = record.status.rawValue
+    // Lower case, as in `plan --json`.
+    status = record.status.rawValue.lowercased()
     sequence = record.sequence
-    fireLocal =
-      record.status == .confirmed
-      ? clock.local(record.fire).minuteText : nil
+    fire = record.status == .confirmed ? record.fire : nil
+    fireLocal = fire.map { clock.local($0).minuteText }
     title = record.title
   }
 

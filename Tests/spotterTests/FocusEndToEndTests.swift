@@ -175,8 +175,10 @@ import _SpotterTestSupport
 
     let list = try focus(dir, ["list", "--from", "2027-03-29", "--to", "2027-03-30", "--json"])
     #expect(list.status == 0, "\(list.stderr)")
-    let items = try #require(
-      try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [String: Any])
+    #expect(object["version"] as? Int == 1)
+    let items = try #require(object["blocks"] as? [[String: Any]])
     #expect(items.map { $0["title"] as? String } == ["Plan"])
     #expect(items.first?["every"] as? String == "weekdays")
     #expect(items.first?["start_local"] as? String == "2027-03-26 09:00")

@@ -132,8 +132,8 @@ import _SpotterTestSupport
     #expect(try box.spotter(["run", "--history", path], now: now, writes: true).status == 0)
     #expect(try String(contentsOfFile: box.out + "/spotter.ics", encoding: .utf8) == calendar)
     let list = try box.spotter(["achievements", "--json"], now: now)
-    let items = try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]]
-    #expect(items?.count == 2)
+    let object = try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [String: Any]
+    #expect((object?["achievements"] as? [[String: Any]])?.count == 2)
     // After it fired, a later re-import still announces nothing.
     #expect(try box.spotter(["fire", uid], now: "2026-11-24T08:01:00+01:00").status == 0)
     #expect(

@@ -43,6 +43,13 @@ import Testing
   /// What one reader made of the file: UID → start and alarm instants, as UTC text.
   typealias Reading = [String: [String]]
 
+  /// An ISO 8601 instant with any offset, written in UTC with a `Z`.
+  static func utc(_ text: String) throws -> String {
+    let formatter = ISO8601DateFormatter()
+    let instant = try #require(formatter.date(from: text), "not ISO 8601: \(text)")
+    return formatter.string(from: instant)
+  }
+
   static func date(_ day: String, plus days: Int) -> String {
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -119,12 +126,15 @@ import Testing
     let json = try #require(try JSONSerialization.jsonObject(with: Data(plan.stdout.utf8)) as? [String: Any])
     let events = try #require(json["events"] as? [[String: Any]])
     var expected: Reading = [:]
-    let cancelledStarts = events.filter { $0["status"] as? String == "cancelled" }.compactMap {
+    let cancelledStarts = try events.filter { $0["status"] as? String == "cancelled" }.compactMap {
       $0["start"] as? String
-    }
+    }.map { try Self.utc($0) }
     for event in events where event["status"] as? String == "confirmed" {
       let uid = try #require(event["uid"] as? String)
-      expected[uid] = [try #require(event["start"] as? String)] + [event["fire"] as? String].compactMap { $0 }
+      // Local times with their offset, as `--json` writes them; the readers' are in UTC.
+      expected[uid] = try
+        ([try #require(event["start"] as? String)] + [event["fire"] as? String].compactMap { $0 })
+        .map { try Self.utc($0) }
     }
     for kind in Self.kinds {
       #expect(expected.keys.contains { $0.hasPrefix(kind + "-") }, "\(kind): \(expected.keys.sorted())")

@@ -28,7 +28,7 @@ extension SpotterCommand {
       try options.perform { workspace in
         let items = try AchievementService(workspace: workspace).list(
           kinds: Set(kind.compactMap(AchievementKind.init(rawValue:))))
-        if json { return JSONOutput.encode(items) }
+        if json { return JSONOutput.encode(items, as: "achievements", timeZone: workspace.settings.timeZone) }
         return items.isEmpty ? "no achievements yet" : items.map(\.line).joined(separator: "\n")
       }
     }

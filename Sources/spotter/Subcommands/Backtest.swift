@@ -32,7 +32,7 @@ extension SpotterCommand {
       try options.perform { workspace in
         let view = BacktestView(
           report: try BacktestService(workspace: workspace).run(weeks: weeks), clock: workspace.clock)
-        return json ? JSONOutput.encode(view) : view.text()
+        return json ? JSONOutput.encode(view, timeZone: workspace.settings.timeZone) : view.text()
       }
     }
   }

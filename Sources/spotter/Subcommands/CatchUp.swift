@@ -23,7 +23,9 @@ extension SpotterCommand {
         let results = try FireService(workspace: workspace).catchUp()
         try options.fail(
           results.flatMap(\.failures),
-          after: json ? JSONOutput.encode(results) : results.map(\.line).joined(separator: "\n"))
+          after: json
+            ? JSONOutput.encode(results, as: "results", timeZone: workspace.settings.timeZone)
+            : results.map(\.line).joined(separator: "\n"))
         return ""
       }
     }

@@ -24,7 +24,8 @@ extension SpotterCommand {
         )
         .done(uid: uid)
         let view = ReminderChange(record, clock: workspace.clock)
-        return output.json ? JSONOutput.encode(view) : "done \(view.line)"
+        return output.json
+          ? JSONOutput.encode(view, timeZone: workspace.settings.timeZone) : "done \(view.line)"
       }
     }
   }

@@ -29,7 +29,10 @@ extension SpotterCommand {
     func run() throws {
       try options.perform { workspace in
         let result = try FireService(workspace: workspace).fire(uid: uid)
-        try options.fail(result.failures, after: json ? JSONOutput.encode(result) : quiet ? "" : result.line)
+        try options.fail(
+          result.failures,
+          after: json
+            ? JSONOutput.encode(result, timeZone: workspace.settings.timeZone) : quiet ? "" : result.line)
         return ""
       }
     }

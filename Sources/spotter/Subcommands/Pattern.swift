@@ -23,7 +23,8 @@ extension SpotterCommand {
           store: try workspace.openStore(readOnly: true))
         let backtest = try BacktestService(workspace: workspace).run(weeks: 12, suggestLead: false)
         let view = PatternView(pattern: pattern, settings: workspace.settings, backtest: backtest)
-        return json ? JSONOutput.encode(view) : view.text(color: color.enabled())
+        return json
+          ? JSONOutput.encode(view, timeZone: workspace.settings.timeZone) : view.text(color: color.enabled())
       }
     }
   }

@@ -20,7 +20,7 @@ extension SpotterCommand {
         let store = try workspace.openStore(readOnly: true)
         let outcome = try NightlyRunner(workspace: workspace).plan(store: store, horizon: horizon)
         let view = PlanView(outcome: outcome, now: workspace.now, clock: workspace.clock)
-        return json ? JSONOutput.encode(view) : view.text
+        return json ? JSONOutput.encode(view, timeZone: workspace.settings.timeZone) : view.text
       }
     }
   }

@@ -48,7 +48,10 @@ extension SpotterCommand {
         lines.append("wrote \(report.calendarPath) and \(report.agendaPath)")
         lines += report.catchUp.map { "catch-up: \($0.line)" }
         if let warning = workspace.cronZoneWarning { lines.append("warning: \(warning)") }
-        let text = json ? try JSONOutput.encode(report) : lines.joined(separator: "\n")
+        let text =
+          json
+          ? try JSONOutput.encode(report, timeZone: workspace.settings.timeZone)
+          : lines.joined(separator: "\n")
         do {
           _ = try RunLog(workspace: workspace).write(
             ([text] + failures.map { "error: \($0)" }).joined(separator: "\n"), now: workspace.now)

@@ -36,7 +36,8 @@ extension SpotterCommand {
         )
         .snooze(uid: uid, seconds: seconds)
         let view = ReminderChange(record, clock: workspace.clock)
-        return output.json ? JSONOutput.encode(view) : "snoozed \(view.line)"
+        return output.json
+          ? JSONOutput.encode(view, timeZone: workspace.settings.timeZone) : "snoozed \(view.line)"
       }
     }
   }

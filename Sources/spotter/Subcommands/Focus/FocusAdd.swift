@@ -43,7 +43,8 @@ extension SpotterCommand.Focus {
         let change = try output.service(in: workspace).add(
           timing.timing(start: start), title: title, every: every, until: until, force: force)
         return output.json
-          ? output.report(change) : (change.blocks.first?.id ?? "") + "\n" + output.report(change)
+          ? output.report(change, in: workspace)
+          : (change.blocks.first?.id ?? "") + "\n" + output.report(change, in: workspace)
       }
     }
   }

@@ -27,7 +27,7 @@ extension SpotterCommand.Focus {
       try options.perform { workspace in
         output.report(
           try output.service(in: workspace)
-            .importCalendar(path: file, match: match, days: days))
+            .importCalendar(path: file, match: match, days: days), in: workspace)
       }
     }
   }

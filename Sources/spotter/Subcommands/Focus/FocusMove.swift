@@ -29,7 +29,7 @@ extension SpotterCommand.Focus {
       try options.perform { workspace in
         output.report(
           try output.service(in: workspace)
-            .move(id: id, to: timing.timing(start: start), force: force))
+            .move(id: id, to: timing.timing(start: start), force: force), in: workspace)
       }
     }
   }

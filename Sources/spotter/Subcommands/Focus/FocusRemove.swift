@@ -22,7 +22,7 @@ extension SpotterCommand.Focus {
       try options.perform { workspace in
         output.report(
           try output.service(in: workspace)
-            .remove(id: id))
+            .remove(id: id), in: workspace)
       }
     }
   }
