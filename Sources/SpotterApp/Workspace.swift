@@ -140,18 +140,15 @@ public struct Workspace: Sendable {
   /// The local date of `now`.
   public var today: LocalDate { clock.localDate(now) }
 
-  /// Reads `today`, `tomorrow` or `YYYY-MM-DD`.
+  /// Reads a day as every command does: `today`, `tomorrow`, `fri`, `next mon`, `+2d`,
+  /// `YYYY-MM-DD`.
   public func date(_ text: String, option: String) throws -> LocalDate {
-    switch text.lowercased() {
-    case "today": return today
-    case "tomorrow": return today.adding(days: 1)
-    default:
-      guard let date = LocalDate(parsing: text) else {
-        throw SpotterAppError.invalidOption(
-          option: option, value: text, reason: "expected today, tomorrow or YYYY-MM-DD, got")
-      }
-      return date
+    guard let date = FocusTimeParser(clock: clock, now: now).day(text) else {
+      throw SpotterAppError.invalidOption(
+        option: option, value: text,
+        reason: "expected today, tomorrow, a weekday (fri, next mon), +2d or YYYY-MM-DD, got")
     }
+    return date
   }
 
   /// Opens the store; a read-only workspace on a missing file gets an empty in-memory store.

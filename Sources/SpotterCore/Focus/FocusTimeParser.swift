@@ -1,9 +1,14 @@
 import Foundation
 
-/// Reads the friendly times of `spotter focus`: `tomorrow 09:00`, `fri 14:00`, `09:00-10:30`,
-/// `2026-11-23 09:00`, and durations such as `90m` or `1h30m`, in the configured zone.
+/// Reads the times and days people type, one grammar for every command that takes one, in the
+/// configured zone:
+/// - a time: `09:00`, `9am`, `9:30pm`, `18:00-19:30` (a range);
+/// - a day before it, or alone where a day is asked for: `today`, `tomorrow`, `fri`, `next mon`,
+///   `2026-11-23`, and `2026-11-23T09:00` for both at once;
+/// - relative: `+2h`, `+90m`, `+1d`, `+1d2h`, from now.
 ///
-/// Full ISO 8601 instants are read by the caller first; this covers what people type.
+/// Full ISO 8601 instants with an offset are read by the caller first; this covers what people
+/// type.
 public struct FocusTimeParser: Sendable {
   public var clock: ZoneClock
   public var now: Date
@@ -17,46 +22,37 @@ public struct FocusTimeParser: Sendable {
   ///
   /// A day word is optional: a bare time means its next occurrence (today, or tomorrow once it
   /// has passed), or a time on `fixedDay` when one is given (`focus move ID 16:00` keeps the
-  /// block's date), and a weekday means its next date, today included while the time is ahead.
+  /// block's date); a weekday means its next date, today included while the time is ahead, and
+  /// `next` with a weekday its next date after today.
   public func start(_ text: String, on fixedDay: LocalDate? = nil) -> (start: Date, end: Date?)? {
-    let words = text.lowercased().split { $0 == " " || $0 == "\t" }.map(String.init)
+    var words = Self.words(text)
+    if words.count == 1, words[0].hasPrefix("+"), let seconds = Self.relative(words[0]) {
+      return (now.addingTimeInterval(TimeInterval(seconds)), nil)
+    }
+    guard var timeWord = words.popLast() else { return nil }
     let today = clock.localDate(now)
-    var day: LocalDate? = words.count == 1 ? fixedDay : nil
-    var weekday: Weekday?
-    var timeWord: String
-    switch words.count {
-    case 1:
-      timeWord = words[0]
+    var day: LocalDate? = words.isEmpty ? fixedDay : nil
+    var weekday: (Weekday, afterToday: Bool)?
+    if words.isEmpty, let separator = timeWord.firstIndex(of: "t"),
+      let date = LocalDate(parsing: String(timeWord[..<separator]))
+    {
       // `2026-11-23T09:00` without an offset: a local time.
-      if let separator = timeWord.firstIndex(of: "t"),
-        let date = LocalDate(parsing: String(timeWord[..<separator]))
-      {
-        day = date
-        timeWord = String(timeWord[timeWord.index(after: separator)...])
+      day = date
+      timeWord = String(timeWord[timeWord.index(after: separator)...])
+    } else if !words.isEmpty {
+      switch dayWords(words) {
+      case .date(let date)?: day = date
+      case .weekday(let named, let next)?: weekday = (named, next)
+      case nil: return nil
       }
-    case 2:
-      timeWord = words[1]
-      switch words[0] {
-      case "today", "heute": day = today
-      case "tomorrow", "morgen": day = today.adding(days: 1)
-      default:
-        if let date = LocalDate(parsing: words[0]) {
-          day = date
-        } else if let named = Weekday(key: words[0]) {
-          weekday = named
-        } else {
-          return nil
-        }
-      }
-    default:
-      return nil
     }
     let parts = timeWord.split(separator: "-", omittingEmptySubsequences: false)
     guard parts.count == 1 || parts.count == 2, let from = Self.time(parts[0]) else { return nil }
     var date = day ?? today
     if let weekday {
-      while date.weekday != weekday { date = date.adding(days: 1) }
-      if clock.instant(date, from) <= now { date = date.adding(days: 7) }
+      date = today.adding(days: weekday.afterToday ? 1 : 0)
+      while date.weekday != weekday.0 { date = date.adding(days: 1) }
+      if !weekday.afterToday, clock.instant(date, from) <= now { date = date.adding(days: 7) }
     } else if day == nil, clock.instant(date, from) <= now {
       date = date.adding(days: 1)
     }
@@ -64,6 +60,81 @@ public struct FocusTimeParser: Sendable {
     guard parts.count == 2 else { return (start, nil) }
     guard let until = Self.time(parts[1]), let end = end(at: until, after: start) else { return nil }
     return (start, end)
+  }
+
+  /// A day alone: `today`, `tomorrow`, `fri` (its next date, today included), `next fri` (after
+  /// today), `2026-11-23`, `+2d`.
+  public func day(_ text: String) -> LocalDate? {
+    let words = Self.words(text)
+    let today = clock.localDate(now)
+    if words.count == 1, words[0].hasPrefix("+"), let seconds = Self.relative(words[0]), seconds % 86400 == 0
+    {
+      return today.adding(days: seconds / 86400)
+    }
+    switch dayWords(words) {
+    case .date(let date)?: return date
+    case .weekday(let named, let next)?:
+      var date = today.adding(days: next ? 1 : 0)
+      while date.weekday != named { date = date.adding(days: 1) }
+      return date
+    case nil: return nil
+    }
+  }
+
+  enum DayWords {
+    case date(LocalDate)
+    case weekday(Weekday, next: Bool)
+  }
+
+  private func dayWords(_ words: [String]) -> DayWords? {
+    let today = clock.localDate(now)
+    switch words.count {
+    case 1:
+      switch words[0] {
+      case "today", "heute": return .date(today)
+      case "tomorrow", "morgen": return .date(today.adding(days: 1))
+      default:
+        if let date = LocalDate(parsing: words[0]) { return .date(date) }
+        return Weekday(key: words[0]).map { .weekday($0, next: false) }
+      }
+    case 2 where ["next", "nächsten", "nächster", "naechsten"].contains(words[0]):
+      return Weekday(key: words[1]).map { .weekday($0, next: true) }
+    default:
+      return nil
+    }
+  }
+
+  /// The words of `text`, lower case, with `9 am` joined into `9am`.
+  static func words(_ text: String) -> [String] {
+    var words: [String] = []
+    for word in text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init) {
+      if ["am", "pm", "a.m.", "p.m."].contains(word), let last = words.last, last.first?.isNumber == true {
+        words[words.count - 1] = last + word.replacingOccurrences(of: ".", with: "")
+      } else {
+        words.append(word)
+      }
+    }
+    return words
+  }
+
+  /// `+2h`, `+90m`, `+1d`, `+1d2h30m` in seconds; nil for anything else or zero.
+  static func relative(_ word: String) -> Int? {
+    var rest = word.dropFirst()
+    var total = 0
+    while !rest.isEmpty {
+      let digits = rest.prefix { $0.isASCII && $0.isNumber }
+      rest = rest.dropFirst(digits.count)
+      let unit = rest.prefix { $0.isLetter }
+      rest = rest.dropFirst(unit.count)
+      guard !digits.isEmpty, digits.count <= 5, let value = Int(digits) else { return nil }
+      switch unit {
+      case "d", "day", "days": total += value * 86400
+      case "h", "hr", "hrs", "hour", "hours": total += value * 3600
+      case "m", "min", "mins", "minute", "minutes": total += value * 60
+      default: return nil
+      }
+    }
+    return total > 0 && total <= 366 * 86400 ? total : nil
   }
 
   /// An end given as a time of day (`10:30`) or as a start form with a day (`tomorrow 01:00`,
@@ -117,12 +188,26 @@ public struct FocusTimeParser: Sendable {
     return Int(total.rounded())
   }
 
+  /// `09:00`, `9:00`, `9am`, `9:30pm`, `12am` (midnight), `12pm` (noon).
   private static func time(_ text: Substring) -> LocalTime? {
+    var text = text
+    var meridiem: String?
+    for suffix in ["am", "pm"] where text.hasSuffix(suffix) {
+      meridiem = suffix
+      text = text.dropLast(2)
+    }
     let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-    guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
-      let hour = ASCIIDigits.value(parts[0].utf8), let minute = ASCIIDigits.value(parts[1].utf8), hour < 24,
-      minute < 60
+    guard (1...2).contains(parts.count), (1...2).contains(parts[0].count),
+      parts.count == 1 ? meridiem != nil : parts[1].count == 2,
+      var hour = ASCIIDigits.value(parts[0].utf8)
     else { return nil }
+    let minute = parts.count == 2 ? ASCIIDigits.value(parts[1].utf8) : 0
+    guard let minute, minute < 60 else { return nil }
+    if let meridiem {
+      guard (1...12).contains(hour) else { return nil }
+      hour = hour % 12 + (meridiem == "pm" ? 12 : 0)
+    }
+    guard hour < 24 else { return nil }
     return LocalTime(hour: hour, minute: minute)
   }
 }

@@ -7,7 +7,7 @@ struct HorizonOptions: ParsableArguments {
   @Option(help: "How many days to plan.")
   var days = 1
 
-  @Option(help: "First day to plan: today, tomorrow or YYYY-MM-DD.")
+  @Option(help: "First day to plan: today, tomorrow, fri, next mon, +2d or YYYY-MM-DD.")
   var from = "tomorrow"
 
   func validate() throws {

@@ -9,7 +9,7 @@ extension SpotterCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(help: "today, tomorrow or YYYY-MM-DD.")
+    @Argument(help: "The day: today, tomorrow, fri, next mon, +2d or YYYY-MM-DD.")
     var day: String
 
     @Flag(help: "Put a skipped day back.")

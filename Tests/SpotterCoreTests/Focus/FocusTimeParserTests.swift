@@ -19,6 +19,15 @@ import _SpotterTestSupport
     ("22:00", "2026-11-22T22:00:00+01:00"),
     ("2026-12-01 08:00", "2026-12-01T08:00:00+01:00"),
     ("2026-12-01T08:00", "2026-12-01T08:00:00+01:00"),
+    ("tomorrow 9am", "2026-11-23T09:00:00+01:00"),
+    ("tomorrow 9:00 pm", "2026-11-23T21:00:00+01:00"),
+    ("9:30pm", "2026-11-23T21:30:00+01:00"),
+    ("12am", "2026-11-23T00:00:00+01:00"),
+    ("fri 12pm", "2026-11-27T12:00:00+01:00"),
+    ("next mon 18:00", "2026-11-23T18:00:00+01:00"),
+    ("next sun 23:00", "2026-11-29T23:00:00+01:00"),
+    ("+2h", "2026-11-22T23:30:00+01:00"),
+    ("+1d30m", "2026-11-23T22:00:00+01:00"),
   ])
   func starts(text: String, expected: String) {
     #expect(parser.start(text)?.start == TestZones.instant(expected))
@@ -32,9 +41,27 @@ import _SpotterTestSupport
     #expect(parser.end("10:30", after: range.start) == TestZones.instant("2026-11-23T10:30:00+01:00"))
   }
 
-  @Test(arguments: ["", "soon", "25:00", "9", "tomorrow", "tomorrow 9:00 pm", "fri 14:00-", "xyz 10:00"])
+  @Test(arguments: [
+    "", "soon", "25:00", "9", "tomorrow", "fri 14:00-", "xyz 10:00", "13pm", "0am", "+0h", "+2x",
+    "next 10:00",
+    "next fri", "+", "9:5am",
+  ])
   func rejects(text: String) {
     #expect(parser.start(text) == nil)
+  }
+
+  @Test(arguments: [
+    ("today", "2026-11-22"), ("tomorrow", "2026-11-23"), ("fri", "2026-11-27"), ("sun", "2026-11-22"),
+    ("next sun", "2026-11-29"), ("Next Mon", "2026-11-23"), ("+2d", "2026-11-24"),
+    ("2026-12-01", "2026-12-01"),
+  ])
+  func days(text: String, expected: String) {
+    #expect(parser.day(text) == LocalDate(parsing: expected))
+  }
+
+  @Test(arguments: ["", "soon", "+2h", "next", "fri 10:00", "2026-13-01"])
+  func rejectsDays(text: String) {
+    #expect(parser.day(text) == nil)
   }
 
   @Test func durations() {

@@ -7,7 +7,9 @@ extension SpotterCommand.Focus {
 
     @OptionGroup var options: GlobalOptions
 
-    @Option(help: "Only blocks with an occurrence from this date: today, tomorrow or YYYY-MM-DD.")
+    @Option(
+      help: "Only blocks with an occurrence from this day: today, tomorrow, fri, next mon, +2d or YYYY-MM-DD."
+    )
     var from: String?
 
     @Option(help: "Only blocks with an occurrence before this date.")
