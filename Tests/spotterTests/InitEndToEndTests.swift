@@ -92,4 +92,53 @@ import _SpotterTestSupport
       environment: Self.environment(home))
     #expect(none.status != 0 && none.stderr.contains("\(empty.path): no history export found"))
   }
+
+  @Test(
+    .enabled(
+      if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "script(1) is not installed"))
+  func onATerminalItAsksOfferingWhatItDetected() throws {
+    let home = try SpotterBinary.scratch()
+    // script(1) gives init a terminal; the answers come through it as typed, the last one empty.
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+    process.arguments = [
+      "-qec", "'\(SpotterBinary.executable.path)' init --now 2026-11-22T10:00:00Z", "/dev/null",
+    ]
+    process.environment = SpotterBinary.environment(Self.environment(home)).merging(["TERM": "xterm"]) { $1 }
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    try process.run()
+    input.fileHandleForWriting.write(Data("America/New_York\nde\nlb\n~/exports\n\n".utf8))
+    try input.fileHandleForWriting.close()
+    let shown = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "\(shown)")
+    #expect(shown.contains("Time zone [Europe/Berlin]: ") && shown.contains("Language (en, de) [de]: "))
+    let text = try String(
+      contentsOfFile: home.appendingPathComponent(".config/spotter/config.toml").path, encoding: .utf8)
+    #expect(
+      text.contains("timezone = \"America/New_York\"\nlanguage = \"de\"\nweight_unit = \"lb\""), "\(text)")
+    #expect(text.contains("sources = [\"~/exports\"]"))
+    #expect(text.contains("commands = [\"notify-send --app-name=Spotter {title} {body}\"]"))
+  }
+
+  @Test func theInstalledNightlyLineReadsTheConfigNotTodaysArguments() throws {
+    let home = try SpotterBinary.scratch()
+    // The crontab stand-in stays first on PATH: no real crontab is touched.
+    let environment = ["HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent(".config").path]
+    #expect(
+      try SpotterBinary.run(
+        ["init", "--source", "~/exports", "--notifier", "true"], environment: environment
+      )
+      .status == 0)
+    let install = try SpotterBinary.run(
+      ["agenda", "install", "--dry-run", "--db", home.appendingPathComponent("db.sqlite").path],
+      environment: environment)
+    #expect(install.status == 0, "\(install.stderr)")
+    let nightly = install.stdout.split(separator: "\n").first { $0.contains(" run ") }.map(String.init) ?? ""
+    #expect(nightly.contains("--config \(home.path)/.config/spotter/config.toml"), "\(install.stdout)")
+    #expect(!nightly.contains("--history"))
+  }
 }
