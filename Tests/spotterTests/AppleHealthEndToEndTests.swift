@@ -66,4 +66,51 @@ import _SpotterTestSupport
       ["run", "--history", path, "--days", "7"], now: "2026-11-22T21:30:00+01:00", writes: true)
     #expect(again.stdout.contains("(apple-health): 24 new"), "\(again.stdout) \(again.stderr)")
   }
+
+  @Test(
+    .enabled(
+      if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "script(1) is not installed"))
+  func aLargeExportShowsProgressOnATerminalOnly() throws {
+    let box = try Sandbox(program: "")
+    let path = box.dir.appendingPathComponent("export.xml").path
+    // Just over 50 MB: the export above, then heart rates as most of a real one is.
+    let record = """
+        <Record type="HKQuantityTypeIdentifierHeartRate" sourceName="Watch" unit="count/min" \
+      startDate="2026-11-01 10:00:00 +0100" endDate="2026-11-01 10:00:00 +0100" value="70"/>
+
+      """
+    let head = Self.export().replacingOccurrences(of: "</HealthData>\n", with: "")
+    FileManager.default.createFile(atPath: path, contents: Data(head.utf8))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let handle = try #require(FileHandle(forWritingAtPath: path))
+    try handle.seekToEnd()
+    let block = Data(String(repeating: record, count: 10_000).utf8)
+    while try handle.offset() < 51_000_000 { handle.write(block) }
+    handle.write(Data("</HealthData>\n".utf8))
+    try handle.close()
+    let command = [
+      "import", path, "--db", box.db, "--config", box.config, "--now", "2026-11-22T21:30:00+01:00",
+    ]
+    // No terminal: no progress line.
+    let plain = try SpotterBinary.run(command)
+    #expect(plain.status == 0, "\(plain.stderr)")
+    #expect(plain.stdout.contains("(apple-health): 18 sessions") && !plain.stderr.contains("MB/s"))
+    // A terminal, through script(1).
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+    process.arguments = [
+      "-qec", ([SpotterBinary.executable.path] + command).map { "'\($0)'" }.joined(separator: " "),
+      "/dev/null",
+    ]
+    process.environment = SpotterBinary.environment(["TERM": "xterm"])
+    process.standardInput = FileHandle.nullDevice
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let shown = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(
+      shown.contains("export.xml: ") && shown.contains(" MB/s, ") && shown.contains(" left"), "\(shown)")
+  }
 }
