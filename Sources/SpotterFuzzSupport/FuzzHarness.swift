@@ -13,6 +13,8 @@ public enum FuzzHarness {
   /// The readers there are targets for.
   public enum Reader: String, CaseIterable, Sendable {
     case csv, json, ics
+    /// Apple Health's `export.xml`.
+    case health
   }
 
   static let clock = ZoneClock(timeZone: TimeZone(identifier: "Europe/Berlin")!)
@@ -24,7 +26,17 @@ public enum FuzzHarness {
     switch reader {
     case .csv, .json: history(data)
     case .ics: calendar(data)
+    case .health: health(data)
     }
+  }
+
+  /// An Apple Health export, every workout type counting, then what a history file goes through.
+  static func health(_ data: Data) -> Bool {
+    let importer = AppleHealthImporter(
+      context: ImportContext(fileName: "fuzz", clock: clock, defaultUnit: .kilograms),
+      activityTypes: ["Running", "TraditionalStrengthTraining", "FunctionalStrengthTraining"])
+    guard let sessions = try? importer.sessions(xml: data) else { return false }
+    return follow(sessions)
   }
 
   /// A history file through import, learning, planning and the follow-up rules.
@@ -33,6 +45,11 @@ public enum FuzzHarness {
       let (_, sessions) = try? HistoryImporter(clock: clock, defaultUnit: .kilograms).parse(
         data, fileName: "fuzz")
     else { return false }
+    return follow(sessions)
+  }
+
+  /// Learning, planning and the follow-up rules over what a reader accepted.
+  static func follow(_ sessions: [Session]) -> Bool {
     let settings = Settings(timeZone: clock.timeZone)
     let today = clock.localDate(now)
     let pattern = PatternLearner().learn(from: sessions, now: now, clock: clock)

@@ -1,7 +1,7 @@
 // libFuzzer driver for Spotter's readers; built only by bench/fuzz (see README, "Fuzzing").
 //
 // SwiftPM renames an executable's `main`, so libFuzzer's own `main` cannot be used: this one
-// hands libFuzzer's driver the reader named by SPOTTER_FUZZ_READER (csv, json or ics).
+// hands libFuzzer's driver the reader named by SPOTTER_FUZZ_READER (csv, json, ics or health).
 import Foundation
 import SpotterFuzzSupport
 
@@ -19,7 +19,8 @@ func runDriver(
 guard let name = ProcessInfo.processInfo.environment["SPOTTER_FUZZ_READER"],
   let reader = FuzzHarness.Reader(rawValue: name)
 else {
-  FileHandle.standardError.write(Data("spotter-fuzz: set SPOTTER_FUZZ_READER to csv, json or ics\n".utf8))
+  FileHandle.standardError.write(
+    Data("spotter-fuzz: set SPOTTER_FUZZ_READER to csv, json, ics or health\n".utf8))
   exit(64)
 }
 nonisolated(unsafe) var selected = reader

@@ -63,6 +63,7 @@ import Testing
     (.json, "Tests/SpotterIOTests/Fixtures/sessions.json"),
     (.ics, "Tests/SpotterICalTests/Fixtures/google_daily_recur_valarm__icaljs.ics"),
     (.ics, "Tests/SpotterICalTests/Fixtures/vtimezone_Europe_Berlin_tzdata2025c__libical.ics"),
+    (.health, "Tests/SpotterIOTests/Fixtures/apple-health-export.xml"),
   ])
   func mutatedRealFilesNeverCrashAReader(reader: FuzzHarness.Reader, path: String) throws {
     let seed = try Self.seed(path)

@@ -78,6 +78,17 @@ public struct AppleHealthImporter: Sendable {
     return sessions.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
   }
 
+  /// The workouts in `data`, an `export.xml` already in memory (the fuzzer's way in).
+  public func sessions(xml data: Data) throws -> [Session] {
+    var sessions: [Session] = []
+    let parser = HealthXMLParser(fileName: context.fileName) { workout in
+      if let session = try self.session(workout) { sessions.append(session) }
+    }
+    try data.withUnsafeBytes { try parser.feed($0) }
+    try parser.finish()
+    return sessions.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
+  }
+
   /// Streams `apple_health_export/export.xml` out of the archive into the parser.
   private func readZip(
     path: String, total: Int64, parser: HealthXMLParser, progress: ((Int64, Int64) -> Void)?
