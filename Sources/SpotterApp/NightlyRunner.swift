@@ -82,7 +82,9 @@ public struct NightlyRunner: Sendable {
         skipped: skipped
       ).sessions,
       known: Dictionary(knownFollowUps.map { ($0.uid, $0) }, uniquingKeysWith: { $1 }),
-      achievements: try store.achievements(), now: now)
+      achievements: try store.achievements(announcedOnly: true), storedKeys: try store.achievementKeys(),
+      now: now,
+      lastAchievementDigest: try store.setting(Store.achievementDigestKey))
     let followUpReminders = ReminderAction.apply(actions, to: followUps.reminders)
     let focusWindow = Horizon(
       start: today, days: max(settings.focus.horizonDays, today.days(until: horizon.end)))
@@ -123,7 +125,9 @@ public struct NightlyRunner: Sendable {
     }
     return PlanOutcome(
       pattern: pattern, plan: plan, focus: focus, followUps: followUpReminders,
-      findings: RunFindings(achievements: followUps.newAchievements, abandoned: followUps.abandoned, at: now),
+      findings: RunFindings(
+        achievements: followUps.newAchievements, abandoned: followUps.abandoned, at: now,
+        achievementDigest: followUps.achievementDigest),
       records: records, changed: workouts.changed + alerts.changed + events.changed, changes: changes,
       events: records.map { $0.event(now: now) })
   }

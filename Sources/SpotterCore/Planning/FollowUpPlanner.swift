@@ -23,17 +23,24 @@ public struct FollowUpPlanner: Sendable {
     public var newAchievements: [Achievement]
     /// Sessions past their last pause reminder.
     public var abandoned: [String]
+    /// What achievement detection ran over this time; the next run skips detecting when it is
+    /// the same, since the same sessions and settings find only achievements already stored.
+    public var achievementDigest: String? = nil
   }
 
   /// - Parameters:
   ///   - sessions: the history, with sets.
   ///   - upcoming: the sessions the plan expects over the next weeks, soonest first.
   ///   - known: the stored follow-up reminders by UID, whatever their date.
-  ///   - achievements: the achievements the store remembers.
+  ///   - achievements: the achievements the store remembers; only those with an announcement
+  ///     matter when `storedKeys` names the rest.
+  ///   - storedKeys: the keys of every stored achievement; nil means those of `achievements`.
+  ///   - lastAchievementDigest: the digest the last stored run detected achievements over.
   public func plan(
     sessions: [Session], pattern: TrainingPattern, upcoming: [PlannedSession],
     known: [String: ReminderRecord],
-    achievements: [Achievement], now: Date
+    achievements: [Achievement], storedKeys: Set<String>? = nil, now: Date,
+    lastAchievementDigest: String? = nil
   ) -> Result {
     let clock = ZoneClock(timeZone: settings.timeZone)
     let paused = PauseReminderPlanner(settings: settings).plan(sessions: sessions, known: known, now: now)
@@ -42,12 +49,47 @@ public struct FollowUpPlanner: Sendable {
       settings.overload.enabled ? PlateauDetector(matcher: matcher, clock: clock).detect(sessions) : []
     let overload = OverloadPlanner(settings: settings).plan(
       plateaus: plateaus, sessions: sessions, upcoming: upcoming, known: known, now: now)
-    let fresh = newAchievements(
-      sessions: sessions, pattern: pattern, known: known, stored: achievements, now: now)
+    let digest = achievementDigest(sessions: sessions, pattern: pattern)
+    // Detection replays every session; with nothing new since the last run it would only find
+    // what the store already holds.
+    let fresh =
+      digest == lastAchievementDigest
+      ? []
+      : newAchievements(
+        sessions: sessions, pattern: pattern, known: known, stored: achievements,
+        storedKeys: storedKeys ?? Set(achievements.map(\.key)), now: now)
     let announcements = announcements(of: achievements + fresh, sessions: sessions, known: known, now: now)
     return Result(
       reminders: paused.reminders + announcements + overload, newAchievements: fresh,
-      abandoned: paused.abandoned)
+      abandoned: paused.abandoned, achievementDigest: digest)
+  }
+
+  /// A stable digest of everything achievement detection reads: every session with its state
+  /// and sets, the achievement settings, the weight unit, the zone and the weekly target.
+  func achievementDigest(sessions: [Session], pattern: TrainingPattern) -> String {
+    var hash = Fingerprint()
+    hash.combine("\(settings.achievements)|\(settings.weightUnit.rawValue)|\(settings.timeZone.identifier)")
+    hash.combine(UInt64(pattern.trainingDays(minimumConfidence: settings.minimumConfidence).count))
+    hash.combine(UInt64(sessions.count))
+    for session in sessions {
+      hash.combine(session.id)
+      hash.combine(session.state.rawValue)
+      hash.combine(session.start.timeIntervalSince1970)
+      hash.combine(session.end?.timeIntervalSince1970)
+      hash.combine(session.stateChangedAt?.timeIntervalSince1970)
+      for exercise in session.exercises {
+        hash.combine(exercise.name)
+        for set in exercise.sets {
+          hash.combine(set.weight)
+          hash.combine(UInt64(bitPattern: Int64(set.reps ?? -1)))
+          hash.combine(
+            UInt64(set.completed ? 1 : 0) | UInt64(SetKind.allCases.firstIndex(of: set.kind) ?? 9) << 1)
+          hash.combine(set.unit.rawValue)
+          hash.combine(set.completedAt?.timeIntervalSince1970)
+        }
+      }
+    }
+    return Fingerprint.hex(hash.value)
   }
 
   /// `achievement-{session}-{session's date}@spotter`: one announcement per session.
@@ -57,14 +99,13 @@ public struct FollowUpPlanner: Sendable {
 
   private func newAchievements(
     sessions: [Session], pattern: TrainingPattern, known: [String: ReminderRecord], stored: [Achievement],
-    now: Date
+    storedKeys: Set<String>, now: Date
   ) -> [Achievement] {
     guard settings.achievements.anyEnabled else { return [] }
     let clock = ZoneClock(timeZone: settings.timeZone)
     let detector = AchievementDetector(
       settings: settings.achievements, weightUnit: settings.weightUnit, clock: clock,
       weeklyTarget: pattern.trainingDays(minimumConfidence: settings.minimumConfidence).count)
-    let storedKeys = Set(stored.map(\.key))
     var announceAt = Dictionary(
       stored.compactMap { achievement in achievement.announceAt.map { (achievement.sessionID, $0) } },
       uniquingKeysWith: min)

@@ -7,10 +7,13 @@ public struct RunFindings: Sendable, Hashable {
   public var achievements: [Achievement]
   public var abandoned: [String]
   public var at: Date
+  /// What achievement detection ran over; kept so the next run can skip it when nothing changed.
+  public var achievementDigest: String?
 
-  public init(achievements: [Achievement], abandoned: [String], at: Date) {
+  public init(achievements: [Achievement], abandoned: [String], at: Date, achievementDigest: String? = nil) {
     self.achievements = achievements
     self.abandoned = abandoned
     self.at = at
+    self.achievementDigest = achievementDigest
   }
 }

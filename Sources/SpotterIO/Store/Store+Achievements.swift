@@ -3,11 +3,20 @@ import GRDB
 import SpotterCore
 
 extension Store {
-  /// Every achievement found so far, oldest first.
-  public func achievements() throws -> [Achievement] {
+  /// The keys of every achievement found so far: all that detection needs to know of them.
+  public func achievementKeys() throws -> Set<String> {
+    try guarded { try queue.read { db in Set(try String.fetchAll(db, sql: "SELECT key FROM achievement")) } }
+  }
+
+  /// Every achievement found so far, oldest first; with `announcedOnly`, those with an
+  /// announcement, the only ones planning reads (a first import records years of them silently).
+  public func achievements(announcedOnly: Bool = false) throws -> [Achievement] {
     try guarded {
       try queue.read { db in
-        try Row.fetchAll(db, sql: "SELECT key, detail FROM achievement ORDER BY earned_at, key").map { row in
+        let filter = announcedOnly ? " WHERE announce_at IS NOT NULL" : ""
+        return try Row.fetchAll(
+          db, sql: "SELECT key, detail FROM achievement\(filter) ORDER BY earned_at, key"
+        ).map { row in
           let detail: String = row["detail"]
           guard
             let achievement = try? Self.achievementDecoder.decode(Achievement.self, from: Data(detail.utf8))
@@ -35,7 +44,15 @@ extension Store {
       ])
     }
     for id in learned.abandoned { try mark(id, state: .abandoned, at: learned.at, db: db) }
+    if let digest = learned.achievementDigest {
+      try db.execute(
+        sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)",
+        arguments: [achievementDigestKey, digest])
+    }
   }
+
+  /// The setting that holds the digest of the last stored achievement detection.
+  public static let achievementDigestKey = "achievements.digest"
 
   static var achievementEncoder: JSONEncoder {
     let encoder = JSONEncoder()

@@ -15,9 +15,9 @@ import _SpotterTestSupport
     return [F.session("2026-11-18", [("Bench Press", [F.set(100, 8)])]), last]
   }
 
-  func plan(_ sessions: [Session], now: String, quiet: Bool = true, stored: [Achievement] = [])
-    -> FollowUpPlanner.Result
-  {
+  func plan(
+    _ sessions: [Session], now: String, quiet: Bool = true, stored: [Achievement] = [], digest: String? = nil
+  ) -> FollowUpPlanner.Result {
     var settings = Settings(timeZone: TestZones.berlin)
     if quiet {
       settings.quietHours = QuietHours(
@@ -26,7 +26,7 @@ import _SpotterTestSupport
     let pattern = PatternLearner().learn(from: sessions, today: TestZones.date("2026-11-21"), clock: clock)
     return FollowUpPlanner(settings: settings).plan(
       sessions: sessions, pattern: pattern, upcoming: [], known: [:], achievements: stored,
-      now: TestZones.instant(now))
+      now: TestZones.instant(now), lastAchievementDigest: digest)
   }
 
   @Test func aPassedEndFiresAtTheNextMinuteOutsideQuietHours() {
@@ -54,5 +54,25 @@ import _SpotterTestSupport
     #expect(!old.newAchievements.isEmpty)
     #expect(old.newAchievements.allSatisfy { $0.announceAt == nil })
     #expect(old.reminders.isEmpty)
+  }
+
+  /// Detection is skipped only while everything it reads is as it was; what it would find then
+  /// is all stored already, so the result is the same as detecting.
+  @Test func anUnchangedHistoryIsNotReplayedForAchievements() {
+    let history = sessions(endingAt: "2026-11-20T19:00:00+01:00")
+    let first = plan(history, now: "2026-11-20T19:10:00+01:00")
+    let digest = try? #require(first.achievementDigest)
+    let stored = first.newAchievements
+    let detected = plan(history, now: "2026-11-20T20:00:00+01:00", stored: stored)
+    let skipped = plan(history, now: "2026-11-20T20:00:00+01:00", stored: stored, digest: digest)
+    #expect(skipped.newAchievements.isEmpty && detected.newAchievements.isEmpty)
+    #expect(skipped.reminders == detected.reminders)
+    #expect(skipped.achievementDigest == digest)
+    // A corrected weight is a change: detection runs and finds the record again.
+    var corrected = history
+    corrected[1].exercises[0].sets[0].weight = 110
+    let changed = plan(corrected, now: "2026-11-20T20:00:00+01:00", digest: digest)
+    #expect(changed.achievementDigest != digest)
+    #expect(!changed.newAchievements.isEmpty)
   }
 }
