@@ -30,13 +30,14 @@ import _SpotterTestSupport
     #expect(first.stdout.contains("imported \(strong.path)"))
 
     // The next night: both files as they were. Beside it, a copy of the same store that has
-    // forgotten the fingerprints and the achievement digest, so it parses both again and replays
+    // forgotten the fingerprints, the achievement digest and the plateaus, so it parses both again and replays
     // every session for achievements: the outputs must be the same bytes.
     try FileManager.default.copyItem(
       at: dir.appendingPathComponent("a.sqlite"), to: dir.appendingPathComponent("b.sqlite"))
     try sqlite(
       dir.appendingPathComponent("b.sqlite").path,
-      "DELETE FROM setting WHERE key LIKE 'fingerprint:%' OR key = 'achievements.digest'")
+      "DELETE FROM setting WHERE key LIKE 'fingerprint:%' OR key IN ('achievements.digest', 'plateaus.cache')"
+    )
     let skipped = try run(dir, "a.sqlite", [strong.path, hevy], now: "2026-11-22T21:30:00+01:00")
     #expect(skipped.status == 0, "\(skipped.stderr)")
     #expect(skipped.stdout.contains("skipped \(strong.path): unchanged since its last import"))

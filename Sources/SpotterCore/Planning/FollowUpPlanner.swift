@@ -26,6 +26,19 @@ public struct FollowUpPlanner: Sendable {
     /// What achievement detection ran over this time; the next run skips detecting when it is
     /// the same, since the same sessions and settings find only achievements already stored.
     public var achievementDigest: String? = nil
+    /// The plateaus found, with the digest of what they were found over, for the next run.
+    public var plateauCache: PlateauCache? = nil
+  }
+
+  /// Plateaus as a run found them, and the digest of the sessions and settings they came from.
+  public struct PlateauCache: Sendable, Hashable, Codable {
+    public var digest: String
+    public var plateaus: [Plateau]
+
+    public init(digest: String, plateaus: [Plateau]) {
+      self.digest = digest
+      self.plateaus = plateaus
+    }
   }
 
   /// - Parameters:
@@ -36,20 +49,30 @@ public struct FollowUpPlanner: Sendable {
   ///     matter when `storedKeys` names the rest.
   ///   - storedKeys: the keys of every stored achievement; nil means those of `achievements`.
   ///   - lastAchievementDigest: the digest the last stored run detected achievements over.
+  ///   - plateauCache: the plateaus the last stored run found, used while their digest holds.
   public func plan(
     sessions: [Session], pattern: TrainingPattern, upcoming: [PlannedSession],
     known: [String: ReminderRecord],
     achievements: [Achievement], storedKeys: Set<String>? = nil, now: Date,
-    lastAchievementDigest: String? = nil
+    lastAchievementDigest: String? = nil, plateauCache: PlateauCache? = nil
   ) -> Result {
     let clock = ZoneClock(timeZone: settings.timeZone)
     let paused = PauseReminderPlanner(settings: settings).plan(sessions: sessions, known: known, now: now)
     let matcher = LiftMatcher(names: settings.overload.lifts)
+    let history = Self.historyDigest(sessions)
+    // Plateaus, like achievements, change only with the sessions and the settings they read.
+    var plateauHash = Fingerprint()
+    plateauHash.combine(history)
+    plateauHash.combine("\(settings.overload.lifts)|\(settings.timeZone.identifier)")
+    let plateauDigest = Fingerprint.hex(plateauHash.value)
     let plateaus =
-      settings.overload.enabled ? PlateauDetector(matcher: matcher, clock: clock).detect(sessions) : []
+      !settings.overload.enabled
+      ? []
+      : plateauCache?.digest == plateauDigest
+        ? plateauCache?.plateaus ?? [] : PlateauDetector(matcher: matcher, clock: clock).detect(sessions)
     let overload = OverloadPlanner(settings: settings).plan(
       plateaus: plateaus, sessions: sessions, upcoming: upcoming, known: known, now: now)
-    let digest = achievementDigest(sessions: sessions, pattern: pattern)
+    let digest = achievementDigest(history: history, pattern: pattern)
     // Detection replays every session; with nothing new since the last run it would only find
     // what the store already holds.
     let fresh =
@@ -61,15 +84,23 @@ public struct FollowUpPlanner: Sendable {
     let announcements = announcements(of: achievements + fresh, sessions: sessions, known: known, now: now)
     return Result(
       reminders: paused.reminders + announcements + overload, newAchievements: fresh,
-      abandoned: paused.abandoned, achievementDigest: digest)
+      abandoned: paused.abandoned, achievementDigest: digest,
+      plateauCache: settings.overload.enabled ? PlateauCache(digest: plateauDigest, plateaus: plateaus) : nil)
   }
 
-  /// A stable digest of everything achievement detection reads: every session with its state
-  /// and sets, the achievement settings, the weight unit, the zone and the weekly target.
-  func achievementDigest(sessions: [Session], pattern: TrainingPattern) -> String {
+  /// A stable digest of everything achievement detection reads: the sessions' digest, the
+  /// achievement settings, the weight unit, the zone and the weekly target.
+  func achievementDigest(history: String, pattern: TrainingPattern) -> String {
     var hash = Fingerprint()
+    hash.combine(history)
     hash.combine("\(settings.achievements)|\(settings.weightUnit.rawValue)|\(settings.timeZone.identifier)")
     hash.combine(UInt64(pattern.trainingDays(minimumConfidence: settings.minimumConfidence).count))
+    return Fingerprint.hex(hash.value)
+  }
+
+  /// A stable digest of every session with its state and sets, in order.
+  static func historyDigest(_ sessions: [Session]) -> String {
+    var hash = Fingerprint()
     hash.combine(UInt64(sessions.count))
     for session in sessions {
       hash.combine(session.id)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Three or more sessions in a row at the same top working weight, every set done, none failed.
-public struct Plateau: Sendable, Hashable {
+public struct Plateau: Sendable, Hashable, Codable {
   public var lift: Lift
   /// The top working weight, in ``unit``.
   public var weight: Double

@@ -44,6 +44,11 @@ extension Store {
       ])
     }
     for id in learned.abandoned { try mark(id, state: .abandoned, at: learned.at, db: db) }
+    if let cache = learned.plateauCache {
+      try db.execute(
+        sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)",
+        arguments: [plateauCacheKey, String(decoding: try achievementEncoder.encode(cache), as: UTF8.self)])
+    }
     if let digest = learned.achievementDigest {
       try db.execute(
         sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)",
@@ -53,6 +58,15 @@ extension Store {
 
   /// The setting that holds the digest of the last stored achievement detection.
   public static let achievementDigestKey = "achievements.digest"
+  /// The setting that holds the last run's plateaus, as JSON.
+  public static let plateauCacheKey = "plateaus.cache"
+
+  /// The last run's plateaus; nil when there are none stored or they do not decode (then they
+  /// are simply found again).
+  public func plateauCache() throws -> FollowUpPlanner.PlateauCache? {
+    guard let text = try setting(Self.plateauCacheKey) else { return nil }
+    return try? Self.achievementDecoder.decode(FollowUpPlanner.PlateauCache.self, from: Data(text.utf8))
+  }
 
   static var achievementEncoder: JSONEncoder {
     let encoder = JSONEncoder()

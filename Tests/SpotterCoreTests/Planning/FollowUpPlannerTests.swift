@@ -75,4 +75,33 @@ import _SpotterTestSupport
     #expect(changed.achievementDigest != digest)
     #expect(!changed.newAchievements.isEmpty)
   }
+
+  @Test func plateausComeFromTheCacheOnlyWhileItsDigestHolds() throws {
+    let bench = { (date: String) in
+      F.session(date, [("Bench Press (Barbell)", [F.set(100, 5), F.set(100, 5)])])
+    }
+    let history = [bench("2026-11-02"), bench("2026-11-09"), bench("2026-11-16")]
+    let settings = Settings(timeZone: TestZones.berlin)
+    let pattern = PatternLearner().learn(from: history, today: TestZones.date("2026-11-21"), clock: clock)
+    let planner = FollowUpPlanner(settings: settings)
+    let now = TestZones.instant("2026-11-21T12:00:00+01:00")
+    let first = planner.plan(
+      sessions: history, pattern: pattern, upcoming: [], known: [:], achievements: [], now: now)
+    let cache = try #require(first.plateauCache)
+    #expect(cache.plateaus.map(\.weight) == [100])
+    // The same history: the cache is used as it is (a doctored one shows it was not recomputed).
+    var doctored = cache
+    doctored.plateaus[0].weight = 90
+    let cached = planner.plan(
+      sessions: history, pattern: pattern, upcoming: [], known: [:], achievements: [], now: now,
+      plateauCache: doctored)
+    #expect(cached.plateauCache?.plateaus.map(\.weight) == [90])
+    // Another session: found again.
+    let grown = history + [F.session("2026-11-20", [("Bench Press (Barbell)", [F.set(102.5, 5)])])]
+    let fresh = planner.plan(
+      sessions: grown, pattern: pattern, upcoming: [], known: [:], achievements: [], now: now,
+      plateauCache: doctored)
+    #expect(fresh.plateauCache?.digest != cache.digest)
+    #expect(fresh.plateauCache?.plateaus.allSatisfy { $0.weight != 90 } == true)
+  }
 }
