@@ -5,6 +5,7 @@ import SpotterCore
 extension SpotterCommand {
   struct Achievements: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "achievements",
       abstract: "List the records and milestones earned, and when each was announced.")
 
     @OptionGroup var options: GlobalOptions

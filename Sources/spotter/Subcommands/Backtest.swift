@@ -5,6 +5,7 @@ import SpotterApp
 extension SpotterCommand {
   struct Backtest: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "backtest",
       abstract: "Replay your own history night by night and score the reminders Spotter would have sent.",
       discussion: """
         Each night at 21:00 of the last --weeks weeks plans the next day from the sessions logged \

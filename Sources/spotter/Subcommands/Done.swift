@@ -4,6 +4,7 @@ import SpotterApp
 extension SpotterCommand {
   struct Done: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "done",
       abstract: "Mark a reminder done: it is cancelled in both outputs and never fires.")
 
     @OptionGroup var options: GlobalOptions

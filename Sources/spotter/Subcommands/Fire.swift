@@ -4,6 +4,7 @@ import SpotterApp
 extension SpotterCommand {
   struct Fire: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "fire",
       abstract: "Deliver one reminder now if it still holds; this is what agenda lines run.",
       discussion: """
         Skips it when you already trained that day, a workout is in progress, the day is skipped, \

@@ -4,6 +4,7 @@ import SpotterApp
 extension SpotterCommand {
   struct History: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "history",
       abstract: "List recent deliveries, skips and failures with their reasons (newest first).")
 
     @OptionGroup var options: GlobalOptions

@@ -4,7 +4,10 @@ import SpotterApp
 extension SpotterCommand {
   struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Import workout history (Strong CSV, Hevy CSV or native JSON) into the store.")
+      commandName: "import",
+      abstract:
+        "Import workout history into the store: Strong, Hevy, FitNotes, Apple Health or Spotter JSON; files, folders or globs."
+    )
 
     @OptionGroup var options: GlobalOptions
 

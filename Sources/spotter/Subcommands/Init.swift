@@ -6,6 +6,7 @@ import SpotterCore
 extension SpotterCommand {
   struct Init: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "init",
       abstract: "Write a first config.toml: zone, language, weight unit, history sources and notifier.",
       discussion: """
         On a terminal it asks for each value, offering what it detected: the system's zone \

@@ -5,6 +5,7 @@ import SpotterApp
 extension SpotterCommand {
   struct Pattern: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "pattern",
       abstract: "Show the learned training week as a heatmap with usual times and confidence.")
 
     @OptionGroup var options: GlobalOptions

@@ -5,6 +5,7 @@ import SpotterCore
 extension SpotterCommand {
   struct Plan: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "plan",
       abstract: "Show the reminders the next run would write, without writing anything.")
 
     @OptionGroup var options: GlobalOptions

@@ -5,6 +5,7 @@ import SpotterCore
 extension SpotterCommand {
   struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "run",
       abstract: "The nightly job: import, learn, plan, and write spotter.ics and agenda.crontab.")
 
     @OptionGroup var options: GlobalOptions

@@ -4,6 +4,7 @@ import SpotterApp
 extension SpotterCommand {
   struct Skip: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "skip",
       abstract: "Take a day off (\"Pause today\"): no workout or rest-day reminders.",
       discussion: "Focus block alerts still fire. --undo puts the day back and plans it again.")
 

@@ -5,6 +5,7 @@ import SpotterCore
 extension SpotterCommand {
   struct Snooze: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "snooze",
       abstract: "Move a reminder's alarm later (\"Snooze 1 hour\") and rewrite the outputs.")
 
     @OptionGroup var options: GlobalOptions

@@ -4,6 +4,7 @@ import SpotterApp
 extension SpotterCommand.Agenda {
   struct Install: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "install",
       abstract: "Install the nightly run, a catch-up line and the agenda into your crontab.",
       discussion: """
         Everything goes inside a '# BEGIN spotter' ... '# END spotter' block; every other line of \

@@ -4,6 +4,7 @@ import SpotterApp
 extension SpotterCommand.Agenda {
   struct Uninstall: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "uninstall",
       abstract: "Remove the spotter block from your crontab (or the systemd units), nothing else.")
 
     @OptionGroup var options: GlobalOptions

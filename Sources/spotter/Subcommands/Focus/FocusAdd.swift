@@ -4,6 +4,7 @@ import SpotterApp
 extension SpotterCommand.Focus {
   struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "add",
       abstract: "Add a focus block and print its id.",
       discussion: """
         START is ISO 8601 (2026-11-23T09:00, with or without offset) or a friendly form in the \

@@ -4,6 +4,7 @@ import SpotterApp
 extension SpotterCommand.Focus {
   struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "import",
       abstract: "Take focus blocks from a calendar export (.ics from Google, Apple, Thunderbird, Outlook).")
 
     @OptionGroup var options: GlobalOptions

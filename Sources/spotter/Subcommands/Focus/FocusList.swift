@@ -3,7 +3,8 @@ import SpotterApp
 
 extension SpotterCommand.Focus {
   struct List: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List focus blocks.")
+    static let configuration = CommandConfiguration(
+      commandName: "list", abstract: "List focus blocks.")
 
     @OptionGroup var options: GlobalOptions
 

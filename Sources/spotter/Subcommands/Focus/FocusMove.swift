@@ -4,6 +4,7 @@ import SpotterApp
 extension SpotterCommand.Focus {
   struct Move: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "move",
       abstract: "Move a focus block; its alert keeps its UID and gets a raised SEQUENCE.")
 
     @OptionGroup var options: GlobalOptions

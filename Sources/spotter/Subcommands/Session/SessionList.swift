@@ -4,6 +4,7 @@ import SpotterApp
 extension SpotterCommand.Session {
   struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "list",
       abstract: "List unfinished sessions and those of the last week, with pending pause reminders.")
 
     @OptionGroup var options: GlobalOptions
