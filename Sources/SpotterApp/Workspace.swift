@@ -232,15 +232,12 @@ public struct Workspace: Sendable {
   /// whose size, modification time and content hash match its last import, read with the same
   /// settings, is not parsed again.
   public func readHistoriesKeepingGoing(_ sources: [String]) -> NightlyReading {
-    let importer = HistoryImporter(
-      clock: clock, defaultUnit: settings.weightUnit,
-      appleHealthTypes: settings.appleHealthTypes ?? AppleHealthImporter.defaultActivityTypes)
-    let resolver = HistorySources(home: options.environment["HOME"])
+    let importer = historyImporter
     let known = Store.fingerprints(path: databasePath)
     // The settings that change what a file's sessions are.
     let context = [
-      "importer \(HistoryImporter.revision)", settings.timeZone.identifier, settings.weightUnit.rawValue,
-      (settings.appleHealthTypes ?? AppleHealthImporter.defaultActivityTypes).joined(separator: ","),
+      "importer \(HistoryImporter.revision)", importer.clock.identifier, importer.defaultUnit.rawValue,
+      importer.appleHealthTypes.joined(separator: ","),
     ].joined(separator: "|")
     var reading = NightlyReading()
     func fail(_ source: String, _ error: any Error) {
@@ -250,7 +247,7 @@ public struct Workspace: Sendable {
     }
     for source in sources {
       do {
-        for path in try resolver.files([source])
+        for path in try historySources.files([source])
         where !reading.files.contains(where: { $0.path == path }) && !reading.unchanged.contains(path) {
           do {
             let key = Self.absolute(path)
@@ -278,14 +275,22 @@ public struct Workspace: Sendable {
   public func readHistories(_ paths: [String]) throws -> [(
     path: String, format: HistoryFormat, sessions: [Session]
   )] {
-    let importer = HistoryImporter(
-      clock: clock, defaultUnit: settings.weightUnit,
-      appleHealthTypes: settings.appleHealthTypes ?? AppleHealthImporter.defaultActivityTypes)
-    return try HistorySources(home: options.environment["HOME"]).files(paths).map { path in
+    let importer = historyImporter
+    return try historySources.files(paths).map { path in
       let (format, sessions) = try read(path, with: importer)
       return (path, format, sessions)
     }
   }
+
+  /// The importer for this invocation's zone, weight unit and Apple Health types.
+  var historyImporter: HistoryImporter {
+    HistoryImporter(
+      clock: clock, defaultUnit: settings.weightUnit,
+      appleHealthTypes: settings.appleHealthTypes ?? AppleHealthImporter.defaultActivityTypes)
+  }
+
+  /// Files, folders and globs as history sources, `~/` being this invocation's `HOME`.
+  var historySources: HistorySources { HistorySources(home: options.environment["HOME"]) }
 
   /// One file, with a progress line on a terminal when it is a large one.
   func read(_ path: String, with importer: HistoryImporter) throws -> (HistoryFormat, [Session]) {

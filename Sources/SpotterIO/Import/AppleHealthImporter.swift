@@ -52,10 +52,6 @@ public struct AppleHealthImporter: Sendable {
   /// The workouts in the file at `path`, oldest first; `progress` hears the bytes read so far
   /// and the total.
   public func sessions(path: String, progress: ((Int64, Int64) -> Void)? = nil) throws -> [Session] {
-    var sessions: [Session] = []
-    let parser = HealthXMLParser(fileName: context.fileName) { workout in
-      if let session = try self.session(workout) { sessions.append(session) }
-    }
     guard let handle = FileHandle(forReadingAtPath: path) else {
       throw SpotterIOError.io(path: path, reason: "cannot read file")
     }
@@ -63,28 +59,34 @@ public struct AppleHealthImporter: Sendable {
     let total = Int64(
       (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)??.int64Value ?? 0)
     let head = (try? handle.read(upToCount: 4)) ?? Data()
-    if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
-      try readZip(path: path, total: total, parser: parser, progress: progress)
-    } else {
-      try handle.seek(toOffset: 0)
-      var read: Int64 = 0
-      while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
-        try chunk.withUnsafeBytes { try parser.feed($0) }
-        read += Int64(chunk.count)
-        progress?(read, total)
+    return try parsed { parser in
+      if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
+        try readZip(path: path, total: total, parser: parser, progress: progress)
+      } else {
+        try handle.seek(toOffset: 0)
+        var read: Int64 = 0
+        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+          try chunk.withUnsafeBytes { try parser.feed($0) }
+          read += Int64(chunk.count)
+          progress?(read, total)
+        }
       }
     }
-    try parser.finish()
-    return sessions.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
   }
 
   /// The workouts in `data`, an `export.xml` already in memory (the fuzzer's way in).
   public func sessions(xml data: Data) throws -> [Session] {
+    try parsed { parser in try data.withUnsafeBytes { try parser.feed($0) } }
+  }
+
+  /// The training sessions among the workouts of the XML that `feed` hands the parser, oldest
+  /// first.
+  private func parsed(_ feed: (HealthXMLParser) throws -> Void) throws -> [Session] {
     var sessions: [Session] = []
     let parser = HealthXMLParser(fileName: context.fileName) { workout in
       if let session = try self.session(workout) { sessions.append(session) }
     }
-    try data.withUnsafeBytes { try parser.feed($0) }
+    try feed(parser)
     try parser.finish()
     return sessions.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
   }

@@ -45,15 +45,10 @@ extension Store {
     }
     for id in learned.abandoned { try mark(id, state: .abandoned, at: learned.at, db: db) }
     if let cache = learned.plateauCache {
-      try db.execute(
-        sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)",
-        arguments: [plateauCacheKey, String(decoding: try achievementEncoder.encode(cache), as: UTF8.self)])
+      try setSetting(
+        plateauCacheKey, String(decoding: try achievementEncoder.encode(cache), as: UTF8.self), db: db)
     }
-    if let digest = learned.achievementDigest {
-      try db.execute(
-        sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)",
-        arguments: [achievementDigestKey, digest])
-    }
+    if let digest = learned.achievementDigest { try setSetting(achievementDigestKey, digest, db: db) }
   }
 
   /// The setting that holds the digest of the last stored achievement detection.

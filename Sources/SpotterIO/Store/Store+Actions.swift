@@ -75,15 +75,16 @@ extension Store {
 
   /// Sets (or with nil, removes) a named value.
   public func setSetting(_ key: String, _ value: String?) throws {
-    try guarded {
-      try queue.write { db in
-        if let value {
-          try db.execute(
-            sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", arguments: [key, value])
-        } else {
-          try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [key])
-        }
-      }
+    try guarded { try queue.write { db in try Self.setSetting(key, value, db: db) } }
+  }
+
+  /// Sets (or with nil, removes) a named value inside a transaction already open.
+  static func setSetting(_ key: String, _ value: String?, db: Database) throws {
+    if let value {
+      try db.execute(
+        sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", arguments: [key, value])
+    } else {
+      try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [key])
     }
   }
 }

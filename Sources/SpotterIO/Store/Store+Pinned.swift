@@ -11,19 +11,27 @@ extension Store {
   /// command: they decide how the command reads times. Nil values when there is no store yet, or
   /// it was never pinned; a store that cannot be read is left for the real open to report.
   public static func pinned(path: String) -> (timeZone: String?, language: String?) {
-    guard path != ":memory:", FileManager.default.fileExists(atPath: path) else { return (nil, nil) }
+    let values = settingsBeforeOpening(
+      path: path, where: "key IN (?, ?)", arguments: [pinnedTimeZoneKey, pinnedLanguageKey])
+    return (values[pinnedTimeZoneKey], values[pinnedLanguageKey])
+  }
+
+  /// The settings matching `filter` of the store at `path`, read through a read-only connection
+  /// before the store is opened (and migrated) for real; empty when there is no store yet or it
+  /// cannot be read, which the real open then reports.
+  static func settingsBeforeOpening(path: String, where filter: String, arguments: StatementArguments)
+    -> [String: String]
+  {
+    guard path != ":memory:", FileManager.default.fileExists(atPath: path) else { return [:] }
     var configuration = Configuration()
     configuration.readonly = true
-    guard let queue = try? DatabaseQueue(path: path, configuration: configuration) else { return (nil, nil) }
+    guard let queue = try? DatabaseQueue(path: path, configuration: configuration) else { return [:] }
     defer { try? queue.close() }
-    let values = try? queue.read { db -> [String: String] in
-      guard try db.tableExists("setting") else { return [:] }
-      let rows = try Row.fetchAll(
-        db, sql: "SELECT key, value FROM setting WHERE key IN (?, ?)",
-        arguments: [pinnedTimeZoneKey, pinnedLanguageKey])
-      return Dictionary(rows.map { ($0["key"], $0["value"]) }, uniquingKeysWith: { $1 })
+    let rows = try? queue.read { db -> [Row] in
+      guard try db.tableExists("setting") else { return [] }
+      return try Row.fetchAll(db, sql: "SELECT key, value FROM setting WHERE \(filter)", arguments: arguments)
     }
-    return (values?[pinnedTimeZoneKey], values?[pinnedLanguageKey])
+    return Dictionary((rows ?? []).map { ($0["key"], $0["value"]) }, uniquingKeysWith: { $1 })
   }
 }
 
@@ -34,20 +42,8 @@ extension Store {
   /// The fingerprints of the last imports, by path, read before the store is locked: they decide
   /// which files the nightly run parses at all.
   public static func fingerprints(path: String) -> [String: String] {
-    guard path != ":memory:", FileManager.default.fileExists(atPath: path) else { return [:] }
-    var configuration = Configuration()
-    configuration.readonly = true
-    guard let queue = try? DatabaseQueue(path: path, configuration: configuration) else { return [:] }
-    defer { try? queue.close() }
-    let rows = try? queue.read { db -> [Row] in
-      guard try db.tableExists("setting") else { return [] }
-      return try Row.fetchAll(db, sql: "SELECT key, value FROM setting WHERE key LIKE 'fingerprint:%'")
-    }
-    var result: [String: String] = [:]
-    for row in rows ?? [] {
-      let key: String = row["key"]
-      result[String(key.dropFirst("fingerprint:".count))] = row["value"]
-    }
-    return result
+    let prefix = fingerprintKey("")
+    let values = settingsBeforeOpening(path: path, where: "key LIKE ?", arguments: [prefix + "%"])
+    return Dictionary(uniqueKeysWithValues: values.map { (String($0.key.dropFirst(prefix.count)), $0.value) })
   }
 }
