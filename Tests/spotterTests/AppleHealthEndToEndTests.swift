@@ -96,20 +96,14 @@ import _SpotterTestSupport
     #expect(plain.status == 0, "\(plain.stderr)")
     #expect(plain.stdout.contains("(apple-health): 18 sessions") && !plain.stderr.contains("MB/s"))
     // A terminal, through script(1).
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-    process.arguments = [
-      "-qec", ([SpotterBinary.executable.path] + command).map { "'\($0)'" }.joined(separator: " "),
-      "/dev/null",
-    ]
-    process.environment = SpotterBinary.environment(["TERM": "xterm"])
-    process.standardInput = FileHandle.nullDevice
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let shown = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
+    let terminal = try SpotterBinary.run(
+      program: URL(fileURLWithPath: "/usr/bin/script"),
+      [
+        "-qec", ([SpotterBinary.executable.path] + command).map { "'\($0)'" }.joined(separator: " "),
+        "/dev/null",
+      ], environment: SpotterBinary.environment(["TERM": "xterm"]))
+    let shown = terminal.stdout
+    #expect(terminal.status == 0)
     #expect(
       shown.contains("export.xml: ") && shown.contains(" MB/s, ") && shown.contains(" left"), "\(shown)")
   }

@@ -67,18 +67,8 @@ import Testing
     #expect(result.stdout.contains("(from the store, without the sources that failed)"))
     #expect(result.stdout.contains("planned ") && result.stdout.contains("wrote \(dir.path)/out/spotter.ics"))
     // Nothing of the bad file was imported: the store holds no Hevy session.
-    let count = Process()
-    let pipe = Pipe()
-    count.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    count.arguments = [
-      "python3", "-c",
-      "import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute(\"SELECT count(*) FROM session WHERE source = 'hevy'\").fetchone()[0])",
-      dir.appendingPathComponent("db.sqlite").path,
-    ]
-    count.standardOutput = pipe
-    try count.run()
-    let hevySessions = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    count.waitUntilExit()
+    let hevySessions = try SpotterBinary.sqlite(
+      dir.appendingPathComponent("db.sqlite").path, "SELECT count(*) FROM session WHERE source = 'hevy'")
     #expect(hevySessions == "0\n")
     let logs = try FileManager.default.contentsOfDirectory(atPath: state.path + "/spotter")
     #expect(logs == ["run-20261123T203000Z.log"])

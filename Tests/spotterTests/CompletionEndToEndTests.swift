@@ -12,23 +12,17 @@ import _SpotterTestSupport
     let file = dir.appendingPathComponent("spotter.bash")
     try script.write(to: file, atomically: true, encoding: .utf8)
     let quoted = ([SpotterBinary.executable.path] + words).map { "'\($0)'" }.joined(separator: " ")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/bash")
-    process.arguments = [
-      "-c",
-      """
-      source '\(file.path)'
-      COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count); COMP_LINE="${COMP_WORDS[*]}"; COMP_POINT=${#COMP_LINE}
-      _spotter; printf '%s\\n' "${COMPREPLY[@]}"
-      """,
-    ]
-    process.environment = SpotterBinary.environment(["SPOTTER_NOW": now])
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
+    let output = try SpotterBinary.run(
+      program: URL(fileURLWithPath: "/bin/bash"),
+      [
+        "-c",
+        """
+        source '\(file.path)'
+        COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count); COMP_LINE="${COMP_WORDS[*]}"; COMP_POINT=${#COMP_LINE}
+        _spotter; printf '%s\\n' "${COMPREPLY[@]}"
+        """,
+      ], environment: SpotterBinary.environment(["SPOTTER_NOW": now])
+    ).stdout
     return output.split(separator: "\n").map(String.init)
   }
 
@@ -49,17 +43,11 @@ import _SpotterTestSupport
 
   @Test func installPutsTheBinaryAndCompletionsUnderThePrefix() throws {
     let prefix = try SpotterBinary.scratch()
-    let process = Process()
-    process.executableURL = SpotterBinary.packageRoot.appendingPathComponent("scripts/install")
-    process.arguments = ["--prefix", prefix.path, "--no-man"]
-    process.environment = SpotterBinary.environment(["SPOTTER_BIN": SpotterBinary.executable.path])
-    process.standardInput = FileHandle.nullDevice
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "\(output)")
+    let install = try SpotterBinary.run(
+      program: SpotterBinary.packageRoot.appendingPathComponent("scripts/install"),
+      ["--prefix", prefix.path, "--no-man"],
+      environment: SpotterBinary.environment(["SPOTTER_BIN": SpotterBinary.executable.path]))
+    #expect(install.status == 0, "\(install.stdout)\(install.stderr)")
     for file in [
       "bin/spotter", "share/bash-completion/completions/spotter", "share/zsh/site-functions/_spotter",
       "share/fish/vendor_completions.d/spotter.fish",

@@ -34,7 +34,7 @@ import _SpotterTestSupport
     // every session for achievements: the outputs must be the same bytes.
     try FileManager.default.copyItem(
       at: dir.appendingPathComponent("a.sqlite"), to: dir.appendingPathComponent("b.sqlite"))
-    try sqlite(
+    try SpotterBinary.sqlite(
       dir.appendingPathComponent("b.sqlite").path,
       "DELETE FROM setting WHERE key LIKE 'fingerprint:%' OR key IN ('achievements.digest', 'plateaus.cache')"
     )
@@ -58,19 +58,5 @@ import _SpotterTestSupport
     #expect(grown.status == 0, "\(grown.stderr)")
     #expect(grown.stdout.contains("imported \(strong.path) (strong-csv): 1 new"), "\(grown.stdout)")
     #expect(grown.stdout.contains("skipped \(hevy)"))
-  }
-
-  /// Runs one SQL statement on a store, as a user's sqlite3 would.
-  func sqlite(_ path: String, _ statement: String) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-      "python3", "-c",
-      "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute(sys.argv[2]); c.commit()", path,
-      statement,
-    ]
-    try process.run()
-    process.waitUntilExit()
-    try #require(process.terminationStatus == 0)
   }
 }

@@ -99,22 +99,13 @@ import _SpotterTestSupport
   func onATerminalItAsksOfferingWhatItDetected() throws {
     let home = try SpotterBinary.scratch()
     // script(1) gives init a terminal; the answers come through it as typed, the last one empty.
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-    process.arguments = [
-      "-qec", "'\(SpotterBinary.executable.path)' init --now 2026-11-22T10:00:00Z", "/dev/null",
-    ]
-    process.environment = SpotterBinary.environment(Self.environment(home)).merging(["TERM": "xterm"]) { $1 }
-    let input = Pipe()
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    try process.run()
-    input.fileHandleForWriting.write(Data("America/New_York\nde\nlb\n~/exports\n\n".utf8))
-    try input.fileHandleForWriting.close()
-    let shown = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "\(shown)")
+    let terminal = try SpotterBinary.run(
+      program: URL(fileURLWithPath: "/usr/bin/script"),
+      ["-qec", "'\(SpotterBinary.executable.path)' init --now 2026-11-22T10:00:00Z", "/dev/null"],
+      environment: SpotterBinary.environment(Self.environment(home)).merging(["TERM": "xterm"]) { $1 },
+      input: "America/New_York\nde\nlb\n~/exports\n\n")
+    let shown = terminal.stdout
+    #expect(terminal.status == 0, "\(shown)")
     #expect(shown.contains("Time zone [Europe/Berlin]: ") && shown.contains("Language (en, de) [de]: "))
     let text = try String(
       contentsOfFile: home.appendingPathComponent(".config/spotter/config.toml").path, encoding: .utf8)

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Runs the built `spotter` executable, as a user would from the shell.
 struct SpotterBinary {
@@ -42,21 +43,58 @@ struct SpotterBinary {
 
   @discardableResult
   static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    try run(program: executable, arguments, environment: Self.environment(environment))
+  }
+
+  /// Runs any program with exactly `environment`, `input` (or nothing) on its stdin, and returns
+  /// what it printed; stderr is read beside stdout, so neither pipe can fill up and stall it.
+  @discardableResult
+  static func run(program: URL, _ arguments: [String], environment: [String: String], input: String? = nil)
+    throws -> Result
+  {
     let process = Process()
-    process.executableURL = executable
+    process.executableURL = program
     process.arguments = arguments
-    process.environment = Self.environment(environment)
+    process.environment = environment
     let out = Pipe()
     let err = Pipe()
+    let stdin = input.map { _ in Pipe() }
     process.standardOutput = out
     process.standardError = err
+    process.standardInput = stdin ?? FileHandle.nullDevice
     try process.run()
+    if let stdin, let input {
+      stdin.fileHandleForWriting.write(Data(input.utf8))
+      try stdin.fileHandleForWriting.close()
+    }
+    final class Collected: @unchecked Sendable { var data = Data() }
+    let stderr = Collected()
+    let group = DispatchGroup()
+    DispatchQueue.global().async(group: group) {
+      stderr.data = err.fileHandleForReading.readDataToEndOfFile()
+    }
     let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
     process.waitUntilExit()
     return Result(
       status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-      stderr: String(decoding: stderr, as: UTF8.self))
+      stderr: String(decoding: stderr.data, as: UTF8.self))
+  }
+
+  /// Runs one SQL statement on a store through Python's sqlite3, as a user's sqlite3 would, and
+  /// returns the first column of each row it gives, one per line.
+  @discardableResult
+  static func sqlite(_ path: String, _ statement: String) throws -> String {
+    let result = try run(
+      program: URL(fileURLWithPath: "/usr/bin/env"),
+      [
+        "python3", "-c",
+        "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); rows = c.execute(sys.argv[2]).fetchall(); "
+          + "c.commit(); print(''.join(f'{row[0]}\\n' for row in rows), end='')",
+        path, statement,
+      ], environment: ProcessInfo.processInfo.environment)
+    try #require(result.status == 0, "\(result.stderr)")
+    return result.stdout
   }
 
   /// The example config with its commented-out Push/Pull/Leg program switched on, written into
