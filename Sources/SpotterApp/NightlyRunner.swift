@@ -25,7 +25,7 @@ public struct NightlyRunner: Sendable {
   }
 
   func importFiles(
-    _ files: [(path: String, format: HistoryFormat, sessions: [Session])], into store: Store
+    _ files: [(path: String, format: HistoryFormat, sessions: [PackedSession])], into store: Store
   ) throws -> [FileImport] {
     let summaries = try store.importBatches(files.map(\.sessions))
     return zip(files, summaries).map { file, summary in

@@ -221,7 +221,7 @@ public struct Workspace: Sendable {
   /// What the nightly run read: the files to import (with the fingerprints to keep for them),
   /// the ones unchanged since their last import, and the sources that failed.
   public struct NightlyReading: Sendable {
-    public var files: [(path: String, format: HistoryFormat, sessions: [Session])] = []
+    public var files: [(path: String, format: HistoryFormat, sessions: [PackedSession])] = []
     public var fingerprints: [String: String] = [:]
     public var unchanged: [String] = []
     public var failures: [ImportFailure] = []
@@ -273,7 +273,7 @@ public struct Workspace: Sendable {
   /// Reads every file before anything is stored, so one bad file leaves the store untouched;
   /// folders and globs become the newest export of each app in them (``HistorySources``).
   public func readHistories(_ paths: [String]) throws -> [(
-    path: String, format: HistoryFormat, sessions: [Session]
+    path: String, format: HistoryFormat, sessions: [PackedSession]
   )] {
     let importer = historyImporter
     return try historySources.files(paths).map { path in
@@ -293,9 +293,9 @@ public struct Workspace: Sendable {
   var historySources: HistorySources { HistorySources(home: options.environment["HOME"]) }
 
   /// One file, with a progress line on a terminal when it is a large one.
-  func read(_ path: String, with importer: HistoryImporter) throws -> (HistoryFormat, [Session]) {
+  func read(_ path: String, with importer: HistoryImporter) throws -> (HistoryFormat, [PackedSession]) {
     let progress = ImportProgress.forFile(path, environment: options.environment)
     defer { progress?.finish() }
-    return try importer.read(path: path, progress: progress.map { bar in { bar.update($0, $1) } })
+    return try importer.readPacked(path: path, progress: progress.map { bar in { bar.update($0, $1) } })
   }
 }

@@ -33,6 +33,21 @@ struct CSVReader {
   /// closing quote) is unescaped into a copy. Five years of history are 350,000 fields, and
   /// copying each one cost more than all the rest of reading the file.
   func table(_ bytes: [UInt8]) -> CSVTable {
+    table(bytes, firstLine: 1, isLast: true).table
+  }
+
+  /// Like ``table(_:)`` for one chunk of a file read piece by piece: `firstLine` is the line the
+  /// chunk starts on, and unless `isLast` a record that reaches the chunk's end is left out, since
+  /// its end may be in the next chunk. Returns how many bytes the table's records use, which is
+  /// where the next chunk starts, and the line it starts on.
+  ///
+  /// The chunks read the same records as the whole file at once: a chunk only ever starts where
+  /// a record starts, and a record is kept only once a byte after its line end has been seen.
+  func table(_ bytes: [UInt8], firstLine: Int, isLast: Bool) -> (
+    table: CSVTable, consumed: Int, nextLine: Int
+  ) {
+    var consumed = bytes.count
+    var nextLine = firstLine
     var starts: [Int] = []
     var ends: [Int] = []
     starts.reserveCapacity(bytes.count / 6)
@@ -45,8 +60,8 @@ struct CSVReader {
     let delimiter = delimiter
     bytes.withUnsafeBufferPointer { input in
       let count = input.count
-      var index = input.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-      var line = 1
+      var index = firstLine == 1 && input.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+      var line = firstLine
       /// Moves `index` to the next delimiter or line end.
       func skipPlain() {
         while index < count {
@@ -57,6 +72,8 @@ struct CSVReader {
       }
       while index < count {
         let recordLine = line
+        let recordStart = index
+        let kept = (starts.count, unescaped.count)
         var fieldCount = 0
         var fieldHasContent = false
         while true {
@@ -106,6 +123,15 @@ struct CSVReader {
         }
         if index < count && input[index] == cr { index += 1 }
         if index < count && input[index] == newline { index += 1 }
+        if !isLast && index >= count {
+          // Its end, or the LF of its CRLF, may be in the next chunk.
+          starts.removeLast(starts.count - kept.0)
+          ends.removeLast(ends.count - kept.0)
+          unescaped.removeLast(unescaped.count - kept.1)
+          consumed = recordStart
+          line = recordLine
+          break
+        }
         line += 1
         if fieldCount == 1 && !fieldHasContent {
           starts.removeLast()
@@ -115,9 +141,10 @@ struct CSVReader {
             CSVTable.Record(line: recordLine, firstField: starts.count - fieldCount, count: fieldCount))
         }
       }
+      nextLine = line
     }
     var storage = bytes
     storage.append(contentsOf: unescaped)
-    return CSVTable(storage: storage, starts: starts, ends: ends, records: records)
+    return (CSVTable(storage: storage, starts: starts, ends: ends, records: records), consumed, nextLine)
   }
 }

@@ -13,48 +13,65 @@ struct HevyCSVImporter {
       && names.contains("exercise_title")
   }
 
-  func sessions(header: [String], table: CSVTable, rows: ArraySlice<CSVTable.Record>) throws -> [Session] {
+  let header: [String]
+  private let title: Int
+  private let startColumn: Int
+  private let endColumn: Int
+  private let setType: Int?
+  private let unit: WeightUnit
+
+  private struct Draft {
+    var start: LocalDateTime
+    var end: LocalDateTime
+    var title: String
+    var sets = DraftSets()
+  }
+  private var drafts: [Draft] = []
+  private var draftIndex: [String: Int] = [:]
+  private var sets: SetRowReader
+  /// The draft whose sets are still unpacked: the one the last row went to.
+  private var openDraft: Int?
+
+  /// An importer for a file with `header`, which ``matches(header:)``.
+  init(context: ImportContext, header: [String]) {
+    self.context = context
+    self.header = header
     let names = header.map(StrongColumn.normalise)
     func column(_ name: String) -> Int? { names.firstIndex(of: name) }
-    let title = column("title")!
-    let startColumn = column("start_time")!
-    let endColumn = column("end_time")!
-    let exercise = column("exercise_title")!
-    let setType = column("set_type")
-    let reps = column("reps")
+    title = column("title")!
+    startColumn = column("start_time")!
+    endColumn = column("end_time")!
+    setType = column("set_type")
     let kilograms = column("weight_kg")
     let pounds = column("weight_lbs")
-    let weightColumn = kilograms ?? pounds
-    let unit: WeightUnit = kilograms != nil ? .kilograms : pounds != nil ? .pounds : context.defaultUnit
+    unit = kilograms != nil ? .kilograms : pounds != nil ? .pounds : context.defaultUnit
+    sets = SetRowReader(
+      context: context, header: header, weightColumn: kilograms ?? pounds, repsColumn: column("reps"),
+      exerciseColumn: column("exercise_title")!)
+  }
 
-    struct Draft {
-      var start: LocalDateTime
-      var end: LocalDateTime
-      var title: String
-      var grouper = ExerciseGrouper()
+  private mutating func addDraft(_ record: CSVTable.Record, in table: CSVTable, key: String) throws -> Int {
+    let startText = table[record, startColumn]
+    let endText = table[record, endColumn]
+    guard let start = TimestampParser.hevy(startText) else {
+      throw context.rowError(record.line, header[startColumn], startText, "invalid date")
     }
-    var drafts: [Draft] = []
-    var draftIndex: [String: Int] = [:]
-    var sets = SetRowReader(
-      context: context, header: header, weightColumn: weightColumn, repsColumn: reps, exerciseColumn: exercise
-    )
-    func addDraft(_ record: CSVTable.Record, key: String) throws -> Int {
-      let startText = table[record, startColumn]
-      let endText = table[record, endColumn]
-      guard let start = TimestampParser.hevy(startText) else {
-        throw context.rowError(record.line, header[startColumn], startText, "invalid date")
-      }
-      guard var end = TimestampParser.hevy(endText) else {
-        throw context.rowError(record.line, header[endColumn], endText, "invalid date")
-      }
-      try context.checkDate(start, line: record.line, column: header[startColumn], value: startText)
-      try context.checkDate(end, line: record.line, column: header[endColumn], value: endText)
-      // A workout from 23:40 to 00:30 is written with the start's date on both ends.
-      if end < start { end.date = end.date.adding(days: 1) }
-      drafts.append(Draft(start: start, end: end, title: table[record, title].trimmed))
-      draftIndex[key] = drafts.count - 1
-      return drafts.count - 1
+    guard var end = TimestampParser.hevy(endText) else {
+      throw context.rowError(record.line, header[endColumn], endText, "invalid date")
     }
+    try context.checkDate(start, line: record.line, column: header[startColumn], value: startText)
+    try context.checkDate(end, line: record.line, column: header[endColumn], value: endText)
+    // A workout from 23:40 to 00:30 is written with the start's date on both ends.
+    if end < start { end.date = end.date.adding(days: 1) }
+    drafts.append(Draft(start: start, end: end, title: table[record, title].trimmed))
+    draftIndex[key] = drafts.count - 1
+    return drafts.count - 1
+  }
+
+  /// Reads the set rows of one chunk of the file; the chunks come in file order.
+  mutating func read(_ rows: some Sequence<CSVTable.Record>, in table: CSVTable) throws {
+    // The row before belongs to another chunk's table, where its ranges mean nothing.
+    sets.forgetPrevious()
     for record in rows {
       try context.checkFieldCount(of: record, header: header)
       let index: Int
@@ -67,7 +84,7 @@ struct HevyCSVImporter {
         index = previous.draft
       } else {
         let key = [title, startColumn, endColumn].map { table[record, $0] }.joined(separator: "\u{1F}")
-        index = try draftIndex[key] ?? addDraft(record, key: key)
+        index = try draftIndex[key] ?? addDraft(record, in: table, key: key)
       }
       var kind = SetKind.normal
       if let setType {
@@ -82,18 +99,28 @@ struct HevyCSVImporter {
         }
       }
       let (set, name) = try sets.read(record, in: table, draft: index, kind: kind, unit: unit)
-      drafts[index].grouper.add(set, exercise: name)
+      if let openDraft, openDraft != index { drafts[openDraft].sets.pack() }
+      openDraft = index
+      drafts[index].sets.add(set, exercise: name)
     }
-    return drafts.sorted { $0.start < $1.start }.map { draft in
+  }
+
+  /// The file's sessions, oldest first, once every chunk is read.
+  mutating func finish() -> [PackedSession] {
+    let sessions = drafts.sorted { $0.start < $1.start }.map { draft in
       let start = context.clock.instant(draft.start)
       var end: Date? = context.clock.instant(draft.end)
       // Hevy's end times are the real ones, long workouts included (4 h 23 min in a real
       // export); only one left running past a day is no workout's length.
       if let finish = end, finish.timeIntervalSince(start) > Double(Self.longestSeconds) { end = nil }
-      return Session(
-        id: "hevy-\(draft.start)-\(Fingerprint.hex(draft.title).prefix(8))", source: .hevy,
-        workoutName: draft.title, start: start, end: end, state: .completed,
-        exercises: draft.grouper.exercises)
+      var sets = draft.sets
+      return PackedSession(
+        bare: Session(
+          id: "hevy-\(draft.start)-\(Fingerprint.hex(draft.title).prefix(8))", source: .hevy,
+          workoutName: draft.title, start: start, end: end, state: .completed),
+        exercises: sets.packed())
     }
+    drafts = []
+    return sessions
   }
 }

@@ -10,6 +10,9 @@ public struct HistoryImporter: Sendable {
   public static let revision = 1
   /// Apple Health workout types that count as training.
   public var appleHealthTypes: [String]
+  /// How many bytes of a Strong or Hevy export are read at a time; tests make it small, so that
+  /// chunks end inside every kind of record.
+  public var chunkSize = 1 << 18
 
   public init(
     clock: ZoneClock, defaultUnit: WeightUnit,
@@ -25,16 +28,32 @@ public struct HistoryImporter: Sendable {
   public func read(path: String, progress: ((Int64, Int64) -> Void)? = nil) throws -> (
     HistoryFormat, [Session]
   ) {
-    // Apple Health's export is streamed, never loaded whole.
-    if let handle = FileHandle(forReadingAtPath: path) {
-      let prefix = (try? handle.read(upToCount: 4096)) ?? Data()
-      try? handle.close()
-      if AppleHealthImporter.matches([UInt8](prefix)) {
-        let importer = AppleHealthImporter(
-          context: ImportContext(fileName: path, clock: clock, defaultUnit: defaultUnit),
-          activityTypes: appleHealthTypes)
-        return (.appleHealth, try importer.sessions(path: path, progress: progress))
-      }
+    let (format, sessions) = try readPacked(path: path, progress: progress)
+    return (format, sessions.map(\.unpacked))
+  }
+
+  /// ``read(path:progress:)`` with the sets packed as the store keeps them.
+  ///
+  /// Strong's and Hevy's CSV are read a chunk at a time and Apple Health's XML is streamed, so
+  /// memory does not grow with the file: only the packed sessions stay.
+  public func readPacked(path: String, progress: ((Int64, Int64) -> Void)? = nil) throws -> (
+    HistoryFormat, [PackedSession]
+  ) {
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      throw SpotterIOError.io(path: path, reason: "cannot read file")
+    }
+    let prefix = (try? handle.read(upToCount: 4096)) ?? Data()
+    try? handle.close()
+    let context = ImportContext(fileName: path, clock: clock, defaultUnit: defaultUnit)
+    if AppleHealthImporter.matches([UInt8](prefix)) {
+      let importer = AppleHealthImporter(context: context, activityTypes: appleHealthTypes)
+      return (.appleHealth, try importer.sessions(path: path, progress: progress).map(PackedSession.init))
+    }
+    let sniffed = Self.format(sniffing: prefix)
+    if sniffed == .strongCSV || sniffed == .hevyCSV,
+      let streamed = try readInChunks(path: path, context: context)
+    {
+      return streamed
     }
     let data: Data
     do {
@@ -42,7 +61,29 @@ public struct HistoryImporter: Sendable {
     } catch {
       throw SpotterIOError.io(path: path, reason: "cannot read file")
     }
-    return try parse(data, fileName: path)
+    return try parsePacked(data, fileName: path)
+  }
+
+  /// A Strong or Hevy CSV file read a chunk at a time; nil when its header is neither's.
+  private func readInChunks(path: String, context: ImportContext) throws -> (HistoryFormat, [PackedSession])?
+  {
+    var reader = try CSVChunkReader(path: path, chunkSize: chunkSize)
+    defer { reader.close() }
+    guard let first = try reader.next(), let headerRecord = first.records.first else { return nil }
+    let header = first.fields(of: headerRecord)
+    if StrongCSVImporter.matches(header: header) {
+      var importer = StrongCSVImporter(context: context, header: header)
+      try importer.read(first.records.dropFirst(), in: first)
+      while let table = try reader.next() { try importer.read(table.records, in: table) }
+      return (.strongCSV, importer.finish())
+    }
+    if HevyCSVImporter.matches(header: header) {
+      var importer = HevyCSVImporter(context: context, header: header)
+      try importer.read(first.records.dropFirst(), in: first)
+      while let table = try reader.next() { try importer.read(table.records, in: table) }
+      return (.hevyCSV, importer.finish())
+    }
+    return nil
   }
 
   /// Which app wrote `prefix`, the start of a file, from its first line alone; nil when it is
@@ -66,6 +107,12 @@ public struct HistoryImporter: Sendable {
 
   /// The sessions in `data`, oldest first; `fileName` is quoted in errors.
   public func parse(_ data: Data, fileName: String) throws -> (HistoryFormat, [Session]) {
+    let (format, sessions) = try parsePacked(data, fileName: fileName)
+    return (format, sessions.map(\.unpacked))
+  }
+
+  /// ``parse(_:fileName:)`` with the sets packed as the store keeps them.
+  func parsePacked(_ data: Data, fileName: String) throws -> (HistoryFormat, [PackedSession]) {
     let context = ImportContext(fileName: fileName, clock: clock, defaultUnit: defaultUnit)
     let bytes = [UInt8](data)
     let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
@@ -74,7 +121,7 @@ public struct HistoryImporter: Sendable {
     {
       let text = String(decoding: body, as: UTF8.self)
       let sessions = try NativeJSONImporter(context: context, text: text).sessions(Data(body))
-      return (.nativeJSON, sessions.sorted { $0.start < $1.start })
+      return (.nativeJSON, sessions.sorted { $0.start < $1.start }.map(PackedSession.init))
     }
     let table = CSVReader(delimiter: CSVReader.sniffDelimiter(body)).table(body)
     guard let first = table.records.first else {
@@ -83,23 +130,24 @@ public struct HistoryImporter: Sendable {
     let header = table.fields(of: first)
     let rows = table.records.dropFirst()
     if StrongCSVImporter.matches(header: header) {
-      let sessions = try StrongCSVImporter(context: context).sessions(
-        header: header, table: table, rows: rows)
-      return (.strongCSV, sessions.sorted { $0.start < $1.start })
+      var importer = StrongCSVImporter(context: context, header: header)
+      try importer.read(rows, in: table)
+      return (.strongCSV, importer.finish())
     }
     if HevyCSVImporter.matches(header: header) {
-      let sessions = try HevyCSVImporter(context: context).sessions(header: header, table: table, rows: rows)
-      return (.hevyCSV, sessions)
+      var importer = HevyCSVImporter(context: context, header: header)
+      try importer.read(rows, in: table)
+      return (.hevyCSV, importer.finish())
     }
     if FitNotesIOSCSVImporter.matches(header: header) {
       let sessions = try FitNotesIOSCSVImporter(context: context).sessions(
         header: header, table: table, rows: rows)
-      return (.fitNotesIOSCSV, sessions.sorted { $0.start < $1.start })
+      return (.fitNotesIOSCSV, sessions.sorted { $0.start < $1.start }.map(PackedSession.init))
     }
     if FitNotesCSVImporter.matches(header: header) {
       let sessions = try FitNotesCSVImporter(context: context).sessions(
         header: header, table: table, rows: rows)
-      return (.fitNotesCSV, sessions.sorted { $0.start < $1.start })
+      return (.fitNotesCSV, sessions.sorted { $0.start < $1.start }.map(PackedSession.init))
     }
     if StrongColumn.looksLikeStrong(header) {
       let names = header.map(StrongColumn.normalise)

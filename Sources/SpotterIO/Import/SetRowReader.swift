@@ -21,6 +21,11 @@ struct SetRowReader {
     self.exerciseColumn = exerciseColumn
   }
 
+  /// Forgets the row before, when the next rows come from another chunk's table.
+  mutating func forgetPrevious() {
+    previous = nil
+  }
+
   /// The set in `record` and the name of its exercise; `draft` is the workout it belongs to.
   mutating func read(
     _ record: CSVTable.Record, in table: CSVTable, draft: Int, kind: SetKind, unit: WeightUnit

@@ -18,29 +18,52 @@ struct StrongCSVImporter {
     return StrongColumn.required.allSatisfy { $0.index(in: names) != nil }
   }
 
-  func sessions(header: [String], table: CSVTable, rows: ArraySlice<CSVTable.Record>) throws -> [Session] {
-    let names = header.map(StrongColumn.normalise)
-    let date = StrongColumn.date.index(in: names)!
-    let workoutName = StrongColumn.workoutName.index(in: names)!
-    let exerciseName = StrongColumn.exerciseName.index(in: names)!
-    let setOrder = StrongColumn.setOrder.index(in: names)!
-    let weightColumn = StrongColumn.weight.index(in: names)
-    let unitColumn = StrongColumn.weightUnit.index(in: names)
-    let reps = StrongColumn.reps.index(in: names)
-    let duration = StrongColumn.duration.index(in: names)
-    let headerUnit = weightColumn.flatMap { ImportContext.unit(inHeader: names[$0]) }
+  let header: [String]
+  private let date: Int
+  private let workoutName: Int
+  private let exerciseName: Int
+  private let setOrder: Int
+  private let weightColumn: Int?
+  private let unitColumn: Int?
+  private let reps: Int?
+  private let duration: Int?
+  private let headerUnit: WeightUnit?
 
-    struct Draft {
-      var start: LocalDateTime
-      var name: String
-      var durationSeconds: Int?
-      var grouper = ExerciseGrouper()
-    }
-    var drafts: [Draft] = []
-    var draftIndex: [String: Int] = [:]
-    var sets = SetRowReader(
+  private struct Draft {
+    var start: LocalDateTime
+    var name: String
+    var durationSeconds: Int?
+    var sets = DraftSets()
+  }
+  private var drafts: [Draft] = []
+  private var draftIndex: [String: Int] = [:]
+  private var sets: SetRowReader
+  /// The draft whose sets are still unpacked: the one the last row went to.
+  private var openDraft: Int?
+
+  /// An importer for a file with `header`, which ``matches(header:)``.
+  init(context: ImportContext, header: [String]) {
+    self.context = context
+    self.header = header
+    let names = header.map(StrongColumn.normalise)
+    date = StrongColumn.date.index(in: names)!
+    workoutName = StrongColumn.workoutName.index(in: names)!
+    exerciseName = StrongColumn.exerciseName.index(in: names)!
+    setOrder = StrongColumn.setOrder.index(in: names)!
+    weightColumn = StrongColumn.weight.index(in: names)
+    unitColumn = StrongColumn.weightUnit.index(in: names)
+    reps = StrongColumn.reps.index(in: names)
+    duration = StrongColumn.duration.index(in: names)
+    headerUnit = weightColumn.flatMap { ImportContext.unit(inHeader: names[$0]) }
+    sets = SetRowReader(
       context: context, header: header, weightColumn: weightColumn, repsColumn: reps,
       exerciseColumn: exerciseName)
+  }
+
+  /// Reads the set rows of one chunk of the file; the chunks come in file order.
+  mutating func read(_ rows: some Sequence<CSVTable.Record>, in table: CSVTable) throws {
+    // The row before belongs to another chunk's table, where its ranges mean nothing.
+    sets.forgetPrevious()
     func isNone(_ record: CSVTable.Record, _ column: Int) -> Bool {
       let text = table[record, column].trimmed
       return text.isEmpty || Double(text) == 0
@@ -101,8 +124,14 @@ struct StrongCSVImporter {
       let unit = try context.unit(
         table, record, column: unitColumn, header: header, fallback: headerUnit ?? context.defaultUnit)
       let (set, exercise) = try sets.read(record, in: table, draft: index, kind: kind, unit: unit)
-      drafts[index].grouper.add(set, exercise: exercise)
+      if let openDraft, openDraft != index { drafts[openDraft].sets.pack() }
+      openDraft = index
+      drafts[index].sets.add(set, exercise: exercise)
     }
+  }
+
+  /// The file's sessions, oldest first, once every chunk is read.
+  mutating func finish() -> [PackedSession] {
     // Strong keeps counting for workouts never finished (`264h 1m`), and sometimes stops at once
     // (`1m` for a workout of twenty sets): neither is a length. The second gets the file's usual
     // length, so its calendar event and announcement times stay plausible.
@@ -110,15 +139,14 @@ struct StrongCSVImporter {
       seconds > 0 && seconds <= PatternLearner.maximumDurationMinutes * 60
     }
     func isCutShort(_ draft: Draft, _ seconds: Int) -> Bool {
-      seconds < Self.shortestSeconds
-        && draft.grouper.exercises.reduce(0) { $0 + $1.sets.count } >= Self.manySets
+      seconds < Self.shortestSeconds && draft.sets.count >= Self.manySets
     }
     let lengths = drafts.compactMap(\.durationSeconds).filter {
       isPlausible($0) && $0 >= Self.shortestSeconds
     }
     .sorted()
     let usual: Int? = lengths.isEmpty ? nil : lengths[lengths.count / 2]
-    return drafts.map { draft in
+    let sessions = drafts.map { draft in
       let start = context.clock.instant(draft.start)
       let end = draft.durationSeconds.flatMap { seconds -> Date? in
         if isCutShort(draft, seconds) {
@@ -127,9 +155,14 @@ struct StrongCSVImporter {
         }
         return isPlausible(seconds) ? start.addingTimeInterval(TimeInterval(seconds)) : nil
       }
-      return Session(
-        id: "strong-\(draft.start)", source: .strong, workoutName: draft.name, start: start, end: end,
-        state: .completed, exercises: draft.grouper.exercises)
+      var sets = draft.sets
+      return PackedSession(
+        bare: Session(
+          id: "strong-\(draft.start)", source: .strong, workoutName: draft.name, start: start, end: end,
+          state: .completed),
+        exercises: sets.packed())
     }
+    drafts = []
+    return sessions.sorted { $0.session.start < $1.session.start }
   }
 }

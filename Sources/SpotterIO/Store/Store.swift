@@ -298,11 +298,11 @@ public final class Store: Sendable {
 
   /// Adds new sessions, updates changed ones and skips duplicates, in one transaction.
   public func importSessions(_ sessions: [Session]) throws -> ImportSummary {
-    try importBatches([sessions])[0]
+    try importBatches([sessions.map(PackedSession.init)])[0]
   }
 
   /// Imports several files' sessions in one transaction, with a summary per file.
-  public func importBatches(_ batches: [[Session]]) throws -> [ImportSummary] {
+  public func importBatches(_ batches: [[PackedSession]]) throws -> [ImportSummary] {
     try guarded {
       try queue.write { db in
         var summaries: [ImportSummary] = []
@@ -318,8 +318,9 @@ public final class Store: Sendable {
         }
         for sessions in batches {
           var summary = ImportSummary()
-          for session in sessions {
-            let exercises = ExerciseListCoder.encode(session.exercises)
+          for packed in sessions {
+            let session = packed.session
+            let exercises = packed.exercises
             let fingerprint = Self.fingerprint(session, exercises: exercises)
             if let old = known[session.id] {
               if old == fingerprint {

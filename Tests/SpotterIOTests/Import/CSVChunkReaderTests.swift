@@ -1,0 +1,110 @@
+import Foundation
+import SpotterCore
+import SpotterIO
+import Testing
+import _SpotterTestSupport
+
+/// Reading an export a chunk at a time gives exactly what reading it whole gives: the same
+/// sessions, sets and errors, wherever the chunks end.
+@Suite struct CSVChunkReaderTests {
+  /// Every Strong and Hevy file at hand: this project's samples and the real exports beside it.
+  static var files: [String] {
+    let own = [
+      "strong-s0.csv", "strong-s1.csv", "strong-s2.csv", "strong-s2old.csv", "strong-s3.csv",
+      "strong-12h.csv", "strong-zh.csv", "hevy-kg.csv", "hevy-lbs.csv",
+    ].map { FixtureLoader.url($0).path }
+    let shared = SharedFixtureConformanceTests.root
+    let real = ["strong", "hevy"].flatMap { folder -> [String] in
+      let directory = shared.appendingPathComponent(folder)
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+      return names.filter { $0.hasSuffix(".csv") }.sorted().map { directory.appendingPathComponent($0).path }
+    }
+    return own + real
+  }
+
+  static func temporary(_ name: String) -> String {
+    FileManager.default.temporaryDirectory.appendingPathComponent("chunks-\(UUID())-\(name)").path
+  }
+
+  static func importer(chunkSize: Int) -> HistoryImporter {
+    var importer = FixtureLoader.importer()
+    importer.chunkSize = chunkSize
+    return importer
+  }
+
+  @Test(arguments: [61, 4096]) func everyExportReadsAsWhenReadWhole(chunkSize: Int) throws {
+    #expect(Self.files.count >= 9)
+    for path in Self.files {
+      let whole = try FixtureLoader.importer().parse(
+        Data(contentsOf: URL(fileURLWithPath: path)), fileName: path)
+      let chunked = try Self.importer(chunkSize: chunkSize).read(path: path)
+      #expect(chunked.0 == whole.0, "\(path)")
+      #expect(chunked.1 == whole.1, "\(path)")
+      #expect(!chunked.1.isEmpty, "\(path)")
+    }
+  }
+
+  /// Quoted notes over several lines, doubled quotes, CRLF, a BOM, blank lines and a workout whose
+  /// rows are not contiguous, cut at every byte.
+  @Test func chunksMayEndAnywhere() throws {
+    let rows = [
+      "\u{FEFF}Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE",
+      "2024-03-04 18:00:00,Push,1h 2m,Bench Press,1,80,5,0,0,\"two\r\nlines, \"\"quoted\"\"\",\"\",",
+      "",
+      "2024-03-04 18:00:00,Push,1h 2m,Bench Press,2,82.5,5,0,0,,,",
+      "2024-03-06 18:10:00,Pull,55m,Row,1,60,8,0,0,\"a \"\"b\"\"\",,8",
+      "2024-03-04 18:00:00,Push,1h 2m,Bench Press,3,85,3,0,0,,,",
+      "2024-03-04 18:00:00,Push,1h 2m,Dips,W,0,10,0,0,,,",
+      "2024-03-08 07:00:00,Legs,1m,Squat,1,100,5,0,0,,,",
+      "2024-03-08 07:00:00,Legs,1m,Squat,2,100,5,0,0,,,",
+      "2024-03-08 07:00:00,Legs,1m,Squat,3,100,5,0,0,,,",
+      "2024-03-08 07:00:00,Legs,1m,Squat,4,100,5,0,0,,,",
+    ]
+    let text = rows.joined(separator: "\r\n") + "\r\n"
+    let path = Self.temporary("strong.csv")
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let whole = try FixtureLoader.importer().parse(Data(text.utf8), fileName: path)
+    #expect(whole.1.count == 3)
+    #expect(whole.1[0].exercises.map(\.name) == ["Bench Press", "Dips"])
+    #expect(whole.1[0].exercises[0].sets.map(\.weight) == [80, 82.5, 85])
+    for chunkSize in 1...Data(text.utf8).count + 1 {
+      let chunked = try Self.importer(chunkSize: chunkSize).read(path: path)
+      #expect(chunked.1 == whole.1, "chunk size \(chunkSize)")
+    }
+  }
+
+  /// A bad cell far into the file is reported at its own line, however the file was cut.
+  @Test func errorsNameTheSameLine() throws {
+    var rows = [
+      "title,start_time,end_time,description,exercise_title,superset_id,exercise_notes,set_index,set_type,weight_kg,reps,distance_km,duration_seconds,rpe"
+    ]
+    for day in 1...28 {
+      let date = String(format: "%02d Mar 2024", day)
+      for set in 0..<3 {
+        rows.append(
+          "\"Day \(day)\",\"\(date), 18:00\",\"\(date), 19:00\",\"\",\"Squat\",,\"multi\nline\",\(set),normal,100,5,,,"
+        )
+      }
+    }
+    rows[70] = rows[70].replacingOccurrences(of: ",normal,100,", with: ",normal,heavy,")
+    let text = rows.joined(separator: "\n") + "\n"
+    let path = Self.temporary("hevy.csv")
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    func message(_ body: () throws -> Void) -> String {
+      do {
+        try body()
+        return "no error"
+      } catch {
+        return "\(error)"
+      }
+    }
+    let whole = message { _ = try FixtureLoader.importer().parse(Data(text.utf8), fileName: path) }
+    #expect(whole.contains("hevy.csv:140:"))
+    #expect(whole.contains("'heavy'"))
+    for chunkSize in [1, 50, 333, 1024] {
+      #expect(message { _ = try Self.importer(chunkSize: chunkSize).read(path: path) } == whole)
+    }
+  }
+}
