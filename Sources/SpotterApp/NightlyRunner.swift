@@ -84,8 +84,7 @@ public struct NightlyRunner: Sendable {
       known: Dictionary(knownFollowUps.map { ($0.uid, $0) }, uniquingKeysWith: { $1 }),
       achievements: try store.achievements(announcedOnly: true), storedKeys: try store.achievementKeys(),
       now: now,
-      lastAchievementDigest: try store.setting(Store.achievementDigestKey),
-      plateauCache: try store.plateauCache())
+      achievementCursor: try store.achievementCursor(), plateauCursor: try store.plateauCursor())
     let followUpReminders = ReminderAction.apply(actions, to: followUps.reminders)
     let focusWindow = Horizon(
       start: today, days: max(settings.focus.horizonDays, today.days(until: horizon.end)))
@@ -128,7 +127,7 @@ public struct NightlyRunner: Sendable {
       pattern: pattern, plan: plan, focus: focus, followUps: followUpReminders,
       findings: RunFindings(
         achievements: followUps.newAchievements, abandoned: followUps.abandoned, at: now,
-        achievementDigest: followUps.achievementDigest, plateauCache: followUps.plateauCache),
+        achievementCursor: followUps.achievementCursor, plateauCursor: followUps.plateauCursor),
       records: records, changed: workouts.changed + alerts.changed + events.changed, changes: changes,
       events: records.map { $0.event(now: now) })
   }

@@ -30,13 +30,13 @@ import _SpotterTestSupport
     #expect(first.stdout.contains("imported \(strong.path)"))
 
     // The next night: both files as they were. Beside it, a copy of the same store that has
-    // forgotten the fingerprints, the achievement digest and the plateaus, so it parses both again and replays
-    // every session for achievements: the outputs must be the same bytes.
+    // forgotten the fingerprints and where achievement and plateau detection stopped, so it
+    // parses both again and replays every session: the outputs must be the same bytes.
     try FileManager.default.copyItem(
       at: dir.appendingPathComponent("a.sqlite"), to: dir.appendingPathComponent("b.sqlite"))
     try SpotterBinary.sqlite(
       dir.appendingPathComponent("b.sqlite").path,
-      "DELETE FROM setting WHERE key LIKE 'fingerprint:%' OR key IN ('achievements.digest', 'plateaus.cache')"
+      "DELETE FROM setting WHERE key LIKE 'fingerprint:%' OR key IN ('achievements.cursor', 'plateaus.cursor')"
     )
     let skipped = try run(dir, "a.sqlite", [strong.path, hevy], now: "2026-11-22T21:30:00+01:00")
     #expect(skipped.status == 0, "\(skipped.stderr)")
@@ -50,13 +50,36 @@ import _SpotterTestSupport
       try outputs(dir, "a.sqlite")
         == outputs(dir, "b.sqlite").map { $0.replacingOccurrences(of: "b.sqlite", with: "a.sqlite") })
 
-    // A grown export is parsed again, and its new session counts.
+    // A grown export is parsed again, and its new session counts. Detection resumes after the
+    // sessions it read last night; beside it, a copy that forgot where it stopped replays all.
+    try FileManager.default.copyItem(
+      at: dir.appendingPathComponent("a.sqlite"), to: dir.appendingPathComponent("c.sqlite"))
+    try SpotterBinary.sqlite(
+      dir.appendingPathComponent("c.sqlite").path,
+      "DELETE FROM setting WHERE key IN ('achievements.cursor', 'plateaus.cursor')")
+    #expect(
+      try SpotterBinary.sqlite(
+        dir.appendingPathComponent("a.sqlite").path,
+        "SELECT count(*) FROM setting WHERE key IN ('achievements.cursor', 'plateaus.cursor')") == "2\n")
     var text = try String(contentsOf: strong, encoding: .utf8)
-    text += "2026-11-23 18:05:00,Push,1h,Bench Press (Barbell),1,100,8,,,,,\n"
+    text += "2026-11-23 18:05:00,Push,1h,Bench Press (Barbell),1,140,8,,,,,\n"
     try text.write(to: strong, atomically: true, encoding: .utf8)
     let grown = try run(dir, "a.sqlite", [strong.path, hevy], now: "2026-11-23T21:30:00+01:00")
     #expect(grown.status == 0, "\(grown.stderr)")
     #expect(grown.stdout.contains("imported \(strong.path) (strong-csv): 1 new"), "\(grown.stdout)")
     #expect(grown.stdout.contains("skipped \(hevy)"))
+    let replayed = try run(dir, "c.sqlite", [strong.path, hevy], now: "2026-11-23T21:30:00+01:00")
+    #expect(replayed.status == 0, "\(replayed.stderr)")
+    #expect(
+      try outputs(dir, "a.sqlite")
+        == outputs(dir, "c.sqlite").map { $0.replacingOccurrences(of: "c.sqlite", with: "a.sqlite") })
+    let achievements =
+      "SELECT key || ' ' || coalesce(announce_at, '-') || ' ' || detail FROM achievement ORDER BY key"
+    let resumedAchievements = try SpotterBinary.sqlite(
+      dir.appendingPathComponent("a.sqlite").path, achievements)
+    #expect(resumedAchievements.contains("140"))
+    #expect(
+      resumedAchievements
+        == (try SpotterBinary.sqlite(dir.appendingPathComponent("c.sqlite").path, achievements)))
   }
 }

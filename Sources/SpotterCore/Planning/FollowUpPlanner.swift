@@ -23,22 +23,10 @@ public struct FollowUpPlanner: Sendable {
     public var newAchievements: [Achievement]
     /// Sessions past their last pause reminder.
     public var abandoned: [String]
-    /// What achievement detection ran over this time; the next run skips detecting when it is
-    /// the same, since the same sessions and settings find only achievements already stored.
-    public var achievementDigest: String? = nil
-    /// The plateaus found, with the digest of what they were found over, for the next run.
-    public var plateauCache: PlateauCache? = nil
-  }
-
-  /// Plateaus as a run found them, and the digest of the sessions and settings they came from.
-  public struct PlateauCache: Sendable, Hashable, Codable {
-    public var digest: String
-    public var plateaus: [Plateau]
-
-    public init(digest: String, plateaus: [Plateau]) {
-      self.digest = digest
-      self.plateaus = plateaus
-    }
+    /// Where achievement detection stopped, for the next run to resume from.
+    public var achievementCursor: ProgressCursor<AchievementDetector.State>? = nil
+    /// Where plateau detection stopped, with every plateau found, for the next run.
+    public var plateauCursor: ProgressCursor<PlateauDetector.State>? = nil
   }
 
   /// - Parameters:
@@ -48,68 +36,85 @@ public struct FollowUpPlanner: Sendable {
   ///   - achievements: the achievements the store remembers; only those with an announcement
   ///     matter when `storedKeys` names the rest.
   ///   - storedKeys: the keys of every stored achievement; nil means those of `achievements`.
-  ///   - lastAchievementDigest: the digest the last stored run detected achievements over.
-  ///   - plateauCache: the plateaus the last stored run found, used while their digest holds.
+  ///   - achievementCursor: where the last stored run's achievement detection stopped.
+  ///   - plateauCursor: where the last stored run's plateau detection stopped.
   public func plan(
     sessions: [Session], pattern: TrainingPattern, upcoming: [PlannedSession],
     known: [String: ReminderRecord],
     achievements: [Achievement], storedKeys: Set<String>? = nil, now: Date,
-    lastAchievementDigest: String? = nil, plateauCache: PlateauCache? = nil
+    achievementCursor: ProgressCursor<AchievementDetector.State>? = nil,
+    plateauCursor: ProgressCursor<PlateauDetector.State>? = nil
   ) -> Result {
     let clock = ZoneClock(timeZone: settings.timeZone)
     let paused = PauseReminderPlanner(settings: settings).plan(sessions: sessions, known: known, now: now)
     let matcher = LiftMatcher(names: settings.overload.lifts)
-    let history = Self.historyDigest(sessions)
-    // Plateaus, like achievements, change only with the sessions and the settings they read.
-    var plateauHash = Fingerprint()
-    plateauHash.combine(history)
-    plateauHash.combine("\(settings.overload.lifts)|\(settings.timeZone.identifier)")
-    let plateauDigest = Fingerprint.hex(plateauHash.value)
-    let plateaus =
-      !settings.overload.enabled
-      ? []
-      : plateauCache?.digest == plateauDigest
-        ? plateauCache?.plateaus ?? [] : PlateauDetector(matcher: matcher, clock: clock).detect(sessions)
+    // Both detectors read the completed sessions in order, and resume where the last run stopped
+    // while everything before that is as it was: a night reads only the sessions that are new.
+    let ordered = AchievementDetector.ordered(sessions)
+    let chain = Self.chain(ordered)
+    func digest(_ count: Int, _ context: String) -> String {
+      var hash = Fingerprint()
+      hash.combine(count == 0 ? 0 : chain[count - 1])
+      hash.combine(UInt64(count))
+      hash.combine(context)
+      return Fingerprint.hex(hash.value)
+    }
+    func resume<State>(_ cursor: ProgressCursor<State>?, context: String, fresh: State) -> (Int, State) {
+      guard let cursor, cursor.sessions <= ordered.count, cursor.digest == digest(cursor.sessions, context)
+      else { return (0, fresh) }
+      return (cursor.sessions, cursor.state)
+    }
+    var plateaus: [Plateau] = []
+    var nextPlateauCursor: ProgressCursor<PlateauDetector.State>?
+    if settings.overload.enabled {
+      let context = "\(settings.overload.lifts)|\(settings.timeZone.identifier)"
+      var (start, state) = resume(plateauCursor, context: context, fresh: PlateauDetector.State())
+      PlateauDetector(matcher: matcher, clock: clock).detect(ordered[start...], state: &state)
+      start = ordered.count
+      plateaus = state.plateaus
+      nextPlateauCursor = ProgressCursor(sessions: start, digest: digest(start, context), state: state)
+    }
     let overload = OverloadPlanner(settings: settings).plan(
       plateaus: plateaus, sessions: sessions, upcoming: upcoming, known: known, now: now)
-    let digest = achievementDigest(history: history, pattern: pattern)
-    // Detection replays every session; with nothing new since the last run it would only find
-    // what the store already holds.
-    let fresh =
-      digest == lastAchievementDigest
-      ? []
-      : newAchievements(
-        sessions: sessions, pattern: pattern, known: known, stored: achievements,
-        storedKeys: storedKeys ?? Set(achievements.map(\.key)), now: now)
+    var fresh: [Achievement] = []
+    var nextAchievementCursor: ProgressCursor<AchievementDetector.State>?
+    if settings.achievements.anyEnabled {
+      let detector = AchievementDetector(
+        settings: settings.achievements, weightUnit: settings.weightUnit, clock: clock,
+        weeklyTarget: pattern.trainingDays(minimumConfidence: settings.minimumConfidence).count)
+      let context =
+        "\(settings.achievements)|\(settings.weightUnit.rawValue)|\(settings.timeZone.identifier)|"
+        + "\(detector.weeklyTarget ?? 0)"
+      var (start, state) = resume(achievementCursor, context: context, fresh: AchievementDetector.State())
+      let found = detector.detect(ordered[start...], state: &state)
+      start = ordered.count
+      nextAchievementCursor = ProgressCursor(sessions: start, digest: digest(start, context), state: state)
+      fresh = newAchievements(
+        found, known: known, stored: achievements, storedKeys: storedKeys ?? Set(achievements.map(\.key)),
+        now: now)
+    }
     let announcements = announcements(of: achievements + fresh, sessions: sessions, known: known, now: now)
     return Result(
       reminders: paused.reminders + announcements + overload, newAchievements: fresh,
-      abandoned: paused.abandoned, achievementDigest: digest,
-      plateauCache: settings.overload.enabled ? PlateauCache(digest: plateauDigest, plateaus: plateaus) : nil)
+      abandoned: paused.abandoned, achievementCursor: nextAchievementCursor, plateauCursor: nextPlateauCursor)
   }
 
-  /// A stable digest of everything achievement detection reads: the sessions' digest, the
-  /// achievement settings, the weight unit, the zone and the weekly target.
-  func achievementDigest(history: String, pattern: TrainingPattern) -> String {
+  /// The running digest of `ordered` sessions with their state and sets: element `k` covers the
+  /// first `k + 1`, so one pass gives the digest of every prefix.
+  static func chain(_ ordered: [Session]) -> [UInt64] {
     var hash = Fingerprint()
-    hash.combine(history)
-    hash.combine("\(settings.achievements)|\(settings.weightUnit.rawValue)|\(settings.timeZone.identifier)")
-    hash.combine(UInt64(pattern.trainingDays(minimumConfidence: settings.minimumConfidence).count))
-    return Fingerprint.hex(hash.value)
-  }
-
-  /// A stable digest of every session with its state and sets, in order.
-  static func historyDigest(_ sessions: [Session]) -> String {
-    var hash = Fingerprint()
-    hash.combine(UInt64(sessions.count))
-    for session in sessions {
+    var values: [UInt64] = []
+    values.reserveCapacity(ordered.count)
+    for session in ordered {
       hash.combine(session.id)
       hash.combine(session.state.rawValue)
       hash.combine(session.start.timeIntervalSince1970)
       hash.combine(session.end?.timeIntervalSince1970)
       hash.combine(session.stateChangedAt?.timeIntervalSince1970)
+      hash.combine(UInt64(session.exercises.count))
       for exercise in session.exercises {
         hash.combine(exercise.name)
+        hash.combine(UInt64(exercise.sets.count))
         for set in exercise.sets {
           hash.combine(set.weight)
           hash.combine(UInt64(bitPattern: Int64(set.reps ?? -1)))
@@ -119,8 +124,9 @@ public struct FollowUpPlanner: Sendable {
           hash.combine(set.completedAt?.timeIntervalSince1970)
         }
       }
+      values.append(hash.value)
     }
-    return Fingerprint.hex(hash.value)
+    return values
   }
 
   /// `achievement-{session}-{session's date}@spotter`: one announcement per session.
@@ -128,20 +134,18 @@ public struct FollowUpPlanner: Sendable {
     Reminder.uid(kind: .achievement, entity: sessionID, date: date)
   }
 
+  /// The achievements in `found` that the store does not hold yet, each with its announcement
+  /// time when it is recent and not yet announced.
   private func newAchievements(
-    sessions: [Session], pattern: TrainingPattern, known: [String: ReminderRecord], stored: [Achievement],
-    storedKeys: Set<String>, now: Date
+    _ found: [Achievement], known: [String: ReminderRecord], stored: [Achievement], storedKeys: Set<String>,
+    now: Date
   ) -> [Achievement] {
-    guard settings.achievements.anyEnabled else { return [] }
     let clock = ZoneClock(timeZone: settings.timeZone)
-    let detector = AchievementDetector(
-      settings: settings.achievements, weightUnit: settings.weightUnit, clock: clock,
-      weeklyTarget: pattern.trainingDays(minimumConfidence: settings.minimumConfidence).count)
     var announceAt = Dictionary(
       stored.compactMap { achievement in achievement.announceAt.map { (achievement.sessionID, $0) } },
       uniquingKeysWith: min)
     var fresh: [Achievement] = []
-    for var achievement in detector.detect(sessions) where !storedKeys.contains(achievement.key) {
+    for var achievement in found where !storedKeys.contains(achievement.key) {
       let uid = Self.achievementUID(sessionID: achievement.sessionID, date: achievement.date)
       let announced = known[uid].map { $0.status == .confirmed && $0.fire <= now } ?? false
       let recent = now.timeIntervalSince(achievement.earnedAt) <= Double(FireGuard.staleSeconds)

@@ -37,10 +37,17 @@ public struct AchievementDetector: Sendable {
     return ((reached / 100_000).rounded(.down) + 1) * 100_000
   }
 
-  private struct Mark {
-    var kilograms: Double
-    var value: Double
-    var unit: WeightUnit
+  /// A record to beat: in kilograms, and as the user entered it.
+  public struct Mark: Sendable, Hashable, Codable {
+    public var kilograms: Double
+    public var value: Double
+    public var unit: WeightUnit
+
+    public init(kilograms: Double, value: Double, unit: WeightUnit) {
+      self.kilograms = kilograms
+      self.value = value
+      self.unit = unit
+    }
   }
 
   private struct WorkingSet {
@@ -50,22 +57,104 @@ public struct AchievementDetector: Sendable {
     var reps: Int
   }
 
+  /// What detection knows after some sessions: every mark to beat, the streak, the week runs and
+  /// the volume so far. A night resumes from it instead of replaying years of history.
+  public struct State: Sendable, Hashable, Codable {
+    public var weightMarks: [String: [Int: Mark]] = [:]
+    public var oneRepMaxMarks: [String: Mark] = [:]
+    public var repsMarks: [String: [Int: Int]] = [:]
+    public var lastDate: LocalDate?
+    public var streakStart = LocalDate(daysSinceEpoch: 0)
+    public var streakLength = 0
+    /// Only the last two weeks: sessions come in order, so no older week is ever read again.
+    public var weekDates: [Int: Set<LocalDate>] = [:]
+    public var weekRuns: [Int: WeekRun] = [:]
+    public var volume = 0.0
+
+    public init() {}
+
+    private enum CodingKeys: String, CodingKey {
+      case weightMarks, oneRepMaxMarks, repsMarks, lastDate, streakStart, streakLength, weekDates, weekRuns
+      case volume
+    }
+
+    // Most reps at each weight is a mark per exercise and weight ever lifted: thousands over
+    // years. As flat [weight, reps, …] lists they decode ten times faster than as JSON objects,
+    // and a night with new sessions reads and writes them once.
+    public init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      weightMarks = try container.decode([String: [Int: Mark]].self, forKey: .weightMarks)
+      oneRepMaxMarks = try container.decode([String: Mark].self, forKey: .oneRepMaxMarks)
+      let flat = try container.decode([String: [Int]].self, forKey: .repsMarks)
+      repsMarks = try flat.mapValues { pairs in
+        guard pairs.count % 2 == 0 else {
+          throw DecodingError.dataCorruptedError(
+            forKey: .repsMarks, in: container, debugDescription: "odd weight/reps list")
+        }
+        return Dictionary(
+          stride(from: 0, to: pairs.count, by: 2).map { (pairs[$0], pairs[$0 + 1]) }, uniquingKeysWith: max)
+      }
+      lastDate = try container.decodeIfPresent(LocalDate.self, forKey: .lastDate)
+      streakStart = try container.decode(LocalDate.self, forKey: .streakStart)
+      streakLength = try container.decode(Int.self, forKey: .streakLength)
+      weekDates = try container.decode([Int: Set<LocalDate>].self, forKey: .weekDates)
+      weekRuns = try container.decode([Int: WeekRun].self, forKey: .weekRuns)
+      volume = try container.decode(Double.self, forKey: .volume)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(weightMarks, forKey: .weightMarks)
+      try container.encode(oneRepMaxMarks, forKey: .oneRepMaxMarks)
+      try container.encode(
+        repsMarks.mapValues { marks in marks.sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] } },
+        forKey: .repsMarks)
+      try container.encodeIfPresent(lastDate, forKey: .lastDate)
+      try container.encode(streakStart, forKey: .streakStart)
+      try container.encode(streakLength, forKey: .streakLength)
+      try container.encode(weekDates.mapValues { $0.sorted() }, forKey: .weekDates)
+      try container.encode(weekRuns, forKey: .weekRuns)
+      try container.encode(volume, forKey: .volume)
+    }
+
+    /// Drops the weeks no later session can reach.
+    mutating func prune() {
+      guard let lastDate else { return }
+      let week = AchievementDetector.week(of: lastDate)
+      weekDates = weekDates.filter { $0.key >= week - 1 }
+      weekRuns = weekRuns.filter { $0.key >= week - 1 }
+    }
+  }
+
+  /// A run of weeks that each met the weekly target.
+  public struct WeekRun: Sendable, Hashable, Codable {
+    public var start: Int
+    public var length: Int
+
+    public init(start: Int, length: Int) {
+      self.start = start
+      self.length = length
+    }
+  }
+
   /// Every achievement of `sessions`, oldest session first.
   public func detect(_ sessions: [Session]) -> [Achievement] {
+    var state = State()
+    return detect(Self.ordered(sessions)[...], state: &state)
+  }
+
+  /// The sessions detection reads, in the order it reads them: completed ones, by start and id.
+  public static func ordered(_ sessions: [Session]) -> [Session] {
+    sessions.filter { $0.state == .completed }.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
+  }
+
+  /// The achievements of `completed`, which are ``ordered(_:)`` and follow the sessions `state`
+  /// was left by; `state` then holds what they leave.
+  public func detect(_ completed: ArraySlice<Session>, state: inout State) -> [Achievement] {
     let threshold = settings.thresholdKilograms(unit: weightUnit) - 1e-9
-    var weightMarks: [String: [Int: Mark]] = [:]
-    var oneRepMaxMarks: [String: Mark] = [:]
-    var repsMarks: [String: [Int: Int]] = [:]
-    var lastDate: LocalDate?
-    var streak = (start: LocalDate(daysSinceEpoch: 0), length: 0)
-    var weekDates: [Int: Set<LocalDate>] = [:]
-    var weekRuns: [Int: (start: Int, length: Int)] = [:]
-    var volume = 0.0
     var found: [Achievement] = []
     var names: [String: (name: String, key: String)] = [:]
-    let completed = sessions.filter { $0.state == .completed }.sorted {
-      ($0.start, $0.id) < ($1.start, $1.id)
-    }
+    defer { state.prune() }
     for session in completed {
       let date = clock.localDate(session.start)
       func achievement(
@@ -99,8 +188,8 @@ public struct AchievementDetector: Sendable {
         for set in sets where set.kilograms > heaviest[set.reps]?.kilograms ?? 0 { heaviest[set.reps] = set }
         for (reps, top) in heaviest.sorted(by: { $0.key < $1.key }) {
           let mark = Mark(kilograms: top.kilograms, value: top.weight, unit: top.unit)
-          guard let old = weightMarks[key]?[reps] else {
-            weightMarks[key, default: [:]][reps] = mark
+          guard let old = state.weightMarks[key]?[reps] else {
+            state.weightMarks[key, default: [:]][reps] = mark
             continue
           }
           if top.kilograms >= old.kilograms + threshold {
@@ -109,7 +198,7 @@ public struct AchievementDetector: Sendable {
                 .weightRecord, key: "\(key)|\(reps)|\(session.id)", exercise: name, value: top.weight,
                 previous: Self.rounded(top.unit.value(fromKilograms: old.kilograms)), reps: reps,
                 unit: top.unit))
-            weightMarks[key]?[reps] = mark
+            state.weightMarks[key]?[reps] = mark
           }
         }
         let estimates = sets.filter { $0.reps <= Self.brzyckiMaxReps }.map {
@@ -119,17 +208,17 @@ public struct AchievementDetector: Sendable {
           let mark = Mark(
             kilograms: estimate, value: Self.rounded(set.unit.value(fromKilograms: estimate), step: 0.1),
             unit: set.unit)
-          if let old = oneRepMaxMarks[key] {
+          if let old = state.oneRepMaxMarks[key] {
             if estimate >= old.kilograms + threshold {
               found.append(
                 achievement(
                   .oneRepMaxRecord, key: "\(key)|\(session.id)", exercise: name, value: mark.value,
                   previous: Self.rounded(set.unit.value(fromKilograms: old.kilograms), step: 0.1),
                   unit: set.unit))
-              oneRepMaxMarks[key] = mark
+              state.oneRepMaxMarks[key] = mark
             }
           } else {
-            oneRepMaxMarks[key] = mark
+            state.oneRepMaxMarks[key] = mark
           }
         }
         var most: [Int: WorkingSet] = [:]
@@ -138,8 +227,8 @@ public struct AchievementDetector: Sendable {
           if set.reps > most[weightKey]?.reps ?? 0 { most[weightKey] = set }
         }
         for (weightKey, top) in most.sorted(by: { $0.key < $1.key }) {
-          guard let old = repsMarks[key]?[weightKey] else {
-            repsMarks[key, default: [:]][weightKey] = top.reps
+          guard let old = state.repsMarks[key]?[weightKey] else {
+            state.repsMarks[key, default: [:]][weightKey] = top.reps
             continue
           }
           if top.reps >= old + settings.recordRepsThreshold {
@@ -148,28 +237,30 @@ public struct AchievementDetector: Sendable {
                 .repsRecord, key: "\(key)|\(weightKey)|\(session.id)", exercise: name,
                 value: Double(top.reps),
                 previous: Double(old), weight: top.weight, unit: top.unit))
-            repsMarks[key]?[weightKey] = top.reps
+            state.repsMarks[key]?[weightKey] = top.reps
           }
         }
       }
-      if date != lastDate {
-        if let lastDate, lastDate.adding(days: 1) == date {
-          streak.length += 1
+      if date != state.lastDate {
+        if let lastDate = state.lastDate, lastDate.adding(days: 1) == date {
+          state.streakLength += 1
         } else {
-          streak = (date, 1)
+          state.streakStart = date
+          state.streakLength = 1
         }
-        lastDate = date
-        if settings.streaks, Self.streakLengths.contains(streak.length) {
+        state.lastDate = date
+        if settings.streaks, Self.streakLengths.contains(state.streakLength) {
           found.append(
-            achievement(.streak, key: "\(streak.length)|\(streak.start)", value: Double(streak.length)))
+            achievement(
+              .streak, key: "\(state.streakLength)|\(state.streakStart)", value: Double(state.streakLength)))
         }
         if let target = weeklyTarget, target > 0 {
           let week = Self.week(of: date)
-          weekDates[week, default: []].insert(date)
-          if weekDates[week]?.count == target {
-            let previous = weekRuns[week - 1]
-            let run = (start: previous?.start ?? week, length: (previous?.length ?? 0) + 1)
-            weekRuns[week] = run
+          state.weekDates[week, default: []].insert(date)
+          if state.weekDates[week]?.count == target {
+            let previous = state.weekRuns[week - 1]
+            let run = WeekRun(start: previous?.start ?? week, length: (previous?.length ?? 0) + 1)
+            state.weekRuns[week] = run
             if settings.consistency, run.length == Self.consistencyWeeks {
               found.append(
                 achievement(
@@ -180,8 +271,8 @@ public struct AchievementDetector: Sendable {
         }
       }
       if settings.volume, sessionVolume > 0 {
-        let total = volume + sessionVolume
-        var milestone = Self.volumeMilestone(after: volume)
+        let total = state.volume + sessionVolume
+        var milestone = Self.volumeMilestone(after: state.volume)
         var crossed: [Double] = []
         while total >= milestone && crossed.count <= 3 {
           crossed.append(milestone)
@@ -194,7 +285,7 @@ public struct AchievementDetector: Sendable {
           found.append(achievement(.volume, key: "\(Int(milestone))", value: milestone))
         }
       }
-      volume += sessionVolume
+      state.volume += sessionVolume
     }
     return found
   }

@@ -14,24 +14,39 @@ public struct PlateauDetector: Sendable {
     self.clock = clock
   }
 
-  private struct Run {
+  /// A lift's run of clean sessions at one top weight.
+  struct Run: Sendable, Hashable, Codable {
     var kilograms: Double
     var weight: Double
     var unit: WeightUnit
-    var sessions: [Session]
+    var sessionIDs: [String]
+  }
+
+  /// What detection knows after some sessions: each lift's current run and the plateaus so far.
+  /// A night resumes from it instead of replaying years of history.
+  public struct State: Sendable, Hashable, Codable {
+    var runs: [Lift: Run] = [:]
+    /// Every plateau so far, in the order they formed.
+    public internal(set) var plateaus: [Plateau] = []
+    /// Each lift's plateau that may still grow, by index in ``plateaus``.
+    var latest: [Lift: Int] = [:]
+
+    public init() {}
   }
 
   /// Every plateau of `sessions`, in the order they formed.
   public func detect(_ sessions: [Session]) -> [Plateau] {
-    var runs: [Lift: Run] = [:]
-    var plateaus: [Plateau] = []
-    var latest: [Lift: Int] = [:]
+    var state = State()
+    detect(AchievementDetector.ordered(sessions)[...], state: &state)
+    return state.plateaus
+  }
+
+  /// Reads `completed`, which are ``AchievementDetector/ordered(_:)`` and follow the sessions
+  /// `state` was left by, into `state`.
+  public func detect(_ completed: ArraySlice<Session>, state: inout State) {
     // Five years hold a few dozen names but thousands of exercises; normalising each was the
     // bulk of a nightly run.
     var liftByName: [String: Lift?] = [:]
-    let completed = sessions.filter { $0.state == .completed }.sorted {
-      ($0.start, $0.id) < ($1.start, $1.id)
-    }
     for session in completed {
       var sets: [Lift: [SetEntry]] = [:]
       for exercise in session.realExercises {
@@ -47,32 +62,33 @@ public struct PlateauDetector: Sendable {
         else { continue }
         let clean = working.allSatisfy { $0.completed && $0.kind != .failure }
         guard clean else {
-          runs[lift] = nil
+          state.runs[lift] = nil
           continue
         }
-        if var run = runs[lift], abs(run.kilograms - kilograms) < 0.01 {
-          run.sessions.append(session)
-          runs[lift] = run
+        if var run = state.runs[lift], abs(run.kilograms - kilograms) < 0.01 {
+          run.sessionIDs.append(session.id)
+          state.runs[lift] = run
         } else {
-          runs[lift] = Run(kilograms: kilograms, weight: weight, unit: top.unit, sessions: [session])
+          state.runs[lift] = Run(
+            kilograms: kilograms, weight: weight, unit: top.unit, sessionIDs: [session.id])
         }
-        guard let run = runs[lift] else { continue }
-        if run.sessions.count == OverloadSettings.plateauSessions {
-          latest[lift] = plateaus.count
-          plateaus.append(
+        guard let run = state.runs[lift] else { continue }
+        if run.sessionIDs.count == OverloadSettings.plateauSessions {
+          state.latest[lift] = state.plateaus.count
+          state.plateaus.append(
             Plateau(
-              lift: lift, weight: run.weight, unit: run.unit, sessionIDs: run.sessions.map(\.id),
+              lift: lift, weight: run.weight, unit: run.unit, sessionIDs: run.sessionIDs,
               formedAt: session.end ?? session.start, formedDate: clock.localDate(session.start),
               isCurrent: true))
-        } else if run.sessions.count > OverloadSettings.plateauSessions, let index = latest[lift] {
-          plateaus[index].sessionIDs = run.sessions.map(\.id)
+        } else if run.sessionIDs.count > OverloadSettings.plateauSessions, let index = state.latest[lift] {
+          state.plateaus[index].sessionIDs = run.sessionIDs
         }
       }
-      for (lift, index) in latest where runs[lift]?.sessions.first?.id != plateaus[index].sessionIDs[0] {
-        plateaus[index].isCurrent = false
-        latest[lift] = nil
+      for (lift, index) in state.latest
+      where state.runs[lift]?.sessionIDs.first != state.plateaus[index].sessionIDs[0] {
+        state.plateaus[index].isCurrent = false
+        state.latest[lift] = nil
       }
     }
-    return plateaus
   }
 }

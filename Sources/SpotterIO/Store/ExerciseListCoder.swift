@@ -26,12 +26,12 @@ enum ExerciseListCoder {
   static func encode(_ exercises: [ExerciseEntry]) -> [UInt8] {
     var bytes: [UInt8] = [version]
     bytes.reserveCapacity(16 + exercises.count * 24 + exercises.count * 4 * 12)
-    appendVarint(UInt64(exercises.count), to: &bytes)
+    ByteWriter.appendVarint(UInt64(exercises.count), to: &bytes)
     for exercise in exercises {
       let name = exercise.name.utf8
-      appendVarint(UInt64(name.count), to: &bytes)
+      ByteWriter.appendVarint(UInt64(name.count), to: &bytes)
       bytes.append(contentsOf: name)
-      appendVarint(UInt64(exercise.sets.count), to: &bytes)
+      ByteWriter.appendVarint(UInt64(exercise.sets.count), to: &bytes)
       for set in exercise.sets {
         var flags = UInt8(kinds.firstIndex(of: set.kind)!)
         if set.unit == .pounds { flags |= pounds }
@@ -40,9 +40,11 @@ enum ExerciseListCoder {
         if set.reps != nil { flags |= hasReps }
         if set.completedAt != nil { flags |= hasCompletedAt }
         bytes.append(flags)
-        if let weight = set.weight { appendDouble(weight, to: &bytes) }
-        if let reps = set.reps { appendVarint(UInt64(max(reps, 0)), to: &bytes) }
-        if let completedAt = set.completedAt { appendDouble(completedAt.timeIntervalSince1970, to: &bytes) }
+        if let weight = set.weight { ByteWriter.appendDouble(weight, to: &bytes) }
+        if let reps = set.reps { ByteWriter.appendVarint(UInt64(max(reps, 0)), to: &bytes) }
+        if let completedAt = set.completedAt {
+          ByteWriter.appendDouble(completedAt.timeIntervalSince1970, to: &bytes)
+        }
       }
     }
     return bytes
@@ -50,7 +52,7 @@ enum ExerciseListCoder {
 
   /// The exercises in `bytes`, or nil when the blob is truncated, malformed or of an unknown version.
   static func decode(_ bytes: UnsafeRawBufferPointer) -> [ExerciseEntry]? {
-    var reader = Reader(bytes: bytes)
+    var reader = ByteReader(bytes: bytes)
     guard reader.byte() == version, let exerciseCount = reader.count() else { return nil }
     var exercises: [ExerciseEntry] = []
     exercises.reserveCapacity(exerciseCount)
@@ -84,61 +86,5 @@ enum ExerciseListCoder {
       exercises.append(ExerciseEntry(name: name, sets: sets))
     }
     return reader.isAtEnd ? exercises : nil
-  }
-
-  private static func appendVarint(_ value: UInt64, to bytes: inout [UInt8]) {
-    var rest = value
-    while rest >= 0x80 {
-      bytes.append(UInt8(rest & 0x7F) | 0x80)
-      rest >>= 7
-    }
-    bytes.append(UInt8(rest))
-  }
-
-  private static func appendDouble(_ value: Double, to bytes: inout [UInt8]) {
-    var bits = value.bitPattern.littleEndian
-    withUnsafeBytes(of: &bits) { bytes.append(contentsOf: $0) }
-  }
-
-  /// A bounds-checked cursor: a damaged blob yields nil, never a crash.
-  private struct Reader {
-    let bytes: UnsafeRawBufferPointer
-    var offset = 0
-
-    var isAtEnd: Bool { offset == bytes.count }
-
-    mutating func byte() -> UInt8? {
-      guard offset < bytes.count else { return nil }
-      defer { offset += 1 }
-      return bytes[offset]
-    }
-
-    /// A varint small enough to be a count, an index or a rep number.
-    mutating func count() -> Int? {
-      var value: UInt64 = 0
-      var shift: UInt64 = 0
-      while let next = byte() {
-        value |= UInt64(next & 0x7F) << shift
-        if next & 0x80 == 0 { return value <= UInt64(Int32.max) ? Int(value) : nil }
-        shift += 7
-        if shift > 35 { return nil }
-      }
-      return nil
-    }
-
-    mutating func double() -> Double? {
-      guard bytes.count - offset >= 8 else { return nil }
-      var bits: UInt64 = 0
-      for index in 0..<8 { bits |= UInt64(bytes[offset + index]) << (8 * UInt64(index)) }
-      offset += 8
-      return Double(bitPattern: bits)
-    }
-
-    mutating func text(_ length: Int) -> String? {
-      guard bytes.count - offset >= length else { return nil }
-      defer { offset += length }
-      return String(
-        decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + length]), as: UTF8.self)
-    }
   }
 }

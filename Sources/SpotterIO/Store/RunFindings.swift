@@ -1,25 +1,27 @@
 import Foundation
 import SpotterCore
 
-/// What a planning run found that the store must remember: achievements seen for the first time
-/// and sessions now abandoned.
+/// What a planning run found that the store must remember: achievements seen for the first time,
+/// sessions now abandoned, and where detection stopped.
 public struct RunFindings: Sendable, Hashable {
   public var achievements: [Achievement]
   public var abandoned: [String]
   public var at: Date
-  /// What achievement detection ran over; kept so the next run can skip it when nothing changed.
-  public var achievementDigest: String?
-  /// The plateaus found and what they were found over, for the next run.
-  public var plateauCache: FollowUpPlanner.PlateauCache?
+  /// Where achievement detection stopped; saved with the achievements it found, so the next run
+  /// resumes exactly after them.
+  public var achievementCursor: ProgressCursor<AchievementDetector.State>?
+  /// Where plateau detection stopped, with the plateaus found.
+  public var plateauCursor: ProgressCursor<PlateauDetector.State>?
 
   public init(
-    achievements: [Achievement], abandoned: [String], at: Date, achievementDigest: String? = nil,
-    plateauCache: FollowUpPlanner.PlateauCache? = nil
+    achievements: [Achievement], abandoned: [String], at: Date,
+    achievementCursor: ProgressCursor<AchievementDetector.State>? = nil,
+    plateauCursor: ProgressCursor<PlateauDetector.State>? = nil
   ) {
     self.achievements = achievements
     self.abandoned = abandoned
     self.at = at
-    self.achievementDigest = achievementDigest
-    self.plateauCache = plateauCache
+    self.achievementCursor = achievementCursor
+    self.plateauCursor = plateauCursor
   }
 }

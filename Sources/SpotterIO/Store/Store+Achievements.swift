@@ -44,23 +44,42 @@ extension Store {
       ])
     }
     for id in learned.abandoned { try mark(id, state: .abandoned, at: learned.at, db: db) }
-    if let cache = learned.plateauCache {
-      try setSetting(
-        plateauCacheKey, String(decoding: try achievementEncoder.encode(cache), as: UTF8.self), db: db)
+    if let cursor = learned.achievementCursor {
+      let state = Data(AchievementStateCoder.encode(cursor.state)).base64EncodedString()
+      try setSetting(achievementCursorKey, "\(cursor.sessions) \(cursor.digest) \(state)", db: db)
     }
-    if let digest = learned.achievementDigest { try setSetting(achievementDigestKey, digest, db: db) }
+    if let cursor = learned.plateauCursor { try setSetting(plateauCursorKey, try encoded(cursor), db: db) }
+    // Written by earlier versions, which replayed everything whenever anything changed.
+    for key in ["achievements.digest", "plateaus.cache"] { try setSetting(key, nil, db: db) }
   }
 
-  /// The setting that holds the digest of the last stored achievement detection.
-  public static let achievementDigestKey = "achievements.digest"
-  /// The setting that holds the last run's plateaus, as JSON.
-  public static let plateauCacheKey = "plateaus.cache"
+  /// The setting that holds where the last stored achievement detection stopped, as JSON.
+  public static let achievementCursorKey = "achievements.cursor"
+  /// The setting that holds where the last stored plateau detection stopped, as JSON.
+  public static let plateauCursorKey = "plateaus.cursor"
 
-  /// The last run's plateaus; nil when there are none stored or they do not decode (then they
-  /// are simply found again).
-  public func plateauCache() throws -> FollowUpPlanner.PlateauCache? {
-    guard let text = try setting(Self.plateauCacheKey) else { return nil }
-    return try? Self.achievementDecoder.decode(FollowUpPlanner.PlateauCache.self, from: Data(text.utf8))
+  /// Where the last stored run's achievement detection stopped: `sessions digest state`, the
+  /// state packed by ``AchievementStateCoder`` in base64. Nil when nothing is stored or it does
+  /// not decode; then detection replays from the start.
+  public func achievementCursor() throws -> ProgressCursor<AchievementDetector.State>? {
+    guard let text = try setting(Self.achievementCursorKey) else { return nil }
+    let parts = text.split(separator: " ", omittingEmptySubsequences: false)
+    guard parts.count == 3, let sessions = Int(parts[0]), let data = Data(base64Encoded: String(parts[2])),
+      let state = data.withUnsafeBytes(AchievementStateCoder.decode)
+    else { return nil }
+    return ProgressCursor(sessions: sessions, digest: String(parts[1]), state: state)
+  }
+
+  /// Where the last stored run's plateau detection stopped, with the plateaus found; nil when
+  /// nothing is stored or it does not decode.
+  public func plateauCursor() throws -> ProgressCursor<PlateauDetector.State>? {
+    guard let text = try setting(Self.plateauCursorKey) else { return nil }
+    return try? Self.achievementDecoder.decode(
+      ProgressCursor<PlateauDetector.State>.self, from: Data(text.utf8))
+  }
+
+  private static func encoded<State>(_ cursor: ProgressCursor<State>) throws -> String {
+    String(decoding: try achievementEncoder.encode(cursor), as: UTF8.self)
   }
 
   static var achievementEncoder: JSONEncoder {

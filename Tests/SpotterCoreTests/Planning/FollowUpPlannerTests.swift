@@ -1,7 +1,8 @@
 import Foundation
-import SpotterCore
 import Testing
 import _SpotterTestSupport
+
+@testable import SpotterCore
 
 /// When achievements are announced: at the session's end, else at the next minute outside quiet
 /// hours; once; and never for what was earned long before Spotter saw it.
@@ -16,7 +17,8 @@ import _SpotterTestSupport
   }
 
   func plan(
-    _ sessions: [Session], now: String, quiet: Bool = true, stored: [Achievement] = [], digest: String? = nil
+    _ sessions: [Session], now: String, quiet: Bool = true, stored: [Achievement] = [],
+    cursor: ProgressCursor<AchievementDetector.State>? = nil
   ) -> FollowUpPlanner.Result {
     var settings = Settings(timeZone: TestZones.berlin)
     if quiet {
@@ -26,7 +28,7 @@ import _SpotterTestSupport
     let pattern = PatternLearner().learn(from: sessions, today: TestZones.date("2026-11-21"), clock: clock)
     return FollowUpPlanner(settings: settings).plan(
       sessions: sessions, pattern: pattern, upcoming: [], known: [:], achievements: stored,
-      now: TestZones.instant(now), lastAchievementDigest: digest)
+      now: TestZones.instant(now), achievementCursor: cursor)
   }
 
   @Test func aPassedEndFiresAtTheNextMinuteOutsideQuietHours() {
@@ -56,52 +58,67 @@ import _SpotterTestSupport
     #expect(old.reminders.isEmpty)
   }
 
-  /// Detection is skipped only while everything it reads is as it was; what it would find then
-  /// is all stored already, so the result is the same as detecting.
-  @Test func anUnchangedHistoryIsNotReplayedForAchievements() {
+  /// Detection resumes after the sessions the last run read while they are as they were; then it
+  /// finds just what a replay of everything would.
+  @Test func achievementsResumeFromTheCursorWhileTheSessionsBeforeItHold() throws {
     let history = sessions(endingAt: "2026-11-20T19:00:00+01:00")
-    let first = plan(history, now: "2026-11-20T19:10:00+01:00")
-    let digest = try? #require(first.achievementDigest)
+    let first = plan([history[0]], now: "2026-11-18T20:00:00+01:00")
+    let cursor = try #require(first.achievementCursor)
+    #expect(cursor.sessions == 1)
     let stored = first.newAchievements
-    let detected = plan(history, now: "2026-11-20T20:00:00+01:00", stored: stored)
-    let skipped = plan(history, now: "2026-11-20T20:00:00+01:00", stored: stored, digest: digest)
-    #expect(skipped.newAchievements.isEmpty && detected.newAchievements.isEmpty)
-    #expect(skipped.reminders == detected.reminders)
-    #expect(skipped.achievementDigest == digest)
-    // A corrected weight is a change: detection runs and finds the record again.
+    let replayed = plan(history, now: "2026-11-20T19:10:00+01:00", stored: stored)
+    let resumed = plan(history, now: "2026-11-20T19:10:00+01:00", stored: stored, cursor: cursor)
+    #expect(!resumed.newAchievements.isEmpty)
+    #expect(resumed == replayed)
+    #expect(resumed.achievementCursor?.sessions == 2)
+    // A doctored cursor shows it was used: a 200 kg mark leaves 105 kg no record.
+    var doctored = cursor
+    doctored.state.weightMarks["bench press"]?[8]?.kilograms = 200
+    doctored.state.oneRepMaxMarks["bench press"]?.kilograms = 300
+    let fromDoctored = plan(history, now: "2026-11-20T19:10:00+01:00", stored: stored, cursor: doctored)
+    #expect(fromDoctored.newAchievements.filter(\.kind.isRecord).isEmpty)
+    // A corrected weight before the cursor is a change: detection replays and finds the record.
     var corrected = history
-    corrected[1].exercises[0].sets[0].weight = 110
-    let changed = plan(corrected, now: "2026-11-20T20:00:00+01:00", digest: digest)
-    #expect(changed.achievementDigest != digest)
-    #expect(!changed.newAchievements.isEmpty)
+    corrected[0].exercises[0].sets[0].weight = 95
+    let changed = plan(corrected, now: "2026-11-20T19:10:00+01:00", stored: stored, cursor: doctored)
+    #expect(!changed.newAchievements.filter(\.kind.isRecord).isEmpty)
+    // Nothing new: nothing is read, and the cursor stays where it was.
+    let again = plan(
+      history, now: "2026-11-20T20:00:00+01:00", stored: stored + resumed.newAchievements,
+      cursor: resumed.achievementCursor)
+    #expect(again.newAchievements.isEmpty)
+    #expect(again.achievementCursor == resumed.achievementCursor)
   }
 
-  @Test func plateausComeFromTheCacheOnlyWhileItsDigestHolds() throws {
-    let bench = { (date: String) in
-      F.session(date, [("Bench Press (Barbell)", [F.set(100, 5), F.set(100, 5)])])
+  @Test func plateausResumeFromTheCursorWhileTheSessionsBeforeItHold() throws {
+    let bench = { (date: String, weight: Double) in
+      F.session(date, [("Bench Press (Barbell)", [F.set(weight, 5), F.set(weight, 5)])])
     }
-    let history = [bench("2026-11-02"), bench("2026-11-09"), bench("2026-11-16")]
+    let history = [bench("2026-11-02", 100), bench("2026-11-09", 100), bench("2026-11-16", 100)]
     let settings = Settings(timeZone: TestZones.berlin)
     let pattern = PatternLearner().learn(from: history, today: TestZones.date("2026-11-21"), clock: clock)
     let planner = FollowUpPlanner(settings: settings)
     let now = TestZones.instant("2026-11-21T12:00:00+01:00")
-    let first = planner.plan(
-      sessions: history, pattern: pattern, upcoming: [], known: [:], achievements: [], now: now)
-    let cache = try #require(first.plateauCache)
-    #expect(cache.plateaus.map(\.weight) == [100])
-    // The same history: the cache is used as it is (a doctored one shows it was not recomputed).
-    var doctored = cache
-    doctored.plateaus[0].weight = 90
-    let cached = planner.plan(
-      sessions: history, pattern: pattern, upcoming: [], known: [:], achievements: [], now: now,
-      plateauCache: doctored)
-    #expect(cached.plateauCache?.plateaus.map(\.weight) == [90])
-    // Another session: found again.
-    let grown = history + [F.session("2026-11-20", [("Bench Press (Barbell)", [F.set(102.5, 5)])])]
-    let fresh = planner.plan(
-      sessions: grown, pattern: pattern, upcoming: [], known: [:], achievements: [], now: now,
-      plateauCache: doctored)
-    #expect(fresh.plateauCache?.digest != cache.digest)
-    #expect(fresh.plateauCache?.plateaus.allSatisfy { $0.weight != 90 } == true)
+    func plan(_ sessions: [Session], _ cursor: ProgressCursor<PlateauDetector.State>?)
+      -> FollowUpPlanner.Result
+    {
+      planner.plan(
+        sessions: sessions, pattern: pattern, upcoming: [], known: [:], achievements: [], now: now,
+        plateauCursor: cursor)
+    }
+    let first = plan(history, nil)
+    let cursor = try #require(first.plateauCursor)
+    #expect(cursor.state.plateaus.map(\.weight) == [100])
+    // A fourth session at the same weight extends the plateau from the cursor as a replay does.
+    let grown = history + [bench("2026-11-20", 100)]
+    #expect(plan(grown, cursor) == plan(grown, nil))
+    #expect(plan(grown, cursor).plateauCursor?.state.plateaus.first?.sessionIDs.count == 4)
+    // A doctored cursor shows it was used, until a session before it changes.
+    var doctored = cursor
+    doctored.state.plateaus[0].weight = 90
+    #expect(plan(grown, doctored).plateauCursor?.state.plateaus.map(\.weight) == [90])
+    var corrected = grown
+    corrected[0].exercises[0].sets[0].weight = 97.5
+    #expect(plan(corrected, doctored).plateauCursor?.state.plateaus.allSatisfy { $0.weight != 90 } == true)
   }
 }
