@@ -25,6 +25,14 @@ public struct Fingerprint: Sendable {
     for shift in stride(from: 0, to: 64, by: 8) { mix(UInt8(truncatingIfNeeded: number >> shift)) }
   }
 
+  /// Mixes eight bytes in one step: a quarter of the cost of ``combine(_:)-(UInt64)`` for
+  /// digests that hash every set of years of history. Its values differ from the bytewise ones,
+  /// so a digest must use one or the other throughout.
+  public mutating func combineWord(_ word: UInt64) {
+    value = (value ^ word) &* 0x0000_0100_0000_01B3
+    value ^= value >> 29
+  }
+
   private mutating func mix(_ byte: UInt8) {
     value ^= UInt64(byte)
     value &*= 0x0000_0100_0000_01B3

@@ -114,14 +114,15 @@ public struct FollowUpPlanner: Sendable {
       hash.combine(UInt64(session.exercises.count))
       for exercise in session.exercises {
         hash.combine(exercise.name)
-        hash.combine(UInt64(exercise.sets.count))
+        hash.combineWord(UInt64(exercise.sets.count))
+        // Word by word: this reads every set of the history each night.
         for set in exercise.sets {
-          hash.combine(set.weight)
-          hash.combine(UInt64(bitPattern: Int64(set.reps ?? -1)))
-          hash.combine(
-            UInt64(set.completed ? 1 : 0) | UInt64(SetKind.allCases.firstIndex(of: set.kind) ?? 9) << 1)
-          hash.combine(set.unit.rawValue)
-          hash.combine(set.completedAt?.timeIntervalSince1970)
+          hash.combineWord(set.weight?.bitPattern ?? 0x7FF8_DEAD_0000_0001)
+          hash.combineWord(
+            UInt64(UInt32(truncatingIfNeeded: set.reps ?? -1)) << 8 | UInt64(set.completed ? 1 : 0)
+              | UInt64(SetKind.allCases.firstIndex(of: set.kind) ?? 9) << 1
+              | UInt64(set.unit == .pounds ? 1 : 0) << 5)
+          hash.combineWord(set.completedAt?.timeIntervalSince1970.bitPattern ?? 0x7FF8_DEAD_0000_0002)
         }
       }
       values.append(hash.value)

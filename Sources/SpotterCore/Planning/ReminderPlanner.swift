@@ -69,7 +69,7 @@ public struct ReminderPlanner: Sendable {
         notes.append(PlanNote(date: date, text: "\(weekday.key) is disabled"))
         continue
       }
-      if let trainingIndex {
+      if trainingIndex != nil {
         guard settings.reminders.enabled else {
           notes.append(PlanNote(date: date, text: "workout reminders are off"))
           continue

@@ -29,6 +29,15 @@ public struct ZoneClock: Sendable, Hashable {
   /// The instant a wall-clock reading stands for, resolving gaps and overlaps per RFC 5545.
   public func instant(_ local: LocalDateTime) -> Date {
     let wall = local.wallSeconds
+    // Far from any transition, the one reading, found without the general search's sets and
+    // sorting: an import resolves thousands of these.
+    let probe = Date(timeIntervalSince1970: TimeInterval(wall))
+    let at = offset(at: probe)
+    if offset(at: probe.addingTimeInterval(-86400)) == at, offset(at: probe.addingTimeInterval(86400)) == at,
+      offset(at: Date(timeIntervalSince1970: TimeInterval(wall - at))) == at
+    {
+      return Date(timeIntervalSince1970: TimeInterval(wall - at))
+    }
     let candidates = resolutions(of: wall)
     if let first = candidates.first { return Date(timeIntervalSince1970: TimeInterval(first)) }
     // In a gap: use the offset in force before the transition.

@@ -42,6 +42,15 @@ struct CSVTable {
     }
   }
 
+  /// Whether the field holds exactly `text`'s bytes.
+  func field(_ record: Record, column: Int, equals text: StaticString) -> Bool {
+    let range = range(record, column)
+    guard range.count == text.utf8CodeUnitCount else { return false }
+    return storage.withUnsafeBufferPointer { buffer in
+      range.isEmpty || memcmp(buffer.baseAddress! + range.lowerBound, text.utf8Start, range.count) == 0
+    }
+  }
+
   /// What a numeric field holds.
   enum Number {
     case empty

@@ -87,7 +87,8 @@ struct HevyCSVImporter {
         index = try draftIndex[key] ?? addDraft(record, in: table, key: key)
       }
       var kind = SetKind.normal
-      if let setType {
+      // Almost every row says "normal": compared in place, with no string made for it.
+      if let setType, !table.field(record, column: setType, equals: "normal") {
         let type = table[record, setType]
         switch type == "normal" ? type : type.trimmed.lowercased() {
         case "normal", "": kind = .normal
