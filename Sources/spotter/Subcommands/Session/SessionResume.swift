@@ -5,6 +5,7 @@ extension SpotterCommand.Session {
   struct Resume: SessionChange {
     static let change = SessionService.Change.resume
     static let configuration = CommandConfiguration(
+      commandName: "resume",
       abstract: "Resume a paused or abandoned session: its pause reminders wait for the next pause.")
 
     @OptionGroup var options: GlobalOptions
