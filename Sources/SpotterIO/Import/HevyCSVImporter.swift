@@ -24,13 +24,9 @@ struct HevyCSVImporter {
     var start: LocalDateTime
     var end: LocalDateTime
     var title: String
-    var sets = DraftSets()
   }
-  private var drafts: [Draft] = []
-  private var draftIndex: [String: Int] = [:]
+  private var drafts = WorkoutDrafts<Draft>()
   private var sets: SetRowReader
-  /// The draft whose sets are still unpacked: the one the last row went to.
-  private var openDraft: Int?
 
   /// An importer for a file with `header`, which ``matches(header:)``.
   init(context: ImportContext, header: [String]) {
@@ -63,9 +59,7 @@ struct HevyCSVImporter {
     try context.checkDate(end, line: record.line, column: header[endColumn], value: endText)
     // A workout from 23:40 to 00:30 is written with the start's date on both ends.
     if end < start { end.date = end.date.adding(days: 1) }
-    drafts.append(Draft(start: start, end: end, title: table[record, title].trimmed))
-    draftIndex[key] = drafts.count - 1
-    return drafts.count - 1
+    return drafts.add(Draft(start: start, end: end, title: table[record, title].trimmed), key: key)
   }
 
   /// Reads the set rows of one chunk of the file; the chunks come in file order.
@@ -84,7 +78,7 @@ struct HevyCSVImporter {
         index = previous.draft
       } else {
         let key = [title, startColumn, endColumn].map { table[record, $0] }.joined(separator: "\u{1F}")
-        index = try draftIndex[key] ?? addDraft(record, in: table, key: key)
+        index = try drafts.draft(for: key) ?? addDraft(record, in: table, key: key)
       }
       var kind = SetKind.normal
       // Almost every row says "normal": compared in place, with no string made for it.
@@ -100,28 +94,24 @@ struct HevyCSVImporter {
         }
       }
       let (set, name) = try sets.read(record, in: table, draft: index, kind: kind, unit: unit)
-      if let openDraft, openDraft != index { drafts[openDraft].sets.pack() }
-      openDraft = index
-      drafts[index].sets.add(set, exercise: name)
+      drafts.add(set, exercise: name, to: index)
     }
   }
 
   /// The file's sessions, oldest first, once every chunk is read.
   mutating func finish() -> [PackedSession] {
-    let sessions = drafts.sorted { $0.start < $1.start }.map { draft in
+    let sessions = drafts.finish().sorted { $0.header.start < $1.header.start }.map { draft, _, exercises in
       let start = context.clock.instant(draft.start)
       var end: Date? = context.clock.instant(draft.end)
       // Hevy's end times are the real ones, long workouts included (4 h 23 min in a real
       // export); only one left running past a day is no workout's length.
       if let finish = end, finish.timeIntervalSince(start) > Double(Self.longestSeconds) { end = nil }
-      var sets = draft.sets
       return PackedSession(
         bare: Session(
           id: "hevy-\(draft.start)-\(Fingerprint.hex(draft.title).prefix(8))", source: .hevy,
           workoutName: draft.title, start: start, end: end, state: .completed),
-        exercises: sets.packed())
+        exercises: exercises)
     }
-    drafts = []
     return sessions
   }
 }

@@ -33,13 +33,9 @@ struct StrongCSVImporter {
     var start: LocalDateTime
     var name: String
     var durationSeconds: Int?
-    var sets = DraftSets()
   }
-  private var drafts: [Draft] = []
-  private var draftIndex: [String: Int] = [:]
+  private var drafts = WorkoutDrafts<Draft>()
   private var sets: SetRowReader
-  /// The draft whose sets are still unpacked: the one the last row went to.
-  private var openDraft: Int?
 
   /// An importer for a file with `header`, which ``matches(header:)``.
   init(context: ImportContext, header: [String]) {
@@ -74,7 +70,7 @@ struct StrongCSVImporter {
       // Rows of one workout are contiguous and share the Date text: only a new Date is parsed.
       if let previous = sets.previous, table.same(previous.record, record, column: date) {
         index = previous.draft
-      } else if let existing = draftIndex[table[record, date]] {
+      } else if let existing = drafts.draft(for: table[record, date]) {
         index = existing
       } else {
         let key = table[record, date]
@@ -93,10 +89,8 @@ struct StrongCSVImporter {
             try context.checkDuration(seconds, line: record.line, column: header[duration], value: text)
           }
         }
-        drafts.append(
-          Draft(start: start, name: table[record, workoutName].trimmed, durationSeconds: seconds))
-        index = drafts.count - 1
-        draftIndex[key] = index
+        index = drafts.add(
+          Draft(start: start, name: table[record, workoutName].trimmed, durationSeconds: seconds), key: key)
       }
       let kind: SetKind
       if table.isDigits(record, column: setOrder) {
@@ -124,9 +118,7 @@ struct StrongCSVImporter {
       let unit = try context.unit(
         table, record, column: unitColumn, header: header, fallback: headerUnit ?? context.defaultUnit)
       let (set, exercise) = try sets.read(record, in: table, draft: index, kind: kind, unit: unit)
-      if let openDraft, openDraft != index { drafts[openDraft].sets.pack() }
-      openDraft = index
-      drafts[index].sets.add(set, exercise: exercise)
+      drafts.add(set, exercise: exercise, to: index)
     }
   }
 
@@ -138,31 +130,27 @@ struct StrongCSVImporter {
     func isPlausible(_ seconds: Int) -> Bool {
       seconds > 0 && seconds <= PatternLearner.maximumDurationMinutes * 60
     }
-    func isCutShort(_ draft: Draft, _ seconds: Int) -> Bool {
-      seconds < Self.shortestSeconds && draft.sets.count >= Self.manySets
-    }
-    let lengths = drafts.compactMap(\.durationSeconds).filter {
+    let finished = drafts.finish()
+    let lengths = finished.compactMap(\.header.durationSeconds).filter {
       isPlausible($0) && $0 >= Self.shortestSeconds
     }
     .sorted()
     let usual: Int? = lengths.isEmpty ? nil : lengths[lengths.count / 2]
-    let sessions = drafts.map { draft in
+    let sessions = finished.map { draft, setCount, exercises in
       let start = context.clock.instant(draft.start)
       let end = draft.durationSeconds.flatMap { seconds -> Date? in
-        if isCutShort(draft, seconds) {
+        if seconds < Self.shortestSeconds && setCount >= Self.manySets {
           guard let usual else { return nil }
           return start.addingTimeInterval(TimeInterval(usual))
         }
         return isPlausible(seconds) ? start.addingTimeInterval(TimeInterval(seconds)) : nil
       }
-      var sets = draft.sets
       return PackedSession(
         bare: Session(
           id: "strong-\(draft.start)", source: .strong, workoutName: draft.name, start: start, end: end,
           state: .completed),
-        exercises: sets.packed())
+        exercises: exercises)
     }
-    drafts = []
     return sessions.sorted { $0.session.start < $1.session.start }
   }
 }
