@@ -29,15 +29,6 @@ public struct ZoneClock: Sendable, Hashable {
   /// The instant a wall-clock reading stands for, resolving gaps and overlaps per RFC 5545.
   public func instant(_ local: LocalDateTime) -> Date {
     let wall = local.wallSeconds
-    // Far from any transition, the one reading, found without the general search's sets and
-    // sorting: an import resolves thousands of these.
-    let probe = Date(timeIntervalSince1970: TimeInterval(wall))
-    let at = offset(at: probe)
-    if offset(at: probe.addingTimeInterval(-86400)) == at, offset(at: probe.addingTimeInterval(86400)) == at,
-      offset(at: Date(timeIntervalSince1970: TimeInterval(wall - at))) == at
-    {
-      return Date(timeIntervalSince1970: TimeInterval(wall - at))
-    }
     let candidates = resolutions(of: wall)
     if let first = candidates.first { return Date(timeIntervalSince1970: TimeInterval(first)) }
     // In a gap: use the offset in force before the transition.
@@ -65,12 +56,15 @@ public struct ZoneClock: Sendable, Hashable {
   /// Every UTC second whose reading in this zone is `wall`, earliest first.
   private func resolutions(of wall: Int) -> [Int] {
     let probe = Date(timeIntervalSince1970: TimeInterval(wall))
-    let offsets = Set([
-      offset(at: probe.addingTimeInterval(-86400)), offset(at: probe),
-      offset(at: probe.addingTimeInterval(86400)),
-    ])
-    return offsets.map { wall - $0 }
-      .filter { offset(at: Date(timeIntervalSince1970: TimeInterval($0))) == wall - $0 }
-      .sorted()
+    let before = offset(at: probe.addingTimeInterval(-86400))
+    let at = offset(at: probe)
+    let after = offset(at: probe.addingTimeInterval(86400))
+    let reads = { (second: Int) in
+      offset(at: Date(timeIntervalSince1970: TimeInterval(second))) == wall - second
+    }
+    // Far from any transition (nearly always) one offset holds: no set to build or sort, and an
+    // import resolves thousands of these.
+    if before == at && at == after { return reads(wall - at) ? [wall - at] : [] }
+    return Set([before, at, after]).map { wall - $0 }.filter(reads).sorted()
   }
 }
