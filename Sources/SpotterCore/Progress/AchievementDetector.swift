@@ -73,50 +73,6 @@ public struct AchievementDetector: Sendable {
 
     public init() {}
 
-    private enum CodingKeys: String, CodingKey {
-      case weightMarks, oneRepMaxMarks, repsMarks, lastDate, streakStart, streakLength, weekDates, weekRuns
-      case volume
-    }
-
-    // Most reps at each weight is a mark per exercise and weight ever lifted: thousands over
-    // years. As flat [weight, reps, …] lists they decode ten times faster than as JSON objects,
-    // and a night with new sessions reads and writes them once.
-    public init(from decoder: any Decoder) throws {
-      let container = try decoder.container(keyedBy: CodingKeys.self)
-      weightMarks = try container.decode([String: [Int: Mark]].self, forKey: .weightMarks)
-      oneRepMaxMarks = try container.decode([String: Mark].self, forKey: .oneRepMaxMarks)
-      let flat = try container.decode([String: [Int]].self, forKey: .repsMarks)
-      repsMarks = try flat.mapValues { pairs in
-        guard pairs.count % 2 == 0 else {
-          throw DecodingError.dataCorruptedError(
-            forKey: .repsMarks, in: container, debugDescription: "odd weight/reps list")
-        }
-        return Dictionary(
-          stride(from: 0, to: pairs.count, by: 2).map { (pairs[$0], pairs[$0 + 1]) }, uniquingKeysWith: max)
-      }
-      lastDate = try container.decodeIfPresent(LocalDate.self, forKey: .lastDate)
-      streakStart = try container.decode(LocalDate.self, forKey: .streakStart)
-      streakLength = try container.decode(Int.self, forKey: .streakLength)
-      weekDates = try container.decode([Int: Set<LocalDate>].self, forKey: .weekDates)
-      weekRuns = try container.decode([Int: WeekRun].self, forKey: .weekRuns)
-      volume = try container.decode(Double.self, forKey: .volume)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(weightMarks, forKey: .weightMarks)
-      try container.encode(oneRepMaxMarks, forKey: .oneRepMaxMarks)
-      try container.encode(
-        repsMarks.mapValues { marks in marks.sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] } },
-        forKey: .repsMarks)
-      try container.encodeIfPresent(lastDate, forKey: .lastDate)
-      try container.encode(streakStart, forKey: .streakStart)
-      try container.encode(streakLength, forKey: .streakLength)
-      try container.encode(weekDates.mapValues { $0.sorted() }, forKey: .weekDates)
-      try container.encode(weekRuns, forKey: .weekRuns)
-      try container.encode(volume, forKey: .volume)
-    }
-
     /// Drops the weeks no later session can reach.
     mutating func prune() {
       guard let lastDate else { return }

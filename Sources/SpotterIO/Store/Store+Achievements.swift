@@ -48,7 +48,10 @@ extension Store {
       let state = Data(AchievementStateCoder.encode(cursor.state)).base64EncodedString()
       try setSetting(achievementCursorKey, "\(cursor.sessions) \(cursor.digest) \(state)", db: db)
     }
-    if let cursor = learned.plateauCursor { try setSetting(plateauCursorKey, try encoded(cursor), db: db) }
+    if let cursor = learned.plateauCursor {
+      try setSetting(
+        plateauCursorKey, String(decoding: try achievementEncoder.encode(cursor), as: UTF8.self), db: db)
+    }
     // Written by earlier versions, which replayed everything whenever anything changed.
     for key in ["achievements.digest", "plateaus.cache"] { try setSetting(key, nil, db: db) }
   }
@@ -76,10 +79,6 @@ extension Store {
     guard let text = try setting(Self.plateauCursorKey) else { return nil }
     return try? Self.achievementDecoder.decode(
       ProgressCursor<PlateauDetector.State>.self, from: Data(text.utf8))
-  }
-
-  private static func encoded<State>(_ cursor: ProgressCursor<State>) throws -> String {
-    String(decoding: try achievementEncoder.encode(cursor), as: UTF8.self)
   }
 
   static var achievementEncoder: JSONEncoder {
