@@ -2,7 +2,8 @@ import Foundation
 import SpotterCore
 
 /// Reads Hevy's CSV export (metric or imperial), which lists the newest workout first.
-struct HevyCSVImporter {
+struct HevyCSVImporter: ChunkedCSVImporter {
+  static let format = HistoryFormat.hevyCSV
   /// The longest workout whose end is kept.
   static let longestSeconds = 24 * 3600
   let context: ImportContext
@@ -28,7 +29,6 @@ struct HevyCSVImporter {
   private var drafts = WorkoutDrafts<Draft>()
   private var sets: SetRowReader
 
-  /// An importer for a file with `header`, which ``matches(header:)``.
   init(context: ImportContext, header: [String]) {
     self.context = context
     self.header = header
@@ -62,8 +62,7 @@ struct HevyCSVImporter {
     return drafts.add(Draft(start: start, end: end, title: table[record, title].trimmed), key: key)
   }
 
-  /// Reads the set rows of one chunk of the file; the chunks come in file order.
-  mutating func read(_ rows: some Sequence<CSVTable.Record>, in table: CSVTable) throws {
+  mutating func read(_ rows: ArraySlice<CSVTable.Record>, in table: CSVTable) throws {
     // The row before belongs to another chunk's table, where its ranges mean nothing.
     sets.forgetPrevious()
     for record in rows {
@@ -98,7 +97,6 @@ struct HevyCSVImporter {
     }
   }
 
-  /// The file's sessions, oldest first, once every chunk is read.
   mutating func finish() -> [PackedSession] {
     let sessions = drafts.finish().sorted { $0.header.start < $1.header.start }.map { draft, _, exercises in
       let start = context.clock.instant(draft.start)

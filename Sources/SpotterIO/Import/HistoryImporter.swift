@@ -71,20 +71,14 @@ public struct HistoryImporter: Sendable {
     defer { reader.close() }
     guard let first = try reader.next(), let headerRecord = first.records.first else { return nil }
     let header = first.fields(of: headerRecord)
-    if StrongCSVImporter.matches(header: header) {
-      var importer = StrongCSVImporter(context: context, header: header)
-      try importer.read(first.records.dropFirst(), in: first)
-      while let table = try reader.next() { try importer.read(table.records, in: table) }
-      return (.strongCSV, importer.finish())
+    guard let importer = Self.chunkedImporters.first(where: { $0.matches(header: header) }) else {
+      return nil
     }
-    if HevyCSVImporter.matches(header: header) {
-      var importer = HevyCSVImporter(context: context, header: header)
-      try importer.read(first.records.dropFirst(), in: first)
-      while let table = try reader.next() { try importer.read(table.records, in: table) }
-      return (.hevyCSV, importer.finish())
-    }
-    return nil
+    return try importer.sessions(context: context, header: header, first: first) { try reader.next() }
   }
+
+  /// The readers that take a file a chunk at a time, in the order their headers are tried.
+  static let chunkedImporters: [any ChunkedCSVImporter.Type] = [StrongCSVImporter.self, HevyCSVImporter.self]
 
   /// Which app wrote `prefix`, the start of a file, from its first line alone; nil when it is
   /// none Spotter reads. Choosing among a folder of exports reads no more than that.
@@ -129,15 +123,8 @@ public struct HistoryImporter: Sendable {
     }
     let header = table.fields(of: first)
     let rows = table.records.dropFirst()
-    if StrongCSVImporter.matches(header: header) {
-      var importer = StrongCSVImporter(context: context, header: header)
-      try importer.read(rows, in: table)
-      return (.strongCSV, importer.finish())
-    }
-    if HevyCSVImporter.matches(header: header) {
-      var importer = HevyCSVImporter(context: context, header: header)
-      try importer.read(rows, in: table)
-      return (.hevyCSV, importer.finish())
+    if let importer = Self.chunkedImporters.first(where: { $0.matches(header: header) }) {
+      return try importer.sessions(context: context, header: header, first: table) { nil }
     }
     if FitNotesIOSCSVImporter.matches(header: header) {
       let sessions = try FitNotesIOSCSVImporter(context: context).sessions(

@@ -6,7 +6,8 @@ import SpotterCore
 /// The dialect is never assumed: columns are found by name, the delimiter by the header, and the
 /// weight unit from a `Weight Unit` column, from the header (`Weight (kg)`, `lbs`), or else from
 /// the configured default.
-struct StrongCSVImporter {
+struct StrongCSVImporter: ChunkedCSVImporter {
+  static let format = HistoryFormat.strongCSV
   let context: ImportContext
   /// A recorded length under five minutes…
   static let shortestSeconds = 5 * 60
@@ -37,7 +38,6 @@ struct StrongCSVImporter {
   private var drafts = WorkoutDrafts<Draft>()
   private var sets: SetRowReader
 
-  /// An importer for a file with `header`, which ``matches(header:)``.
   init(context: ImportContext, header: [String]) {
     self.context = context
     self.header = header
@@ -56,8 +56,7 @@ struct StrongCSVImporter {
       exerciseColumn: exerciseName)
   }
 
-  /// Reads the set rows of one chunk of the file; the chunks come in file order.
-  mutating func read(_ rows: some Sequence<CSVTable.Record>, in table: CSVTable) throws {
+  mutating func read(_ rows: ArraySlice<CSVTable.Record>, in table: CSVTable) throws {
     // The row before belongs to another chunk's table, where its ranges mean nothing.
     sets.forgetPrevious()
     func isNone(_ record: CSVTable.Record, _ column: Int) -> Bool {
@@ -122,7 +121,6 @@ struct StrongCSVImporter {
     }
   }
 
-  /// The file's sessions, oldest first, once every chunk is read.
   mutating func finish() -> [PackedSession] {
     // Strong keeps counting for workouts never finished (`264h 1m`), and sometimes stops at once
     // (`1m` for a workout of twenty sets): neither is a length. The second gets the file's usual
