@@ -33,6 +33,9 @@ public struct Fingerprint: Sendable {
     value ^= value >> 29
   }
 
+  /// Mixes one byte with no delimiter, for a stream whose length is its own.
+  public mutating func combine(byte: UInt8) { mix(byte) }
+
   private mutating func mix(_ byte: UInt8) {
     value ^= UInt64(byte)
     value &*= 0x0000_0100_0000_01B3
