@@ -33,8 +33,15 @@ public struct Fingerprint: Sendable {
     value ^= value >> 29
   }
 
-  /// Mixes one byte with no delimiter, for a stream whose length is its own.
-  public mutating func combine(byte: UInt8) { mix(byte) }
+  /// Mixes `bytes` eight at a time through ``combineWord(_:)``, the tail a byte at a time, with no
+  /// length or delimiter: for a stream whose length is its own, or is combined beside it.
+  public mutating func combine(words bytes: UnsafeRawBufferPointer) {
+    let words = bytes.count / 8
+    for index in 0..<words {
+      combineWord(bytes.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))
+    }
+    for byte in bytes[(words * 8)...] { mix(byte) }
+  }
 
   private mutating func mix(_ byte: UInt8) {
     value ^= UInt64(byte)

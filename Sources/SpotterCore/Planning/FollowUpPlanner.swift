@@ -101,6 +101,9 @@ public struct FollowUpPlanner: Sendable {
 
   /// The running digest of `ordered` sessions with their state and sets: element `k` covers the
   /// first `k + 1`, so one pass gives the digest of every prefix.
+  ///
+  /// The sets enter in ``ExerciseListCoder``'s form, which one encoder writes for a given list:
+  /// a session decoded or packed gives one digest.
   static func chain(_ ordered: [Session]) -> [UInt64] {
     var hash = Fingerprint()
     var values: [UInt64] = []
@@ -111,20 +114,10 @@ public struct FollowUpPlanner: Sendable {
       hash.combine(session.start.timeIntervalSince1970)
       hash.combine(session.end?.timeIntervalSince1970)
       hash.combine(session.stateChangedAt?.timeIntervalSince1970)
-      hash.combine(UInt64(session.exercises.count))
-      for exercise in session.exercises {
-        hash.combine(exercise.name)
-        hash.combineWord(UInt64(exercise.sets.count))
-        // Word by word: this reads every set of the history each night.
-        for set in exercise.sets {
-          hash.combineWord(set.weight?.bitPattern ?? 0x7FF8_DEAD_0000_0001)
-          hash.combineWord(
-            UInt64(UInt32(truncatingIfNeeded: set.reps ?? -1)) << 8 | UInt64(set.completed ? 1 : 0)
-              | UInt64(SetKind.allCases.firstIndex(of: set.kind) ?? 9) << 1
-              | UInt64(set.unit == .pounds ? 1 : 0) << 5)
-          hash.combineWord(set.completedAt?.timeIntervalSince1970.bitPattern ?? 0x7FF8_DEAD_0000_0002)
-        }
-      }
+      // The packed form the store hands over: years of sets are hashed without decoding them.
+      let packed = session.packedExercises
+      hash.combineWord(UInt64(packed.count))
+      packed.withUnsafeBytes { hash.combine(words: $0) }
       values.append(hash.value)
     }
     return values

@@ -38,13 +38,9 @@ public struct FileFingerprint: Sendable, Hashable {
         if count == 0 { break }
         filled += count
       }
-      let bytes = UnsafeRawBufferPointer(rebasing: buffer[..<filled])
-      // Eight bytes a step: a byte at a time cost 8% of a nightly run on a five-year export.
-      let words = bytes.count / 8
-      for index in 0..<words {
-        hash.combineWord(bytes.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))
-      }
-      for byte in bytes[(words * 8)...] { hash.combine(byte: byte) }
+      // Eight bytes a step: a byte at a time cost 8% of a nightly run on a five-year export. The
+      // buffer holds whole words, so only the file's last bytes are mixed one by one.
+      hash.combine(words: UnsafeRawBufferPointer(rebasing: buffer[..<filled]))
       if filled < buffer.count { break }
     }
     return FileFingerprint(

@@ -25,17 +25,16 @@ extension Store {
     }
   }
 
-  /// A row of ``sessionColumns`` followed by `exercises`, with its sets decoded.
+  /// A row of ``sessionColumns`` followed by `exercises`, with its sets checked and kept packed:
+  /// they are decoded only where they are read.
   func session(withSets row: Row) throws -> Session {
     var session = Self.session(row)
-    // Read in place, not copied out: a nightly run decodes every session of years.
-    let exercises = try row.withUnsafeData(atIndex: Self.exercisesIndex) { data in
-      data.flatMap { $0.withUnsafeBytes(ExerciseListCoder.decode) }
+    let packed = try row.withUnsafeData(atIndex: Self.exercisesIndex) { data in
+      data.map { [UInt8]($0) }
     }
-    guard let exercises else {
+    guard let packed, session.setPackedExercises(packed) else {
       throw SpotterIOError.store(path: path, reason: "damaged sets of session '\(session.id)'")
     }
-    session.exercises = exercises
     return session
   }
 

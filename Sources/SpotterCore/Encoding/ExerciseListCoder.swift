@@ -1,5 +1,4 @@
 import Foundation
-import SpotterCore
 
 /// Packs a session's exercises and sets into one compact blob, and unpacks it.
 ///
@@ -13,7 +12,10 @@ import SpotterCore
 ///
 /// `flags` holds the kind in bits 0–1, then pounds, completed, has weight, has reps and has
 /// completedAt.
-enum ExerciseListCoder {
+///
+/// The store hands sessions over in this form (``Session/packedExercises``), and a night decodes
+/// only the sessions whose sets it reads.
+public enum ExerciseListCoder {
   static let version: UInt8 = 1
 
   private static let kinds: [SetKind] = [.normal, .warmup, .drop, .failure]
@@ -23,7 +25,7 @@ enum ExerciseListCoder {
   private static let hasReps: UInt8 = 1 << 5
   private static let hasCompletedAt: UInt8 = 1 << 6
 
-  static func encode(_ exercises: [ExerciseEntry]) -> [UInt8] {
+  public static func encode(_ exercises: [ExerciseEntry]) -> [UInt8] {
     var bytes: [UInt8] = [version]
     bytes.reserveCapacity(16 + exercises.count * 24 + exercises.count * 4 * 12)
     ByteWriter.appendVarint(UInt64(exercises.count), to: &bytes)
@@ -51,7 +53,7 @@ enum ExerciseListCoder {
   }
 
   /// The exercises in `bytes`, or nil when the blob is truncated, malformed or of an unknown version.
-  static func decode(_ bytes: UnsafeRawBufferPointer) -> [ExerciseEntry]? {
+  public static func decode(_ bytes: UnsafeRawBufferPointer) -> [ExerciseEntry]? {
     var reader = ByteReader(bytes: bytes)
     guard reader.byte() == version, let exerciseCount = reader.count() else { return nil }
     var exercises: [ExerciseEntry] = []
@@ -86,5 +88,24 @@ enum ExerciseListCoder {
       exercises.append(ExerciseEntry(name: name, sets: sets))
     }
     return reader.isAtEnd ? exercises : nil
+  }
+
+  /// Whether ``decode(_:)`` reads `bytes` without fault, found without building a value: a store
+  /// checks every session's blob this way as it loads, and decodes only those it is asked for.
+  public static func isValid(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    var reader = ByteReader(bytes: bytes)
+    guard reader.byte() == version, let exerciseCount = reader.count() else { return false }
+    for _ in 0..<exerciseCount {
+      guard let nameLength = reader.count(), reader.skip(nameLength), let setCount = reader.count()
+      else { return false }
+      for _ in 0..<setCount {
+        guard let flags = reader.byte(), flags < 1 << 7,
+          flags & hasWeight == 0 || reader.skip(8),
+          flags & hasReps == 0 || reader.count() != nil,
+          flags & hasCompletedAt == 0 || reader.skip(8)
+        else { return false }
+      }
+    }
+    return reader.isAtEnd
   }
 }

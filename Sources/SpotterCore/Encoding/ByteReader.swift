@@ -1,19 +1,23 @@
 /// A bounds-checked cursor over one of Spotter's binary encodings: a damaged blob yields nil,
 /// never a crash.
-struct ByteReader {
-  let bytes: UnsafeRawBufferPointer
-  var offset = 0
+public struct ByteReader {
+  public let bytes: UnsafeRawBufferPointer
+  public private(set) var offset = 0
 
-  var isAtEnd: Bool { offset == bytes.count }
+  public init(bytes: UnsafeRawBufferPointer) {
+    self.bytes = bytes
+  }
 
-  mutating func byte() -> UInt8? {
+  public var isAtEnd: Bool { offset == bytes.count }
+
+  public mutating func byte() -> UInt8? {
     guard offset < bytes.count else { return nil }
     defer { offset += 1 }
     return bytes[offset]
   }
 
   /// A varint small enough to be a count, an index or a rep number.
-  mutating func count() -> Int? {
+  public mutating func count() -> Int? {
     var value: UInt64 = 0
     var shift: UInt64 = 0
     while let next = byte() {
@@ -26,12 +30,12 @@ struct ByteReader {
   }
 
   /// A zigzagged signed number of at most 32 bits.
-  mutating func signed() -> Int? {
+  public mutating func signed() -> Int? {
     guard let zigzag = count() else { return nil }
     return (zigzag >> 1) ^ -(zigzag & 1)
   }
 
-  mutating func double() -> Double? {
+  public mutating func double() -> Double? {
     guard bytes.count - offset >= 8 else { return nil }
     var bits: UInt64 = 0
     for index in 0..<8 { bits |= UInt64(bytes[offset + index]) << (8 * UInt64(index)) }
@@ -39,14 +43,21 @@ struct ByteReader {
     return Double(bitPattern: bits)
   }
 
-  mutating func text(_ length: Int) -> String? {
+  /// Steps over `length` bytes; false when fewer are left.
+  public mutating func skip(_ length: Int) -> Bool {
+    guard bytes.count - offset >= length else { return false }
+    offset += length
+    return true
+  }
+
+  public mutating func text(_ length: Int) -> String? {
     guard bytes.count - offset >= length else { return nil }
     defer { offset += length }
     return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + length]), as: UTF8.self)
   }
 
   /// A length-prefixed string, as ``ByteWriter/appendText(_:to:)`` writes it.
-  mutating func text() -> String? {
+  public mutating func text() -> String? {
     guard let length = count() else { return nil }
     return text(length)
   }
