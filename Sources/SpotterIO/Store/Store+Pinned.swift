@@ -7,13 +7,19 @@ extension Store {
   public static let pinnedTimeZoneKey = "pinned.timezone"
   public static let pinnedLanguageKey = "pinned.language"
 
-  /// The zone and language the store at `path` was pinned to, read before anything else of a
-  /// command: they decide how the command reads times. Nil values when there is no store yet, or
-  /// it was never pinned; a store that cannot be read is left for the real open to report.
-  public static func pinned(path: String) -> (timeZone: String?, language: String?) {
+  /// The pinned zone and language and the import fingerprints of the store at `path`, read in one
+  /// look before anything else of a command; empty when there is no store yet, or it was never
+  /// pinned. A store that cannot be read is left for the real open to report.
+  public static func preview(path: String) -> StorePreview {
+    let prefix = fingerprintKey("")
     let values = settingsBeforeOpening(
-      path: path, where: "key IN (?, ?)", arguments: [pinnedTimeZoneKey, pinnedLanguageKey])
-    return (values[pinnedTimeZoneKey], values[pinnedLanguageKey])
+      path: path, where: "key IN (?, ?) OR key LIKE ?",
+      arguments: [pinnedTimeZoneKey, pinnedLanguageKey, prefix + "%"])
+    var preview = StorePreview(timeZone: values[pinnedTimeZoneKey], language: values[pinnedLanguageKey])
+    for (key, value) in values where key.hasPrefix(prefix) {
+      preview.fingerprints[String(key.dropFirst(prefix.count))] = value
+    }
+    return preview
   }
 
   /// The settings matching `filter` of the store at `path`, read through a read-only connection
@@ -38,12 +44,4 @@ extension Store {
 extension Store {
   /// The key under which the fingerprint of the last import of `path` is kept.
   public static func fingerprintKey(_ path: String) -> String { "fingerprint:" + path }
-
-  /// The fingerprints of the last imports, by path, read before the store is locked: they decide
-  /// which files the nightly run parses at all.
-  public static func fingerprints(path: String) -> [String: String] {
-    let prefix = fingerprintKey("")
-    let values = settingsBeforeOpening(path: path, where: "key LIKE ?", arguments: [prefix + "%"])
-    return Dictionary(uniqueKeysWithValues: values.map { (String($0.key.dropFirst(prefix.count)), $0.value) })
-  }
 }
