@@ -12,15 +12,29 @@ public final class Store: Sendable {
   /// Opens (creating if needed) the store at `path` and brings its schema up to date.
   public init(path: String) throws {
     self.path = path
-    if path != ":memory:" { try Self.inspect(path) }
+    // Looked at before opening: opening a WAL store creates its log.
+    let hadLog = path == ":memory:" ? nil : try Self.existingStoreHasLog(path)
     do {
+      // A log left beside the store may be another database's, which a writing connection would
+      // checkpoint into ours as it closes, even after refusing it: that store is looked at
+      // through a read-only connection first. Without a log, the connection that opens it looks.
+      if hadLog == true {
+        var configuration = Configuration()
+        configuration.readonly = true
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        defer { try? queue.close() }
+        try queue.read { try Self.inspect($0, path: path, hadLog: true) }
+      }
       var configuration = Configuration()
       configuration.foreignKeysEnabled = true
       configuration.busyMode = .timeout(5)
-      // WAL keeps the store consistent through a crash or kill -9 (a transaction is either in the
-      // log or not) and, with synchronous=NORMAL, commits without waiting for the disk: an import
-      // of five years took three times as long in rollback-journal mode.
       configuration.prepareDatabase { db in
+        // Before anything is written: switching the journal mode and migrating would rewrite a
+        // store from a newer Spotter or a damaged file, which must be refused as it is.
+        if hadLog == false { try Self.inspect(db, path: path, hadLog: false) }
+        // WAL keeps the store consistent through a crash or kill -9 (a transaction is either in
+        // the log or not) and, with synchronous=NORMAL, commits without waiting for the disk: an
+        // import of five years took three times as long in rollback-journal mode.
         if db.configuration.readonly == false, path != ":memory:" {
           try db.execute(sql: "PRAGMA journal_mode = WAL")
         }
@@ -39,58 +53,51 @@ public final class Store: Sendable {
     }
   }
 
-  /// Looks at an existing store file before anything may write to it.
-  ///
-  /// Opening for writing switches the journal mode and migrates, so a store from a newer Spotter
-  /// or a damaged file must be refused on a read-only look first: refused, never rewritten.
-  static func inspect(_ path: String) throws {
-    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return }
+  /// Whether the store file at `path` has a WAL log beside it; nil when there is no store file
+  /// yet. An empty file is refused: SQLite would take it for a new database.
+  static func existingStoreHasLog(_ path: String) throws -> Bool? {
+    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
     if (attributes[.size] as? NSNumber)?.intValue == 0 {
       throw SpotterIOError.storeDamaged(path: path, detail: "the file is empty (0 bytes)")
     }
-    // Looked at before opening: a read-only connection to a WAL store creates the file itself.
-    let hadLog = FileManager.default.fileExists(atPath: path + "-wal")
-    do {
-      var configuration = Configuration()
-      configuration.readonly = true
-      let queue = try DatabaseQueue(path: path, configuration: configuration)
-      defer { try? queue.close() }
-      try queue.read { db in
-        let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
-        if version > schemaVersion {
-          throw SpotterIOError.store(
-            path: path,
-            reason: """
-              written by a newer spotter (schema \(version); this one reads up to \(schemaVersion)); \
-              upgrade spotter, or point --db elsewhere; the store was not changed
-              """)
-        }
-        // Tables read through the WAL, if there is one: a WAL copied in from another database is
-        // replayed by SQLite without complaint, and only the schema it brings gives it away.
-        let tables = Set(
-          try String.fetchAll(
-            db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"))
-        let foreign = tables.subtracting(knownTables).sorted()
-        if !foreign.isEmpty {
-          let detail =
-            tables.contains("grdb_migrations")
-            ? "tables that are not spotter's: \(foreign.prefix(5).joined(separator: ", "))"
-            : "not a spotter store (tables \(foreign.prefix(5).joined(separator: ", ")))"
-          throw SpotterIOError.storeDamaged(path: path, detail: detail)
-        }
-        // A WAL file beside the store means the last writer died or the file came from elsewhere:
-        // check every page once before trusting it. After a clean close there is none.
-        if hadLog {
-          let result = try String.fetchAll(db, sql: "PRAGMA quick_check(5)")
-          if result != ["ok"] {
-            let problems = result.flatMap { $0.split(separator: "\n") }.filter { !$0.hasPrefix("***") }
-            throw SpotterIOError.storeDamaged(
-              path: path, detail: problems.prefix(2).joined(separator: "; ").lowercased())
-          }
-        }
+    return FileManager.default.fileExists(atPath: path + "-wal")
+  }
+
+  /// Looks at an existing store through the connection that opened it, before anything may write
+  /// to it: a store from a newer Spotter, one holding tables that are not Spotter's, or (when a
+  /// log was left beside it) one with a damaged page is refused.
+  static func inspect(_ db: Database, path: String, hadLog: Bool) throws {
+    let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+    if version > schemaVersion {
+      throw SpotterIOError.store(
+        path: path,
+        reason: """
+          written by a newer spotter (schema \(version); this one reads up to \(schemaVersion)); \
+          upgrade spotter, or point --db elsewhere; the store was not changed
+          """)
+    }
+    // Tables read through the WAL, if there is one: a WAL copied in from another database is
+    // replayed by SQLite without complaint, and only the schema it brings gives it away.
+    let tables = Set(
+      try String.fetchAll(
+        db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"))
+    let foreign = tables.subtracting(knownTables).sorted()
+    if !foreign.isEmpty {
+      let detail =
+        tables.contains("grdb_migrations")
+        ? "tables that are not spotter's: \(foreign.prefix(5).joined(separator: ", "))"
+        : "not a spotter store (tables \(foreign.prefix(5).joined(separator: ", ")))"
+      throw SpotterIOError.storeDamaged(path: path, detail: detail)
+    }
+    // A WAL file beside the store means the last writer died or the file came from elsewhere:
+    // check every page once before trusting it. After a clean close there is none.
+    if hadLog {
+      let result = try String.fetchAll(db, sql: "PRAGMA quick_check(5)")
+      if result != ["ok"] {
+        let problems = result.flatMap { $0.split(separator: "\n") }.filter { !$0.hasPrefix("***") }
+        throw SpotterIOError.storeDamaged(
+          path: path, detail: problems.prefix(2).joined(separator: "; ").lowercased())
       }
-    } catch {
-      throw Self.error(error, path: path, doing: "cannot open: ")
     }
   }
 
