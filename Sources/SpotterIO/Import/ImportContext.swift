@@ -42,11 +42,13 @@ public struct ImportContext: Sendable {
   }
 
   /// `value` when a person can lift it, else the range error for the cell `text`.
-  func checkedWeight(_ value: Double, line: Int, column: String, text: String, unit: WeightUnit) throws
-    -> Double
-  {
+  ///
+  /// The cell's text is built only for the error: five years are 60,000 cells a night.
+  func checkedWeight(
+    _ value: Double, line: Int, column: String, text: @autoclosure () -> String, unit: WeightUnit
+  ) throws -> Double {
     guard Self.isPlausible(weight: value, unit: unit) else {
-      throw rowError(line, column, text, Self.weightRange(unit))
+      throw rowError(line, column, text(), Self.weightRange(unit))
     }
     return value
   }
@@ -61,9 +63,11 @@ public struct ImportContext: Sendable {
     }
   }
 
-  /// `value` as whole reps when plausible, else the reps error for the cell `text`.
-  func checkedReps(_ value: Double, line: Int, column: String, text: String) throws -> Int {
-    guard Self.isPlausible(reps: value) else { throw rowError(line, column, text, Self.repsRange) }
+  /// `value` as whole reps when plausible, else the reps error for the cell `text`, built only
+  /// for the error.
+  func checkedReps(_ value: Double, line: Int, column: String, text: @autoclosure () -> String) throws -> Int
+  {
+    guard Self.isPlausible(reps: value) else { throw rowError(line, column, text(), Self.repsRange) }
     return Int(value)
   }
 
