@@ -67,7 +67,7 @@ public struct FollowUpPlanner: Sendable {
     var plateaus: [Plateau] = []
     var nextPlateauCursor: ProgressCursor<PlateauDetector.State>?
     if settings.overload.enabled {
-      let context = "\(settings.overload.lifts)|\(settings.timeZone.identifier)"
+      let context = settings.overload.lifts.joined(separator: ",") + "|" + settings.timeZone.identifier
       var (start, state) = resume(plateauCursor, context: context, fresh: PlateauDetector.State())
       PlateauDetector(matcher: matcher, clock: clock).detect(ordered[start...], state: &state)
       start = ordered.count
@@ -83,7 +83,8 @@ public struct FollowUpPlanner: Sendable {
         settings: settings.achievements, weightUnit: settings.weightUnit, clock: clock,
         weeklyTarget: pattern.trainingDays(minimumConfidence: settings.minimumConfidence).count)
       let context =
-        "\(settings.achievements)|\(settings.weightUnit.rawValue)|\(settings.timeZone.identifier)|"
+        Self.digestKey(settings.achievements)
+        + "|\(settings.weightUnit.rawValue)|\(settings.timeZone.identifier)|"
         + "\(detector.weeklyTarget ?? 0)"
       var (start, state) = resume(achievementCursor, context: context, fresh: AchievementDetector.State())
       let found = detector.detect(ordered[start...], state: &state)
@@ -121,6 +122,14 @@ public struct FollowUpPlanner: Sendable {
       values.append(hash.value)
     }
     return values
+  }
+
+  /// Every achievement setting, spelt out: a cursor is kept only while they are as they were.
+  /// Interpolating the struct would do the same through reflection, at a millisecond a night.
+  static func digestKey(_ settings: AchievementSettings) -> String {
+    let flags = [settings.records, settings.streaks, settings.consistency, settings.volume]
+    return flags.map { $0 ? "1" : "0" }.joined() + "|"
+      + (settings.recordThreshold.map { "\($0)" } ?? "default") + "|\(settings.recordRepsThreshold)"
   }
 
   /// `achievement-{session}-{session's date}@spotter`: one announcement per session.

@@ -1,4 +1,7 @@
 /// Which achievements are announced (seed 000 §4), and what makes a record significant.
+///
+/// A setting that changes what is found belongs in ``FollowUpPlanner/digestKey(_:)`` too, or a stored
+/// detection cursor would outlive it.
 public struct AchievementSettings: Sendable, Hashable, Codable {
   public var records: Bool
   public var streaks: Bool

@@ -129,4 +129,21 @@ import _SpotterTestSupport
     corrected[0].exercises[0].sets[0].weight = 97.5
     #expect(plan(corrected, doctored).plateauCursor?.state.plateaus.allSatisfy { $0.weight != 90 } == true)
   }
+
+  /// The cursor's digest names every achievement setting: changing any one replays detection.
+  @Test func everyAchievementSettingEntersTheCursorDigest() {
+    let base = AchievementSettings()
+    var changed: [AchievementSettings] = []
+    for path in [\AchievementSettings.records, \.streaks, \.consistency, \.volume] {
+      var settings = base
+      settings[keyPath: path].toggle()
+      changed.append(settings)
+    }
+    var threshold = base
+    threshold.recordThreshold = 5
+    var reps = base
+    reps.recordRepsThreshold += 1
+    let keys = ([base] + changed + [threshold, reps]).map(FollowUpPlanner.digestKey)
+    #expect(Set(keys).count == keys.count)
+  }
 }
