@@ -200,10 +200,19 @@ public final class Store: Sendable {
       // Fingerprints now hash the blob, so they are renewed too: a re-import must not see changes.
       let update = try db.makeStatement(
         sql: "UPDATE session SET exercises = ?, fingerprint = ? WHERE rowid = ?")
-      for row in try Row.fetchAll(db, sql: "SELECT * FROM session") {
+      // In ``sessionColumns``' order, as ``session(_:)`` reads them; marks and the time-of-day
+      // flag came later.
+      let sessionRows = try Row.fetchAll(
+        db,
+        sql: """
+          SELECT id, source, workout_name, started_at, ended_at, state, NULL, NULL, 1, rowid
+          FROM session
+          """)
+      for row in sessionRows {
         let session = Self.session(row)
-        let blob = ExerciseListCoder.encode(exercises[row["rowid"]] ?? [])
-        try update.execute(arguments: [Data(blob), fingerprint(session, exercises: blob), row["rowid"]])
+        let rowid: Int64 = row[9]
+        let blob = ExerciseListCoder.encode(exercises[rowid] ?? [])
+        try update.execute(arguments: [Data(blob), fingerprint(session, exercises: blob), rowid])
       }
       try db.execute(sql: "DROP TABLE exercise_set; PRAGMA user_version = 2;")
     }
@@ -465,17 +474,19 @@ public final class Store: Sendable {
   static let exercisesIndex = 9
 
   /// A session row without its sets; a mark overrides the imported state.
+  ///
+  /// Columns are read by position, in ``sessionColumns``' order: by name, each was looked up
+  /// again for every row of years of history.
   static func session(_ row: Row) -> Session {
-    let ended: Double? = row["ended_at"]
+    let ended: Double? = row[4]
     var session = Session(
-      id: row["id"], source: SessionSource(rawValue: row["source"]) ?? .json,
-      workoutName: row["workout_name"], start: Date(timeIntervalSince1970: row["started_at"]),
+      id: row[0], source: SessionSource(rawValue: row[1]) ?? .json,
+      workoutName: row[2], start: Date(timeIntervalSince1970: row[3]),
       end: ended.map(Date.init(timeIntervalSince1970:)),
-      state: SessionState(rawValue: row["state"]) ?? .completed,
-      // The v2 migration reads rows written before the column existed.
-      hasTimeOfDay: row.hasColumn("time_known") ? row["time_known"] : true)
-    let marked: String? = row["marked"]
-    let markedAt: Double? = row["at"]
+      state: SessionState(rawValue: row[5]) ?? .completed,
+      hasTimeOfDay: row[8])
+    let marked: String? = row[6]
+    let markedAt: Double? = row[7]
     if let state = marked.flatMap(SessionState.init(rawValue:)), let markedAt {
       session.mark(state, at: Date(timeIntervalSince1970: markedAt))
     }
