@@ -27,6 +27,9 @@ struct CSVChunkReader {
     pending = []
   }
 
+  /// Whether every record of the file has been returned.
+  var isExhausted: Bool { atEnd && pending.isEmpty }
+
   /// Closes the file; call once, when done.
   func close() {
     try? handle.close()

@@ -68,13 +68,29 @@ public struct HistoryImporter: Sendable {
   private func readInChunks(path: String, context: ImportContext) throws -> (HistoryFormat, [PackedSession])?
   {
     var reader = try CSVChunkReader(path: path, chunkSize: chunkSize)
-    defer { reader.close() }
-    guard let first = try reader.next(), let headerRecord = first.records.first else { return nil }
-    let header = first.fields(of: headerRecord)
-    guard let importer = Self.chunkedImporters.first(where: { $0.matches(header: header) }) else {
+    let first: CSVTable?
+    do {
+      first = try reader.next()
+    } catch {
+      reader.close()
+      throw error
+    }
+    guard let first, let headerRecord = first.records.first,
+      let importer = Self.chunkedImporters.first(where: { $0.matches(header: first.fields(of: headerRecord)) }
+      )
+    else {
+      reader.close()
       return nil
     }
-    return try importer.sessions(context: context, header: header, first: first) { try reader.next() }
+    let header = first.fields(of: headerRecord)
+    if reader.isExhausted {
+      reader.close()
+      return try importer.sessions(context: context, header: header, first: first) { nil }
+    }
+    // The rest is read ahead on a second thread while this one reads the sets.
+    let prefetcher = CSVChunkPrefetcher(reader)
+    defer { prefetcher.stop() }
+    return try importer.sessions(context: context, header: header, first: first) { try prefetcher.next() }
   }
 
   /// The readers that take a file a chunk at a time, in the order their headers are tried.
