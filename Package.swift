@@ -34,6 +34,7 @@ let package = Package(
       ]
     ),
     .target(name: "SpotterCore"),
+    .target(name: "CSpotterMalloc"),
     .target(
       name: "SpotterIO",
       dependencies: [
@@ -42,7 +43,7 @@ let package = Package(
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
         .product(name: "TOMLKit", package: "TOMLKit"),
         .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-        "CLibXML2",
+        "CLibXML2", "CSpotterMalloc",
       ]
     ),
     .target(name: "SpotterICal", dependencies: ["SpotterCore", "CLibical"]),

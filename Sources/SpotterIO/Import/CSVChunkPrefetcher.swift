@@ -1,3 +1,4 @@
+import CSpotterMalloc
 import Foundation
 
 /// Reads a file's next chunks on a second thread while the caller turns the last one into
@@ -22,6 +23,9 @@ final class CSVChunkPrefetcher: @unchecked Sendable {
   /// Starts reading ahead from `reader`, which the prefetcher now owns.
   init(_ reader: CSVChunkReader) {
     self.reader = reader
+    // Chunks allocated on one thread and freed on the other must not stay in the heap between
+    // the sessions kept: import memory would grow with the years in the file.
+    spotter_fix_mmap_threshold()
     let thread = Thread { [self] in readAhead() }
     thread.name = "spotter-csv-prefetch"
     thread.start()
