@@ -68,27 +68,20 @@ public struct HistoryImporter: Sendable {
   private func readInChunks(path: String, context: ImportContext) throws -> (HistoryFormat, [PackedSession])?
   {
     var reader = try CSVChunkReader(path: path, chunkSize: chunkSize)
-    let first: CSVTable?
-    do {
-      first = try reader.next()
-    } catch {
-      reader.close()
-      throw error
-    }
-    guard let first, let headerRecord = first.records.first,
-      let importer = Self.chunkedImporters.first(where: { $0.matches(header: first.fields(of: headerRecord)) }
-      )
-    else {
-      reader.close()
+    // Closed here unless the prefetcher took it over, which then closes it.
+    var handedOver = false
+    defer { if !handedOver { reader.close() } }
+    guard let first = try reader.next(), let headerRecord = first.records.first else { return nil }
+    let header = first.fields(of: headerRecord)
+    guard let importer = Self.chunkedImporters.first(where: { $0.matches(header: header) }) else {
       return nil
     }
-    let header = first.fields(of: headerRecord)
     if reader.isExhausted {
-      reader.close()
       return try importer.sessions(context: context, header: header, first: first) { nil }
     }
     // The rest is read ahead on a second thread while this one reads the sets.
     let prefetcher = CSVChunkPrefetcher(reader)
+    handedOver = true
     defer { prefetcher.stop() }
     return try importer.sessions(context: context, header: header, first: first) { try prefetcher.next() }
   }
