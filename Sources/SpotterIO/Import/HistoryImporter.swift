@@ -87,7 +87,12 @@ public struct HistoryImporter: Sendable {
   }
 
   /// The readers that take a file a chunk at a time, in the order their headers are tried.
-  static let chunkedImporters: [any ChunkedCSVImporter.Type] = [StrongCSVImporter.self, HevyCSVImporter.self]
+  ///
+  /// Computed, not stored: a stored array of metatypes is global state Swift 6 cannot prove
+  /// `Sendable`, and an import asks for it once or twice.
+  static var chunkedImporters: [any ChunkedCSVImporter.Type] {
+    [StrongCSVImporter.self, HevyCSVImporter.self]
+  }
 
   /// Which app wrote `prefix`, the start of a file, from its first line alone; nil when it is
   /// none Spotter reads. Choosing among a folder of exports reads no more than that.
