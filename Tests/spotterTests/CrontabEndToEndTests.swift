@@ -125,7 +125,7 @@ import _SpotterTestSupport
     let home = sandbox.dir.appendingPathComponent("home")
     try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
     let canary = home.appendingPathComponent("canary").path
-    FileManager.default.createFile(atPath: canary, contents: Data("alive".utf8))
+    #expect(FileManager.default.createFile(atPath: canary, contents: Data("alive".utf8)))
     #expect(try sandbox.spotter(["run"], now: evening, writes: true).status == 0)
     let table = try standIn(mine, for: &sandbox)
     do {

@@ -64,7 +64,8 @@ import Testing
     let now = Self.date(scenario.day, plus: -3) + "T12:00:00"
     let config = dir.appendingPathComponent("config.toml")
     try "[rest_day]\nenabled = true\n".write(to: config, atomically: true, encoding: .utf8)
-    func spotter(_ arguments: [String], writes: Bool = true) throws -> SpotterBinary.Result {
+    @discardableResult func spotter(_ arguments: [String], writes: Bool = true) throws -> SpotterBinary.Result
+    {
       let result = try SpotterBinary.run(
         arguments + [
           "--db", dir.appendingPathComponent("db.sqlite").path, "--config", config.path, "--timezone",
