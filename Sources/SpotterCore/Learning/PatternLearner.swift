@@ -9,7 +9,9 @@ import Foundation
 ///   twice in a row is taken as given up and goes silent.
 /// - **The gap since the last session.** Many people train every other day on shifting weekdays;
 ///   their own history says how likely a session is one, two or three days after the last. This
-///   hazard and the weekday rate are combined as independent evidence (naive Bayes in log-odds).
+///   hazard and the weekday rate are combined as independent evidence (naive Bayes in log-odds),
+///   then drawn toward the nights that shared both this weekday and this gap: someone who trains
+///   Wednesday only when Tuesday was skipped breaks the independence.
 /// - **A change of habit.** When two sessions in the last week fell on weekdays the model found
 ///   unlikely, the weekday evidence is set aside and the gap and recent times decide, so a new
 ///   routine gets useful reminders within days and the old weekdays go quiet.
@@ -38,6 +40,9 @@ public struct PatternLearner: Sendable {
   public static let safetyMinutes = 15
   /// Starts needed before a learned time replaces the preferred time: one session is no habit.
   public static let minimumStarts = 2
+  /// How many nights the combined weekday and gap evidence weighs as, against the nights that
+  /// shared both this weekday and this gap.
+  public static let cellPrior = 5.0
   /// Training days needed before anything counts as a pattern.
   public static let minimumTrainingDays = 3
 
@@ -71,6 +76,10 @@ public struct PatternLearner: Sendable {
       // new routine on whether the same day last week was trained.
       let gap = target == today.adding(days: 1) ? history.gapProbability(on: target) : nil
       var probability = Self.combine(rate.value, gap, base: history.baseRate)
+      if gap != nil, let cell = history.weekdayGapCount(on: target) {
+        probability =
+          (Double(cell.trained) + Self.cellPrior * probability) / (Double(cell.nights) + Self.cellPrior)
+      }
       if habitChange {
         probability = gap ?? (history.trainingDays[target.adding(days: -7)] != nil ? 0.5 : 0.2)
       }

@@ -128,6 +128,29 @@ struct TrainingHistory {
     return (Double(trained[gap]) + baseRate) / (Double(total[gap]) + 1)
   }
 
+  /// How often this weekday was trained after the same gap as `target`'s, over the whole window.
+  ///
+  /// The weekday rate and the gap hazard are each averaged over the other: a person who trains
+  /// Saturday only when Friday was skipped looks like "Saturday, sometimes" to both. Counting the
+  /// nights that shared both the weekday and the gap (1 to 4 days, or 5 and more) keeps that.
+  func weekdayGapCount(on target: LocalDate) -> (trained: Int, nights: Int)? {
+    guard let firstDate, var previous = trainingDays.keys.filter({ $0 < target }).max() else { return nil }
+    let bucket = { (days: Int) in min(days, 5) }
+    let gap = bucket(previous.days(until: target))
+    var result = (trained: 0, nights: 0)
+    var date = firstDate.adding(days: 1)
+    previous = firstDate
+    while date < target && isObserved(date) {
+      if date.weekday == target.weekday && bucket(previous.days(until: date)) == gap {
+        result.nights += 1
+        if trainingDays[date] != nil { result.trained += 1 }
+      }
+      if trainingDays[date] != nil { previous = date }
+      date = date.adding(days: 1)
+    }
+    return result
+  }
+
   /// Sessions in the last week on weekdays that were established as free: the sign of a new
   /// routine.
   func recentSurprises() -> Int {

@@ -146,4 +146,46 @@ import _SpotterTestSupport
     let pattern = learner.learn(from: sessions, now: now, clock: clock)
     #expect(pattern.sessionsConsidered == 0)
   }
+
+  @Test func aDayTrainedInsteadOfTheDayBeforeIsNotExpectedAfterIt() {
+    // Monday and Friday every week, and Tuesday or Wednesday, never both, in turns. Wednesday
+    // is trained every other week, and a day after a session seldom is: apart, they say
+    // "maybe" (0.25 after Tuesday, 0.52 after a skipped one, combined as independent evidence).
+    // Together they say a Wednesday after a Tuesday never was, and after a skip always.
+    func history(tuesdayTrained: Bool) -> [Session] {
+      var sessions = SessionFactory.weekly([.monday, .friday], at: "18:00", weeks: 20, until: "2026-11-24")
+      var date = TestZones.date("2026-11-24").adding(days: -20 * 7)
+      while date < TestZones.date("2026-11-23") {
+        if date.weekday == .tuesday {
+          let shifted = (date.daysSinceEpoch / 7) % 2 == 0 ? date : date.adding(days: 1)
+          sessions.append(SessionFactory.session(shifted.description, "18:00"))
+        }
+        date = date.adding(days: 1)
+      }
+      if tuesdayTrained { sessions.append(SessionFactory.session("2026-11-24", "18:00")) }
+      return sessions
+    }
+    let night = clock.instant(TestZones.date("2026-11-24"), LocalTime(hour: 21, minute: 0))
+    let afterTuesday = learner.learn(from: history(tuesdayTrained: true), now: night, clock: clock)
+    let afterSkip = learner.learn(from: history(tuesdayTrained: false), now: night, clock: clock)
+    #expect(afterTuesday[.wednesday].confidence <= 0.15)
+    #expect(afterSkip[.wednesday].confidence >= 0.75)
+  }
+
+  @Test func theNightsThatShareWeekdayAndGapAreCounted() {
+    // Mondays, with a Tuesday once after a long break.
+    let sessions = ["2026-10-19", "2026-11-02", "2026-11-10", "2026-11-16"].map {
+      SessionFactory.session($0, "18:00")
+    }
+    let history = TrainingHistory(
+      sessions: sessions, now: clock.instant(today, LocalTime(hour: 21, minute: 0)), today: today,
+      windowStart: today.adding(days: -182), clock: clock)
+    // Tuesday the 24th comes eight days after a session. Of the earlier Tuesdays, the 27th
+    // (not trained) and the 10th (trained) came five days or more after one; the 20th, 3rd and
+    // 17th came a day after Monday.
+    #expect(
+      history.weekdayGapCount(on: TestZones.date("2026-11-24")).map { [$0.trained, $0.nights] } == [1, 2])
+    #expect(
+      history.weekdayGapCount(on: TestZones.date("2026-11-17")).map { [$0.trained, $0.nights] } == [0, 2])
+  }
 }
