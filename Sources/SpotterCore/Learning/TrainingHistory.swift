@@ -134,12 +134,12 @@ struct TrainingHistory {
   /// Saturday only when Friday was skipped looks like "Saturday, sometimes" to both. Counting the
   /// nights that shared both the weekday and the gap (1 to 4 days, or 5 and more) keeps that.
   func weekdayGapCount(on target: LocalDate) -> (trained: Int, nights: Int)? {
-    guard let firstDate, var previous = trainingDays.keys.filter({ $0 < target }).max() else { return nil }
+    guard let firstDate, let last = trainingDays.keys.filter({ $0 < target }).max() else { return nil }
     let bucket = { (days: Int) in min(days, 5) }
-    let gap = bucket(previous.days(until: target))
+    let gap = bucket(last.days(until: target))
     var result = (trained: 0, nights: 0)
+    var previous = firstDate
     var date = firstDate.adding(days: 1)
-    previous = firstDate
     while date < target && isObserved(date) {
       if date.weekday == target.weekday && bucket(previous.days(until: date)) == gap {
         result.nights += 1
