@@ -106,10 +106,15 @@ struct TrainingHistory {
     return ((weighted + baseRate) / (total + 1), weeks, givenUp)
   }
 
+  /// The last day with training before `target`: where the gap to it is counted from.
+  func lastTrainingDay(before target: LocalDate) -> LocalDate? {
+    trainingDays.keys.filter { $0 < target }.max()
+  }
+
   /// How likely a session is on `target` given the days since the last one, from how often this
   /// person trained that many days after a session over the last twelve weeks.
   func gapProbability(on target: LocalDate) -> Double? {
-    guard let firstDate, let last = trainingDays.keys.filter({ $0 < target }).max() else { return nil }
+    guard let firstDate, let last = lastTrainingDay(before: target) else { return nil }
     let bucket = { (days: Int) in min(days, 6) }
     var trained = [Int](repeating: 0, count: 7)
     var total = [Int](repeating: 0, count: 7)
@@ -134,7 +139,7 @@ struct TrainingHistory {
   /// Saturday only when Friday was skipped looks like "Saturday, sometimes" to both. Counting the
   /// nights that shared both the weekday and the gap (1 to 4 days, or 5 and more) keeps that.
   func weekdayGapCount(on target: LocalDate) -> (trained: Int, nights: Int)? {
-    guard let firstDate, let last = trainingDays.keys.filter({ $0 < target }).max() else { return nil }
+    guard let firstDate, let last = lastTrainingDay(before: target) else { return nil }
     let bucket = { (days: Int) in min(days, 5) }
     let gap = bucket(last.days(until: target))
     var result = (trained: 0, nights: 0)
