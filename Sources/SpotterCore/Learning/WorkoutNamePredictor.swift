@@ -2,12 +2,17 @@ import Foundation
 
 /// Predicts which program day comes next ("Push Day") from past workouts.
 ///
-/// Two readings of a history compete, and the one that would have named this person's last twelve
-/// workouts better wins (README, "Learning rules"):
-/// - **rotation**: what most often followed the last workout (push, pull, legs, push, …); a name
-///   never followed yet is followed by its shape, numbers counting on ("Day 11" → "Day 12",
-///   "Lower // Week 3" → "Upper // Week 3");
-/// - **weekday**: what this weekday was called over the last eight weeks ("Montag", "Leg Day").
+/// Each candidate name is weighed by two pieces of evidence at once (README, "Learning rules"):
+/// how often it followed the last workout, recent weeks weighing more, and how often this weekday
+/// was called so over the last eight weeks. A swap of two days, a skipped day or a day named after
+/// its weekday then reads right where either piece alone would shift the rotation.
+///
+/// Three readings of a history compete, and the one that would have named this person's last
+/// twelve workouts best wins:
+/// - **weekday**: what this weekday was called over the last eight weeks ("Montag", "Leg Day");
+/// - **shape**: the weighing over names with their numbers as `#`, the number then moving on as it
+///   moved before ("Day 11" → "Day 12", "Lower // Week 3" → "Upper // Week 3");
+/// - **name**: the weighing over whole names ("Day 1" → "Day 3" when that is this person's order).
 ///
 /// Names are compared without case, spacing or emoji. An app's auto-title ("Evening Workout") is
 /// no program day: it is left out, and when most recent workouts carry one, no name is predicted.
@@ -20,11 +25,16 @@ public struct WorkoutNamePredictor: Sendable {
     var shape: String
   }
 
+  /// A way of reading a history, in the order that wins ties.
+  enum Reading: CaseIterable {
+    case weekday, shape, name
+  }
+
   private let entries: [Entry]
   /// The latest spelling of each key.
   private let spelling: [String: String]
   private let unnamed: Bool
-  private let byWeekday: Bool
+  private let reading: Reading
 
   /// - Parameter sessions: the date and name of completed sessions, oldest first.
   public init(sessions: [(date: LocalDate, name: String)], memory: Int = 60) {
@@ -51,69 +61,107 @@ public struct WorkoutNamePredictor: Sendable {
     self.spelling = spelling
     let lastTen = recent.suffix(10)
     unnamed = lastTen.isEmpty || lastTen.filter { program($0.name) == nil }.count * 2 > lastTen.count
-    // Replay the last twelve named workouts with both readings.
-    var rotationRight = 0
-    var weekdayRight = 0
+    // Replay the last twelve named workouts with each reading.
+    var right = Dictionary(uniqueKeysWithValues: Reading.allCases.map { ($0, 0) })
     for index in max(1, entries.count - 12)..<max(1, entries.count) {
-      let before = Array(entries[..<index])
-      if Self.rotation(before, steps: 1).first == entries[index].key { rotationRight += 1 }
-      if Self.weekday(before, on: entries[index].date) == entries[index].key { weekdayRight += 1 }
+      let before = entries[..<index]
+      for reading in Reading.allCases
+      where Self.next(before, on: entries[index].date, by: reading) == entries[index].key {
+        right[reading, default: 0] += 1
+      }
     }
-    // Ties go to the weekday: names that follow the weekdays ("Montag", "Leg Day") stay right
-    // when a day is skipped, where the rotation would shift them.
-    byWeekday = weekdayRight >= rotationRight && weekdayRight > 0
+    reading = Reading.allCases.max { right[$0, default: 0] < right[$1, default: 0] } ?? .weekday
   }
 
   /// The predicted name of each of `dates`' workouts, soonest first; nil where none is known.
+  ///
+  /// Each predicted day joins the history before the next is read, so a horizon of several days
+  /// goes on through the rotation.
   public func names(for dates: [LocalDate]) -> [String?] {
     guard !unnamed, !entries.isEmpty else { return dates.map { _ in nil } }
-    let rotation = Self.rotation(entries, steps: dates.count)
-    return dates.enumerated().map { index, date in
-      let weekday = Self.weekday(entries, on: date)
-      let turn = index < rotation.count ? rotation[index] : nil
-      let key = (byWeekday ? weekday ?? turn : turn ?? weekday) ?? entries.last?.key
-      return key.map { key in
+    var known = entries
+    return dates.map { date in
+      let readings = [reading] + Reading.allCases.filter { $0 != reading }
+      guard
+        let key = readings.lazy.compactMap({ Self.next(known[...], on: date, by: $0) }).first
+          ?? known.last?.key
+      else { return nil }
+      let shape = Self.shape(key)
+      let spelled =
         spelling[key]
-          ?? Self.spelled(
-            key, like: entries.last { $0.shape == Self.shape(key) }.flatMap { spelling[$0.key] })
-      }
+        ?? Self.spelled(key, like: known.last { $0.shape == shape }.flatMap { spelling[$0.key] })
+      known.append(Entry(date: date, key: key, shape: shape))
+      return spelled
     }
   }
 
-  /// The next `steps` keys of the rotation after the last entry.
+  /// The key `reading` expects on `date` after `entries`.
+  static func next(_ entries: ArraySlice<Entry>, on date: LocalDate, by reading: Reading) -> String? {
+    switch reading {
+    case .weekday: return weekday(entries, on: date)
+    case .name: return weighed(entries, on: date, by: \.key)
+    case .shape: return weighed(entries, on: date, by: \.shape).flatMap { numbered(entries, shape: $0) }
+    }
+  }
+
+  /// The name (`part` of an entry) with the most evidence for `date`: how often it followed the
+  /// last entry's, each time weighing 0.9 per week of age, times how often `date`'s weekday was so
+  /// called in the eight weeks before, 0.8 per week, each over the name's share of all entries.
   ///
-  /// A name that was never followed yet is followed by shape: "lower // 3" has never had a
-  /// successor, but "lower // #" was always followed by "upper // #", and the last "upper" was
-  /// number 2, so "upper // 3" comes next; "day 11" likewise becomes "day 12".
-  static func rotation(_ entries: [Entry], steps: Int) -> [String] {
-    guard var current = entries.last?.key else { return [] }
-    var exact: [String: [String: (count: Int, last: Int)]] = [:]
-    var byShape: [String: [String: (count: Int, last: Int)]] = [:]
-    var latest: [String: String] = [:]
-    for (index, pair) in zip(entries, entries.dropFirst()).enumerated() {
-      let old = exact[pair.0.key]?[pair.1.key] ?? (0, 0)
-      exact[pair.0.key, default: [:]][pair.1.key] = (old.count + 1, index)
-      let (from, to) = (pair.0.shape, pair.1.shape)
-      let oldShape = byShape[from]?[to] ?? (0, 0)
-      byShape[from, default: [:]][to] = (oldShape.count + 1, index)
-    }
-    for entry in entries { latest[entry.shape] = entry.key }
-    let best = { (table: [String: (count: Int, last: Int)]) in
-      table.max { ($0.value.count, $0.value.last) < ($1.value.count, $1.value.last) }?.key
-    }
-    var result: [String] = []
-    for _ in 0..<steps {
-      if let next = exact[current].flatMap(best) {
-        current = next
-      } else if let nextShape = byShape[shape(current)].flatMap(best), let previous = latest[nextShape] {
-        current = nextShape.contains("#") ? incremented(previous) : previous
-      } else {
-        break
+  /// The share stands in for missing evidence, so a name never seen after the last one or on this
+  /// weekday is not ruled out: the other piece of evidence still speaks. Ties go to the name done
+  /// most recently.
+  static func weighed(
+    _ entries: ArraySlice<Entry>, on date: LocalDate, by part: KeyPath<Entry, String>
+  ) -> String? {
+    guard let last = entries.last?[keyPath: part] else { return nil }
+    var followed: [String: Double] = [:]
+    var onWeekday: [String: Double] = [:]
+    var count: [String: Int] = [:]
+    var latest: [String: Int] = [:]
+    var previous: String?
+    for (index, entry) in zip(entries.indices, entries) {
+      let name = entry[keyPath: part]
+      let age = entry.date.days(until: date)
+      count[name, default: 0] += 1
+      latest[name] = index
+      if previous == last { followed[name, default: 0] += pow(0.9, Double(age) / 7) }
+      if entry.date.weekday == date.weekday, age > 0, age <= 56 {
+        onWeekday[name, default: 0] += pow(0.8, Double(age / 7))
       }
-      latest[shape(current)] = current
-      result.append(current)
+      previous = name
     }
-    return result
+    let total = Double(entries.count)
+    func score(_ name: String) -> Double {
+      let share = Double(count[name, default: 0]) / total
+      return (followed[name, default: 0] + share) * (onWeekday[name, default: 0] + share) / share
+    }
+    return count.keys.max { (score($0), latest[$0, default: 0]) < (score($1), latest[$1, default: 0]) }
+  }
+
+  /// The next key of `shape`: its numbers move on from the last entry's as they most often moved
+  /// between these two shapes before, or stay when they never did.
+  ///
+  /// "day #" after "day 11", having always moved by one, is "day 12"; "upper // week #" after
+  /// "lower // week 3", having always kept its week, is "upper // week 3".
+  static func numbered(_ entries: ArraySlice<Entry>, shape: String) -> String? {
+    guard let template = entries.last(where: { $0.shape == shape })?.key else { return nil }
+    guard let last = entries.last, let base = numbers(last.key), !base.isEmpty,
+      numbers(template)?.count == base.count
+    else { return template }
+    var moves: [[Int]: (count: Int, last: Int)] = [:]
+    for (index, pair) in zip(entries, entries.dropFirst()).enumerated()
+    where pair.0.shape == last.shape && pair.1.shape == shape {
+      guard let from = numbers(pair.0.key), let to = numbers(pair.1.key), from.count == to.count else {
+        continue
+      }
+      let move = zip(from, to).map { $1 - $0 }
+      moves[move] = ((moves[move]?.count ?? 0) + 1, index)
+    }
+    let move = moves.max { ($0.value.count, $0.value.last) < ($1.value.count, $1.value.last) }?.key
+    let target = zip(base, move ?? base.map { _ in 0 }).map(+)
+    guard target.allSatisfy({ $0 >= 0 && $0 < 1_000_000 }) else { return template }
+    return replacingNumbers(of: template, with: target)
   }
 
   /// The name with each run of digits as `#`.
@@ -132,28 +180,40 @@ public struct WorkoutNamePredictor: Sendable {
     return result
   }
 
-  /// The name with its last number one higher.
-  static func incremented(_ key: String) -> String {
-    guard let range = lastNumber(in: key), let number = Int(key[range]), number < 1_000_000 else {
-      return key
+  /// The ranges of the runs of ASCII digits, in order.
+  static func numberRanges(in text: String) -> [Range<String.Index>] {
+    var ranges: [Range<String.Index>] = []
+    var index = text.startIndex
+    while index < text.endIndex {
+      guard text[index].isASCIIDigit else {
+        index = text.index(after: index)
+        continue
+      }
+      let start = index
+      while index < text.endIndex, text[index].isASCIIDigit { index = text.index(after: index) }
+      ranges.append(start..<index)
     }
-    return key.replacingCharacters(in: range, with: String(number + 1))
+    return ranges
   }
 
-  /// The range of the last run of ASCII digits; Foundation's regular expressions ignore
-  /// `.backwards` and would find the first.
-  static func lastNumber(in text: String) -> Range<String.Index>? {
-    guard let end = text.lastIndex(where: \.isASCIIDigit) else { return nil }
-    var start = end
-    while start > text.startIndex, text[text.index(before: start)].isASCIIDigit {
-      start = text.index(before: start)
+  /// The name's numbers, or nil when one is too long to be a count.
+  static func numbers(_ key: String) -> [Int]? {
+    let values = numberRanges(in: key).map { Int(key[$0]) }
+    return values.contains(nil) ? nil : values.compactMap { $0 }
+  }
+
+  /// The name with its numbers replaced in order; `numbers` holds one for each.
+  static func replacingNumbers(of key: String, with numbers: [Int]) -> String {
+    var result = key
+    for (range, number) in zip(numberRanges(in: key), numbers).reversed() {
+      result.replaceSubrange(range, with: String(number))
     }
-    return start..<text.index(after: end)
+    return result
   }
 
   /// What `date`'s weekday was most often called over the eight weeks before it, recent weeks
   /// weighing more.
-  static func weekday(_ entries: [Entry], on date: LocalDate) -> String? {
+  static func weekday(_ entries: ArraySlice<Entry>, on date: LocalDate) -> String? {
     var weights: [String: Double] = [:]
     for entry in entries.reversed() {
       let age = entry.date.days(until: date)
@@ -166,8 +226,10 @@ public struct WorkoutNamePredictor: Sendable {
 
   /// A key never seen spelled, written like the last name of its shape: "Day 12" after "Day 11".
   static func spelled(_ key: String, like last: String?) -> String {
-    guard let last, let range = lastNumber(in: last), let digits = lastNumber(in: key) else { return key }
-    return last.replacingCharacters(in: range, with: key[digits])
+    guard let last, let numbers = numbers(key), !numbers.isEmpty,
+      numberRanges(in: last).count == numbers.count
+    else { return key }
+    return replacingNumbers(of: last, with: numbers)
   }
 }
 

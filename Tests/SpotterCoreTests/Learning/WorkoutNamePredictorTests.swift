@@ -53,6 +53,34 @@ import _SpotterTestSupport
     #expect(WorkoutNamePredictor(sessions: past).names(for: [monday]) == ["Montag"])
   }
 
+  @Test func twoDaysDoneInEitherOrderAreCompletedByTheOther() {
+    // Monday chest, Tuesday back, then legs and shoulders on Wednesday and Friday in either order.
+    // Neither the rotation after legs nor Friday's name alone says which is left.
+    var past: [(date: LocalDate, name: String)] = []
+    var monday = TestZones.date("2026-08-03")
+    for week in 0..<7 {
+      let (wednesday, friday) = week % 3 == 1 ? ("Shoulders", "Legs") : ("Legs", "Shoulders")
+      past += [
+        (monday, "Chest"), (monday.adding(days: 1), "Back"), (monday.adding(days: 2), wednesday),
+        (monday.adding(days: 4), friday),
+      ]
+      monday = monday.adding(days: 7)
+    }
+    past += [(monday, "Chest"), (monday.adding(days: 1), "Back")]
+    let friday = monday.adding(days: 4)
+    let afterLegs = WorkoutNamePredictor(sessions: past + [(monday.adding(days: 2), "Legs")])
+    let afterShoulders = WorkoutNamePredictor(sessions: past + [(monday.adding(days: 2), "Shoulders")])
+    #expect(afterLegs.names(for: [friday, monday.adding(days: 7)]) == ["Shoulders", "Chest"])
+    #expect(afterShoulders.names(for: [friday, monday.adding(days: 7)]) == ["Legs", "Chest"])
+  }
+
+  @Test func numbersMoveAsTheyMovedBetweenTheseDays() {
+    // The week number moves on at Monday's lower day and stays for the rest of the week.
+    let weeks = (1...3).flatMap { ["Lower \($0)", "Upper \($0)", "Full \($0)"] }
+    #expect(next(weeks, count: 2) == ["Lower 4", "Upper 4"])
+    #expect(next(Array(weeks.dropLast()), count: 2) == ["Full 3", "Lower 4"])
+  }
+
   @Test func nothingKnownPredictsNothing() {
     #expect(WorkoutNamePredictor(sessions: []).names(for: [TestZones.date("2026-09-01")]) == [nil])
   }
