@@ -62,7 +62,7 @@ public struct WorkoutNamePredictor: Sendable {
     let lastTen = recent.suffix(10)
     unnamed = lastTen.isEmpty || lastTen.filter { program($0.name) == nil }.count * 2 > lastTen.count
     // Replay the last twelve named workouts with each reading.
-    var right = Dictionary(uniqueKeysWithValues: Reading.allCases.map { ($0, 0) })
+    var right: [Reading: Int] = [:]
     for index in max(1, entries.count - 12)..<max(1, entries.count) {
       let before = entries[..<index]
       for reading in Reading.allCases
@@ -80,8 +80,8 @@ public struct WorkoutNamePredictor: Sendable {
   public func names(for dates: [LocalDate]) -> [String?] {
     guard !unnamed, !entries.isEmpty else { return dates.map { _ in nil } }
     var known = entries
+    let readings = [reading] + Reading.allCases.filter { $0 != reading }
     return dates.map { date in
-      let readings = [reading] + Reading.allCases.filter { $0 != reading }
       guard
         let key = readings.lazy.compactMap({ Self.next(known[...], on: date, by: $0) }).first
           ?? known.last?.key
@@ -116,19 +116,15 @@ public struct WorkoutNamePredictor: Sendable {
   ) -> String? {
     guard let last = entries.last?[keyPath: part] else { return nil }
     var followed: [String: Double] = [:]
-    var onWeekday: [String: Double] = [:]
+    let onWeekday = weekdayWeights(entries, on: date, by: part)
     var count: [String: Int] = [:]
     var latest: [String: Int] = [:]
     var previous: String?
     for (index, entry) in zip(entries.indices, entries) {
       let name = entry[keyPath: part]
-      let age = entry.date.days(until: date)
       count[name, default: 0] += 1
       latest[name] = index
-      if previous == last { followed[name, default: 0] += pow(0.9, Double(age) / 7) }
-      if entry.date.weekday == date.weekday, age > 0, age <= 56 {
-        onWeekday[name, default: 0] += pow(0.8, Double(age / 7))
-      }
+      if previous == last { followed[name, default: 0] += pow(0.9, Double(entry.date.days(until: date)) / 7) }
       previous = name
     }
     let total = Double(entries.count)
@@ -214,14 +210,25 @@ public struct WorkoutNamePredictor: Sendable {
   /// What `date`'s weekday was most often called over the eight weeks before it, recent weeks
   /// weighing more.
   static func weekday(_ entries: ArraySlice<Entry>, on date: LocalDate) -> String? {
+    weekdayWeights(entries, on: date, by: \.key).max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
+  }
+
+  /// How often `date`'s weekday was called each name (`part` of an entry) over the eight weeks
+  /// before it, each week older weighing 0.8 as much: one rule for the weekday reading and the
+  /// weighings.
+  static func weekdayWeights(
+    _ entries: ArraySlice<Entry>, on date: LocalDate, by part: KeyPath<Entry, String>
+  ) -> [String: Double] {
     var weights: [String: Double] = [:]
     for entry in entries.reversed() {
       let age = entry.date.days(until: date)
       guard age > 0 else { continue }
       if age > 56 { break }
-      if entry.date.weekday == date.weekday { weights[entry.key, default: 0] += pow(0.8, Double(age / 7)) }
+      if entry.date.weekday == date.weekday {
+        weights[entry[keyPath: part], default: 0] += pow(0.8, Double(age / 7))
+      }
     }
-    return weights.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
+    return weights
   }
 
   /// A key never seen spelled, written like the last name of its shape: "Day 12" after "Day 11".
