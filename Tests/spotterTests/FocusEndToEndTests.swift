@@ -208,4 +208,26 @@ import _SpotterTestSupport
     #expect(none.status == 0)
     #expect(try calendar(dir).events.count == 3)
   }
+
+  /// A shell's clock has seconds and fractions; every relative form, and a move by one, answers
+  /// at once with whole-minute times (these used to spin forever holding the store lock).
+  @Test(arguments: [
+    ("2026-11-22T21:30:17+01:00", "+2h", "2026-11-22T23:30:00+01:00"),
+    ("2026-11-22T21:30:17.25+01:00", "+90m", "2026-11-22T23:00:00+01:00"),
+    ("2026-11-23T00:20:41.5+01:00", "+1d2h", "2026-11-24T02:20:00+01:00"),
+    ("2026-10-25T02:10:33+02:00", "+2h", "2026-10-25T03:10:00+01:00"),
+  ])
+  func relativeTimesFromAClockWithSeconds(now: String, start: String, expected: String) throws {
+    let dir = try SpotterBinary.scratch()
+    let added = try focus(dir, ["add", start, "--for", "30m", "--title", "Soon"], now: now)
+    #expect(!added.timedOut && added.status == 0, "\(added.stderr)")
+    #expect(try calendar(dir).events.map(\.start) == [TestZones.instant(expected)])
+    let id = try #require(added.stdout.split(separator: "\n").first.map(String.init))
+    let moved = try focus(dir, ["move", id, "+2h"], now: now)
+    #expect(!moved.timedOut && moved.status == 0, "\(moved.stderr)")
+    let minute = (TestZones.instant(now).timeIntervalSince1970 / 60).rounded(.down) * 60
+    #expect(try calendar(dir).events.map(\.start) == [Date(timeIntervalSince1970: minute + 7200)])
+    let days = try focus(dir, ["add", "+2d", "--for", "1h", "--title", "Days"], now: now)
+    #expect(!days.timedOut && days.status == 0, "\(days.stderr)")
+  }
 }

@@ -7,7 +7,13 @@ struct SpotterBinary {
     var status: Int32
     var stdout: String
     var stderr: String
+    /// Whether the program outlived its time limit and was killed: a hang, not an answer.
+    var timedOut = false
   }
+
+  /// How long one run may take before it counts as a hang; far above any command's real time,
+  /// even on a loaded two-core machine.
+  static let hangLimit: TimeInterval = 120
 
   static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
@@ -49,9 +55,10 @@ struct SpotterBinary {
   /// Runs any program with exactly `environment`, `input` (or nothing) on its stdin, and returns
   /// what it printed; stderr is read beside stdout, so neither pipe can fill up and stall it.
   @discardableResult
-  static func run(program: URL, _ arguments: [String], environment: [String: String], input: String? = nil)
-    throws -> Result
-  {
+  static func run(
+    program: URL, _ arguments: [String], environment: [String: String], input: String? = nil,
+    timeLimit: TimeInterval = hangLimit
+  ) throws -> Result {
     let process = Process()
     process.executableURL = program
     process.arguments = arguments
@@ -62,7 +69,19 @@ struct SpotterBinary {
     process.standardOutput = out
     process.standardError = err
     process.standardInput = stdin ?? FileHandle.nullDevice
+    let exited = DispatchSemaphore(value: 0)
+    process.terminationHandler = { _ in exited.signal() }
     try process.run()
+    // A hang must fail its test, not the whole suite: past the limit the program is killed.
+    final class Flag: @unchecked Sendable { var value = false }
+    let killed = Flag()
+    let watcher = DispatchGroup()
+    DispatchQueue.global().async(group: watcher) {
+      if exited.wait(timeout: .now() + timeLimit) == .timedOut {
+        killed.value = true
+        kill(process.processIdentifier, SIGKILL)
+      }
+    }
     if let stdin, let input {
       stdin.fileHandleForWriting.write(Data(input.utf8))
       try stdin.fileHandleForWriting.close()
@@ -76,9 +95,10 @@ struct SpotterBinary {
     let stdout = out.fileHandleForReading.readDataToEndOfFile()
     group.wait()
     process.waitUntilExit()
+    watcher.wait()
     return Result(
       status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-      stderr: String(decoding: stderr.data, as: UTF8.self))
+      stderr: String(decoding: stderr.data, as: UTF8.self), timedOut: killed.value)
   }
 
   /// Runs one SQL statement on a store through Python's sqlite3, as a user's sqlite3 would, and

@@ -5,7 +5,7 @@ import Foundation
 /// - a time: `09:00`, `9am`, `9:30pm`, `18:00-19:30` (a range);
 /// - a day before it, or alone where a day is asked for: `today`, `tomorrow`, `fri`, `next mon`,
 ///   `2026-11-23`, and `2026-11-23T09:00` for both at once;
-/// - relative: `+2h`, `+90m`, `+1d`, `+1d2h`, from now.
+/// - relative: `+2h`, `+90m`, `+1d`, `+1d2h`, from the minute of now.
 ///
 /// Full ISO 8601 instants with an offset are read by the caller first; this covers what people
 /// type.
@@ -27,7 +27,10 @@ public struct FocusTimeParser: Sendable {
   public func start(_ text: String, on fixedDay: LocalDate? = nil) -> (start: Date, end: Date?)? {
     var words = Self.words(text)
     if words.count == 1, words[0].hasPrefix("+"), let seconds = Self.relative(words[0]) {
-      return (now.addingTimeInterval(TimeInterval(seconds)), nil)
+      // From the minute of now: `+2h` at 10:00:17 is 12:00, as a person reads it, and a block
+      // starts on a minute as every other block does.
+      let minute = (now.timeIntervalSince1970 / 60).rounded(.down) * 60
+      return (Date(timeIntervalSince1970: minute + TimeInterval(seconds)), nil)
     }
     guard var timeWord = words.popLast() else { return nil }
     let today = clock.localDate(now)

@@ -51,19 +51,28 @@ public struct CrontabWriter: Sendable {
     return text
   }
 
-  /// The cron reading of `fire`; past the overlap when cron would not run it at that reading.
+  /// The cron reading of `fire`, to the minute; past the overlap when cron would not run it at
+  /// that reading.
+  ///
+  /// Cron names minutes, so the search starts at the minute that holds `fire`: a fire time with
+  /// seconds (a block added `+2h` from a clock at 10:00:17) reads as 12:00, and the walk is bounded
+  /// by the longest overlap tzdata has (a day), whatever the instant.
   func cronFireTime(_ fire: Date) -> LocalDateTime {
-    var instant = fire
+    var instant = Date(timeIntervalSince1970: (fire.timeIntervalSince1970 / 60).rounded(.down) * 60)
     var local = cronClock.local(instant)
     // Minute by minute: the overlap is at most a few hours, and this runs only inside one.
-    while cronClock.instant(local)
-      != Date(timeIntervalSince1970: (instant.timeIntervalSince1970 / 60).rounded(.down) * 60)
-    {
+    var steps = 0
+    while cronClock.instant(local) != instant && steps < Self.longestOverlapMinutes {
+      steps += 1
       instant = instant.addingTimeInterval(60)
       local = cronClock.local(instant)
     }
     return local
   }
+
+  /// A bound on any zone's repeated wall-clock hours, in minutes: no tzdata transition has
+  /// turned a clock back by a whole day.
+  static let longestOverlapMinutes = 24 * 60
 
   /// The command of one line: placeholders shell-quoted, then every `%` escaped for cron.
   ///

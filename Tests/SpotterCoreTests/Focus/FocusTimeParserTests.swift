@@ -33,6 +33,18 @@ import _SpotterTestSupport
     #expect(parser.start(text)?.start == TestZones.instant(expected))
   }
 
+  /// A shell's clock has seconds and fractions: relative times count from its minute.
+  @Test(arguments: [
+    ("2026-11-22T21:30:17+01:00", "+2h", "2026-11-22T23:30:00+01:00"),
+    ("2026-11-22T21:30:59.9+01:00", "+90m", "2026-11-22T23:00:00+01:00"),
+    ("2026-11-22T23:59:30.25+01:00", "+1d2h", "2026-11-24T01:59:00+01:00"),
+    ("2026-11-23T00:00:01+01:00", "+2h", "2026-11-23T02:00:00+01:00"),
+  ])
+  func relativeStartsCountFromTheMinute(now: String, text: String, expected: String) {
+    let parser = FocusTimeParser(clock: ZoneClock(timeZone: TestZones.berlin), now: TestZones.instant(now))
+    #expect(parser.start(text)?.start == TestZones.instant(expected))
+  }
+
   @Test func rangesGiveAnEndThatMayCrossMidnight() throws {
     let range = try #require(parser.start("09:00-10:30"))
     #expect(range.end == TestZones.instant("2026-11-23T10:30:00+01:00"))

@@ -96,4 +96,20 @@ import _SpotterTestSupport
     let first = TestZones.instant("2026-10-25T02:30:00+02:00")
     #expect(writer.cronFireTime(first).description == "2026-10-25T02:30:00")
   }
+
+  /// A fire time with seconds or a fraction (a block added `+2h` from a shell clock) used to send
+  /// the overlap walk on forever; it is the minute that holds it, in and out of an overlap.
+  @Test(arguments: [
+    ("2026-11-23T12:00:17+01:00", "2026-11-23T12:00:00"),
+    ("2026-11-23T12:00:59.75+01:00", "2026-11-23T12:00:00"),
+    ("2026-11-23T00:00:00.5+01:00", "2026-11-23T00:00:00"),
+    ("2026-10-25T02:30:41+02:00", "2026-10-25T02:30:00"),
+    ("2026-10-25T02:30:41.25+01:00", "2026-10-25T03:00:00"),
+    ("2026-03-29T03:00:12+02:00", "2026-03-29T03:00:00"),
+  ])
+  func fireTimesWithSecondsReadAsTheirMinute(fire: String, expected: String) {
+    let writer = CrontabWriter(
+      commandTemplate: "true", cronZone: TestZones.berlin, calendarZone: TestZones.berlin)
+    #expect(writer.cronFireTime(TestZones.instant(fire)).description == expected)
+  }
 }
