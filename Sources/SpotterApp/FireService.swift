@@ -61,51 +61,43 @@ public struct FireService: Sendable {
 
   /// `spotter catch-up`: delivers what came due unseen, records what is past the grace window or
   /// stale.
-  ///
-  /// Like ``fire(uid:)`` it holds the lock to decide and claim, and again to record, but never
-  /// while a notifier runs: a hanging notifier must not make every other command exit 75.
   public func catchUp() throws -> [FireResult] {
-    let steps = try workspace.exclusive { try prepareCatchUp(store: $0) }
-    let delivered = deliver(steps)
-    return try workspace.exclusive { try finishCatchUp(delivered, store: $0) }
+    try catchUp(on: workspace.exclusive { $0 })
   }
 
-  /// One reminder of a catch-up: settled at once, or claimed and waiting for its notifiers.
-  enum CatchUpStep {
-    case settled(FireResult)
-    case claimed(ReminderRecord, claims: [Delivery], reason: String, results: [NotifierRunner.Result])
-  }
-
-  /// Decides every reminder that came due and claims the deliveries, under the caller's lock.
-  func prepareCatchUp(store: Store) throws -> [CatchUpStep] {
+  /// Catches up one reminder at a time: decides and claims it under the lock, runs its notifiers
+  /// without the lock, and records how they did under the lock again.
+  ///
+  /// So a catch-up killed mid-way leaves at most the one reminder whose notifiers were running
+  /// claimed (shown as interrupted); every other is still due for the next catch-up. And like
+  /// ``fire(uid:)`` it never holds the lock while a notifier runs: a hanging notifier must not
+  /// make every other command exit 75.
+  func catchUp(on store: Store) throws -> [FireResult] {
     let now = workspace.now
     let channels = commands.map(NotifierRunner.channel(of:))
-    let marks = try Marks(store)
-    return try store.unsettledReminders(firingBy: now, channels: channels).map { record in
-      switch try prepare(record, store: store, now: now, marks: marks) {
-      case .deliver(let claims, let reason): .claimed(record, claims: claims, reason: reason, results: [])
-      case .settled(let result): .settled(result)
+    let due = try workspace.exclusive(on: store) {
+      try $0.unsettledReminders(firingBy: now, channels: channels).map(\.uid)
+    }
+    var results: [FireResult] = []
+    for uid in due {
+      // Decided on the reminder as it is now: a fire or another catch-up may have settled it.
+      let step = try workspace.exclusive(on: store) { store -> (ReminderRecord, Prepared)? in
+        guard let record = try store.reminder(uid: uid) else { return nil }
+        return (record, try prepare(record, store: store, now: now, marks: try Marks(store)))
       }
-    }
-  }
-
-  /// Runs the notifiers of every claimed step; takes no lock.
-  func deliver(_ steps: [CatchUpStep]) -> [CatchUpStep] {
-    steps.map { step in
-      guard case .claimed(let record, let claims, let reason, _) = step else { return step }
-      return .claimed(record, claims: claims, reason: reason, results: notify(record, claims: claims))
-    }
-  }
-
-  /// Records how the notifiers did, under the caller's lock.
-  func finishCatchUp(_ steps: [CatchUpStep], store: Store) throws -> [FireResult] {
-    try steps.map { step in
       switch step {
-      case .settled(let result): result
-      case .claimed(let record, let claims, let reason, let results):
-        try settle(record, claims: claims, results: results, reason: reason, store: store)
+      case nil: continue
+      case (_, .settled(let result))?: results.append(result)
+      case (let record, .deliver(let claims, let reason))?:
+        let outcomes = notify(record, claims: claims)
+        CrashPoint.reach("after-notify")
+        results.append(
+          try workspace.exclusive(on: store) {
+            try settle(record, claims: claims, results: outcomes, reason: reason, store: $0)
+          })
       }
     }
+    return results
   }
 
   /// The user's snoozes, done marks and skipped days, read once per command.

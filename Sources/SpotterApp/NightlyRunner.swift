@@ -145,18 +145,17 @@ public struct NightlyRunner: Sendable {
     // plan is made from the store, and the failures are reported after the outputs are written.
     let reading = workspace.readHistoriesKeepingGoing(
       histories.isEmpty ? workspace.settings.importSources : histories)
-    let (store, imports, steps) = try workspace.exclusive { store in
+    let (store, imports) = try workspace.exclusive { store in
       let imports = try importFiles(reading.files, into: store)
       // Kept only once the sessions are in: a failed import is parsed again next night.
       for (path, fingerprint) in reading.fingerprints.sorted(by: { $0.key < $1.key }) {
         try store.setSetting(Store.fingerprintKey(path), fingerprint)
       }
-      return (store, imports, catchUp ? try fire.prepareCatchUp(store: store) : [])
+      return (store, imports)
     }
-    // The notifiers run between the two locked parts, so a slow one never blocks other commands.
-    let delivered = fire.deliver(steps)
+    // The notifiers run outside the locked parts, so a slow one never blocks other commands.
+    let caughtUp = catchUp ? try fire.catchUp(on: store) : []
     return try workspace.exclusive(on: store) { store in
-      let caughtUp = try fire.finishCatchUp(delivered, store: store)
       let outcome = try plan(store: store, horizon: horizon)
       let (calendarPath, agendaPath) = try write(outcome, store: store, outputDirectory: outputDirectory)
       return RunReport(

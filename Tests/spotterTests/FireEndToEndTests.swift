@@ -211,6 +211,28 @@ import _SpotterTestSupport
     #expect(sandbox.delivered == [uid])
   }
 
+  /// A catch-up killed while a notifier runs loses nothing: only that reminder is interrupted
+  /// (its notifier did run), and every other is still due and delivered by the next catch-up.
+  @Test func aKilledCatchUpLeavesEveryUnstartedReminderDue() throws {
+    let sandbox = try Sandbox()
+    for minute in 0..<5 {
+      let added = try sandbox.spotter(
+        ["focus", "add", "2026-11-23T09:0\(minute)", "--for", "1m", "--title", "Block \(minute)"],
+        now: "2026-11-22T21:30:12.5+01:00", writes: true)
+      #expect(added.status == 0, "\(added.stderr)")
+    }
+    let killed = try sandbox.spotter(
+      ["catch-up"], now: "2026-11-23T09:10:07+01:00", environment: ["SPOTTER_CRASH_AT": "after-notify"])
+    #expect(killed.status != 0, "the catch-up was not killed")
+    #expect(sandbox.delivered.count == 1)
+    let pending = try SpotterBinary.sqlite(sandbox.db, "SELECT COUNT(*) FROM delivery WHERE outcome = 'pending'")
+    #expect(pending == "1\n")
+    let rerun = try sandbox.spotter(["catch-up"], now: "2026-11-23T09:11:41+01:00")
+    #expect(rerun.status == 0, "\(rerun.stderr)")
+    #expect(rerun.stdout.split(separator: "\n").filter { $0.hasPrefix("delivered ") }.count == 4)
+    #expect(Set(sandbox.delivered).count == 5 && sandbox.delivered.count == 5)
+  }
+
   @Test func aSecondProcessWaitsThenExitsWithAClearMessage() throws {
     let sandbox = try Sandbox()
     try planned(sandbox)
