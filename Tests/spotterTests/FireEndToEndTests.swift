@@ -225,7 +225,8 @@ import _SpotterTestSupport
       ["catch-up"], now: "2026-11-23T09:10:07+01:00", environment: ["SPOTTER_CRASH_AT": "after-notify"])
     #expect(killed.status != 0, "the catch-up was not killed")
     #expect(sandbox.delivered.count == 1)
-    let pending = try SpotterBinary.sqlite(sandbox.db, "SELECT COUNT(*) FROM delivery WHERE outcome = 'pending'")
+    let pending = try SpotterBinary.sqlite(
+      sandbox.db, "SELECT COUNT(*) FROM delivery WHERE outcome = 'pending'")
     #expect(pending == "1\n")
     let rerun = try sandbox.spotter(["catch-up"], now: "2026-11-23T09:11:41+01:00")
     #expect(rerun.status == 0, "\(rerun.stderr)")
