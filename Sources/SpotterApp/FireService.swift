@@ -42,9 +42,10 @@ public struct FireService: Sendable {
   /// The lock is held while deciding and claiming and again while recording, but not while the
   /// notifiers run, so a slow `curl` never blocks the nightly run.
   public func fire(uid: String) throws -> FireResult {
+    try workspace.requireStore()
     var lock: ProcessLock? = try workspace.lock()
     defer { lock?.release() }
-    let store = try workspace.openStore()
+    let store = try workspace.openExistingStore()
     let record = try ReminderActionService.reminder(uid, in: store)
     let claims: [Delivery]
     let reason: String
@@ -62,7 +63,7 @@ public struct FireService: Sendable {
   /// `spotter catch-up`: delivers what came due unseen, records what is past the grace window or
   /// stale.
   public func catchUp() throws -> [FireResult] {
-    try catchUp(on: workspace.exclusive { $0 })
+    try catchUp(on: workspace.exclusive(existing: true) { $0 })
   }
 
   /// Catches up one reminder at a time: decides and claims it under the lock, runs its notifiers

@@ -45,7 +45,7 @@ public struct Workspace: Sendable {
     machineTimeZone =
       SystemTimeZone.read(localtime: options.environment["SPOTTER_LOCALTIME"] ?? "/etc/localtime")
       ?? TimeZone(identifier: "UTC")!
-    let preview = Store.preview(path: databasePath)
+    let preview = Store.preview(path: databasePath, busyTimeout: options.lockWaitSeconds)
     importFingerprints = preview.fingerprints
     let pinnedZone = preview.timeZone.flatMap { TimeZone(identifier: $0) }
     let pinnedLanguage = preview.language.flatMap { Language(rawValue: $0) }
@@ -155,14 +155,34 @@ public struct Workspace: Sendable {
     return date
   }
 
-  /// Opens the store; a read-only workspace on a missing file gets an empty in-memory store.
+  /// Opens the store: to write it (the caller holds ``lock()``; it is created, migrated and
+  /// pinned), or only to read it (no lock, no migration, no file created: a missing store reads
+  /// as an empty one).
+  ///
+  /// SQLite's own lock is waited for as long as the process lock, `--wait`.
   public func openStore(readOnly: Bool = false) throws -> Store {
-    if readOnly && !FileManager.default.fileExists(atPath: databasePath) {
-      return try Store(path: ":memory:")
-    }
-    let store = try Store(path: databasePath)
-    if !readOnly { try pin(store) }
+    if readOnly { return try Store(readingAt: databasePath, busyTimeout: options.lockWaitSeconds) }
+    let store = try Store(path: databasePath, busyTimeout: options.lockWaitSeconds)
+    try pin(store)
     return store
+  }
+
+  /// Opens a store that must already exist, to write it: for commands that deliver or change what
+  /// an earlier run planned (`fire`, `catch-up`), which a mistyped `--db` must not answer with an
+  /// empty new store.
+  public func openExistingStore() throws -> Store {
+    try requireStore()
+    return try openStore()
+  }
+
+  /// Fails unless the store exists; checked before the lock too, so that not even a lock file
+  /// appears beside a mistyped path.
+  public func requireStore() throws {
+    guard FileManager.default.fileExists(atPath: databasePath) else {
+      throw SpotterIOError.io(
+        path: databasePath,
+        reason: "no store here (No such file or directory); check --db, or run `spotter run` first")
+    }
   }
 
   /// Keeps this invocation's zone and language in the store the first time a command writes it,
@@ -188,11 +208,13 @@ public struct Workspace: Sendable {
         + "unless the config sets timezone or language")
   }
 
-  /// Runs `body` on the store while holding the lock that keeps other spotter processes out.
-  public func exclusive<T>(_ body: (Store) throws -> T) throws -> T {
+  /// Runs `body` on the store while holding the lock that keeps other spotter processes out;
+  /// `existing` refuses to create a store that is not there (``openExistingStore()``).
+  public func exclusive<T>(existing: Bool = false, _ body: (Store) throws -> T) throws -> T {
+    if existing { try requireStore() }
     let lock = try lock()
     defer { lock.release() }
-    return try body(try openStore())
+    return try body(try existing ? openExistingStore() : openStore())
   }
 
   /// Runs `body` holding the lock again, on a store an earlier ``exclusive(_:)`` of this

@@ -37,6 +37,80 @@ public struct CommandTemplate: Sendable, Hashable {
     return command + rest
   }
 
+  /// The placeholders whose values come from outside: a history's workout names, a calendar's
+  /// summaries.
+  public static let valueKeys: Set<String> = ["title", "body", "uid", "kind", "start"]
+
+  /// Why this template would let a value run as a command, or nil when every placeholder of
+  /// `keys` stands where Spotter's own quoting keeps its value one plain argument.
+  ///
+  /// Spotter single-quotes each value, which is safe only where the shell reads the template's
+  /// text unquoted: inside the user's own quotes (`"{body}"`, `'{body}'`) or after a backslash
+  /// that quoting is undone, and `eval` or a nested `sh -c` parses the value again as shell code.
+  /// Each of these ran a workout named `$(…)`, so such a template is refused, never repaired by
+  /// guessing what was meant.
+  public func unsafePlaceholder(keys: Set<String> = valueKeys) -> String? {
+    enum Context { case plain, single, double }
+    var context = Context.plain
+    var escaped = false
+    let characters = Array(text)
+    var index = 0
+    while index < characters.count {
+      let character = characters[index]
+      if character == "{", let close = characters[index...].firstIndex(of: "}"),
+        keys.contains(String(characters[(index + 1)..<close]))
+      {
+        let key = String(characters[(index + 1)..<close])
+        let bare = "write {\(key)} bare, outside any quotes: Spotter quotes every value itself"
+        if escaped {
+          return "{\(key)} follows a backslash, which undoes Spotter's quoting; \(bare)"
+        }
+        switch context {
+        case .single:
+          return "{\(key)} is inside single quotes, where a quote in its value ends them; \(bare)"
+        case .double:
+          return "{\(key)} is inside double quotes, where the shell runs $(…) and `…` in its value; \(bare)"
+        case .plain:
+          if let evaluator = Self.evaluator(in: String(characters[..<index])) {
+            return "{\(key)} is handed to \(evaluator), which runs its text as a command; "
+              + "pass values as arguments or read them from $SPOTTER_\(key.uppercased())"
+          }
+        }
+        index = close + 1
+        continue
+      }
+      if escaped {
+        escaped = false
+      } else {
+        switch (context, character) {
+        case (.plain, "\\"), (.double, "\\"): escaped = true
+        case (.plain, "'"): context = .single
+        case (.single, "'"): context = .plain
+        case (.plain, "\""): context = .double
+        case (.double, "\""): context = .plain
+        default: break
+        }
+      }
+      index += 1
+    }
+    return nil
+  }
+
+  /// `eval`, or a shell given `-c`, among the words before a placeholder.
+  private static func evaluator(in prefix: String) -> String? {
+    let words = prefix.split(whereSeparator: { " \t;|&(`".contains($0) }).map {
+      String($0.split(separator: "/").last ?? "")
+    }
+    if words.contains("eval") { return "eval" }
+    let shells: Set<String> = ["sh", "bash", "dash", "zsh", "ksh", "mksh", "fish", "busybox"]
+    for (offset, word) in words.enumerated() where shells.contains(word) {
+      if words[(offset + 1)...].contains(where: { $0.hasPrefix("-") && $0.dropFirst().contains("c") }) {
+        return "\(word) -c"
+      }
+    }
+    return nil
+  }
+
   /// Whether the template uses `{key}`.
   public func uses(_ key: String) -> Bool { text.contains("{\(key)}") }
 

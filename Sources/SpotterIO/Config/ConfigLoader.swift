@@ -163,6 +163,9 @@ public struct ConfigLoader: Sendable {
         guard !command.trimmingCharacters(in: .whitespaces).isEmpty, !command.contains("\n") else {
           throw reader.error("agenda.command", command, "expected a one-line command, got")
         }
+        if let problem = CommandTemplate(command).unsafePlaceholder() {
+          throw reader.error("agenda.command", command, "\(problem); got")
+        }
         settings.agendaCommand = command
       }
       if let zone = try reader.string(agenda, "timezone") {
@@ -207,6 +210,11 @@ public struct ConfigLoader: Sendable {
         for command in commands
         where command.trimmingCharacters(in: .whitespaces).isEmpty || command.contains("\n") {
           throw reader.error("notify.commands", command, "expected one-line commands, got")
+        }
+        for command in commands {
+          if let problem = CommandTemplate(command).unsafePlaceholder() {
+            throw reader.error("notify.commands", command, "\(problem); got")
+          }
         }
         settings.notify.commands = commands
       }

@@ -20,10 +20,18 @@ public final class ProcessLock: @unchecked Sendable {
     path = storePath + ".lock"
     let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
     try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    // Never through a link: a symlink planted at the lock's path would have us truncate its
+    // target and write our pid into it.
+    descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
     guard descriptor >= 0 else {
+      let reason = errno == ELOOP ? "is a symbolic link" : String(cString: strerror(errno))
+      throw SpotterIOError.io(path: path, reason: "cannot open lock file: \(reason); refusing to use it")
+    }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+      close(descriptor)
       throw SpotterIOError.io(
-        path: path, reason: "cannot open lock file: \(String(cString: strerror(errno)))")
+        path: path, reason: "cannot open lock file: not a regular file; refusing to use it")
     }
     let deadline = Date().addingTimeInterval(waitSeconds)
     while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {

@@ -11,10 +11,11 @@ extension Store {
   /// look through a read-only connection before anything else of a command, and before the store
   /// is opened (and migrated) for real. Empty when there is no store yet, or it was never pinned;
   /// a store that cannot be read is left for the real open to report.
-  public static func preview(path: String) -> StorePreview {
+  public static func preview(path: String, busyTimeout: TimeInterval = 5) -> StorePreview {
     guard path != ":memory:", FileManager.default.fileExists(atPath: path) else { return StorePreview() }
     var configuration = Configuration()
     configuration.readonly = true
+    configuration.busyMode = .timeout(busyTimeout)
     guard let queue = try? DatabaseQueue(path: path, configuration: configuration) else {
       return StorePreview()
     }

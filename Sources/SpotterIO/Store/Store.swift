@@ -9,8 +9,13 @@ public final class Store: Sendable {
   public let path: String
   let queue: DatabaseQueue
 
-  /// Opens (creating if needed) the store at `path` and brings its schema up to date.
-  public init(path: String) throws {
+  /// Opens (creating if needed) the store at `path` and brings its schema up to date: the write
+  /// path, for a caller that holds the store's ``ProcessLock``.
+  ///
+  /// `busyTimeout` is how long a statement waits for SQLite's own lock (a reader opening the file,
+  /// a recovery after a crash) before it fails: the same `--wait` a command gives the process
+  /// lock, so cron starting commands in one minute never turns into "database is locked".
+  public init(path: String, busyTimeout: TimeInterval = 5) throws {
     self.path = path
     // Looked at before opening: opening a WAL store creates its log.
     let hadLog = path == ":memory:" ? nil : try Self.existingStoreHasLog(path)
@@ -21,13 +26,14 @@ public final class Store: Sendable {
       if hadLog == true {
         var configuration = Configuration()
         configuration.readonly = true
+        configuration.busyMode = .timeout(busyTimeout)
         let queue = try DatabaseQueue(path: path, configuration: configuration)
         defer { try? queue.close() }
         try queue.read { try Self.inspect($0, path: path, hadLog: true) }
       }
       var configuration = Configuration()
       configuration.foreignKeysEnabled = true
-      configuration.busyMode = .timeout(5)
+      configuration.busyMode = .timeout(busyTimeout)
       configuration.prepareDatabase { db in
         // Before anything is written: switching the journal mode and migrating would rewrite a
         // store from a newer Spotter or a damaged file, which must be refused as it is.
@@ -51,6 +57,49 @@ public final class Store: Sendable {
     } catch {
       throw Self.error(error, path: path, doing: "cannot open: ")
     }
+  }
+
+  /// Opens the store at `path` to read it, and only that: the read path, which takes no lock.
+  ///
+  /// The connection is read-only, so nothing is migrated, pinned or checkpointed, and no file is
+  /// ever created: a store that does not exist yet (or is being created by a writer this very
+  /// moment, still 0 bytes) reads as an empty one in memory. A store from an older Spotter is
+  /// copied into memory and migrated there, so it reads as today's without being touched.
+  public init(readingAt path: String, busyTimeout: TimeInterval = 5) throws {
+    self.path = path
+    do {
+      let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber
+      guard let size, size.intValue > 0 else {
+        queue = try DatabaseQueue(configuration: Self.memoryConfiguration)
+        try Self.migrator.migrate(queue)
+        return
+      }
+      var configuration = Configuration()
+      configuration.readonly = true
+      configuration.busyMode = .timeout(busyTimeout)
+      let disk = try DatabaseQueue(path: path, configuration: configuration)
+      let version = try disk.read { db -> Int in
+        try Self.inspect(db, path: path, hadLog: false)
+        return try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+      }
+      guard version < Self.schemaVersion else {
+        queue = disk
+        return
+      }
+      defer { try? disk.close() }
+      let memory = try DatabaseQueue(configuration: Self.memoryConfiguration)
+      try disk.backup(to: memory)
+      try Self.migrator.migrate(memory)
+      queue = memory
+    } catch {
+      throw Self.error(error, path: path, doing: "cannot open: ")
+    }
+  }
+
+  private static var memoryConfiguration: Configuration {
+    var configuration = Configuration()
+    configuration.foreignKeysEnabled = true
+    return configuration
   }
 
   /// Whether the store file at `path` has a WAL log beside it; nil when there is no store file

@@ -16,4 +16,34 @@ import Testing
     #expect(CommandTemplate.shellWord("") == "''")
     #expect(CommandTemplate.shellQuote("a\nb") == "'a b'")
   }
+
+  /// Placeholders in the user's own quotes, after a backslash, or handed to a second parse are
+  /// refused with the reason; bare ones, `$SPOTTER_…` in quotes and `{fire}` anywhere are fine.
+  @Test(arguments: [
+    ("echo \"{body}\"", "inside double quotes"),
+    ("echo '{body}'", "inside single quotes"),
+    ("notify-send \"Spotter: {title}\" x", "inside double quotes"),
+    ("echo \\{body}", "follows a backslash"),
+    ("eval echo {title}", "handed to eval"),
+    ("sh -c {body}", "handed to sh -c"),
+    ("/bin/bash -lc {body}", "handed to bash -c"),
+    ("echo 'a' \"b\" '{uid}'", "inside single quotes"),
+  ])
+  func unsafePlaceholdersAreNamed(template: String, reason: String) throws {
+    let problem = try #require(CommandTemplate(template).unsafePlaceholder())
+    #expect(problem.contains(reason))
+  }
+
+  @Test(arguments: [
+    "notify-send --app-name=Spotter {title} {body}",
+    "printf '%s|%s\\n' {title} \"$SPOTTER_BODY\" >> '/tmp/x y'",
+    "DBUS_SESSION_BUS_ADDRESS=unix:path=/run/user/$(id -u)/bus notify-send {title} {body}",
+    "echo \"it's\" {body} 'done'",
+    "{fire} {uid}",
+    "echo \"{fire}\"",
+    "curl -fsS -d {body} https://ntfy.sh/me",
+  ])
+  func safeTemplatesPass(template: String) {
+    #expect(CommandTemplate(template).unsafePlaceholder() == nil)
+  }
 }

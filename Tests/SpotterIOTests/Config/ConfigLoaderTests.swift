@@ -147,6 +147,17 @@ import _SpotterTestSupport
     ),
     ("[notify]\ncommands = [\"\"]", "c.toml:2: key 'notify.commands': expected one-line commands, got ''"),
     (
+      "[notify]\ncommands = [\"echo '{body}'\"]",
+      "c.toml:2: key 'notify.commands': {body} is inside single quotes, where a quote in its value ends them; "
+        + "write {body} bare, outside any quotes: Spotter quotes every value itself; got 'echo '{body}''"
+    ),
+    (
+      "[agenda]\ncommand = 'notify-send \"{title}\"'",
+      "c.toml:2: key 'agenda.command': {title} is inside double quotes, where the shell runs $(…) and `…` in "
+        + "its value; write {title} bare, outside any quotes: Spotter quotes every value itself; "
+        + "got 'notify-send \"{title}\"'"
+    ),
+    (
       "[notify]\ngrace_minutes = -1",
       "c.toml:2: key 'notify.grace_minutes': expected 0 to 1440 minutes, got '-1'"
     ),

@@ -56,4 +56,36 @@ import _SpotterTestSupport
         try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
     #expect(ProcessProbe.ends(child))
   }
+
+  /// Injection payloads from workout names and calendar summaries, through the real /bin/sh: a
+  /// template that passes the check prints each one as text and runs none of them; the quoted
+  /// templates that ran them are refused.
+  @Test func noPayloadRunsThroughATemplateThatPassesTheCheck() throws {
+    let dir = try scratch()
+    let marker = dir.appendingPathComponent("ran").path
+    let payloads = [
+      "$(touch \(marker))", "`touch \(marker)`", "'; touch \(marker); '", "\"; touch \(marker); \"",
+      "x; touch \(marker)", "x\ntouch \(marker)", "100% done %s %n", "x' $(touch \(marker)) '",
+      "\\\"$(touch \(marker))\\\"", "x && touch \(marker)", "x | touch \(marker)", "$((1+1)) ${HOME}",
+      "x\r\ntouch \(marker)", "{body}", "'\"'\"`touch \(marker)`", "$'\\x27' ; touch \(marker)",
+    ]
+    let out = dir.appendingPathComponent("out.txt").path
+    let safe = "printf '%s\\n' {body} >> '\(out)'"
+    #expect(CommandTemplate(safe).unsafePlaceholder() == nil)
+    for quoted in ["echo \"{body}\" >> '\(out)'", "echo '{body}' >> '\(out)'"] {
+      #expect(CommandTemplate(quoted).unsafePlaceholder() != nil, "\(quoted)")
+    }
+    let runner = NotifierRunner(timeoutSeconds: 10)
+    for payload in payloads {
+      #expect(runner.run(safe, values: ["body": payload]).succeeded, "\(payload)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: marker))
+    // Each payload comes out as it went in, but for line breaks, which become spaces.
+    let printed = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").map(String.init)
+    let expected: [String] = payloads.map { payload in
+      String(CommandTemplate.shellQuote(payload).dropFirst().dropLast()).replacingOccurrences(
+        of: "'\\''", with: "'")
+    }
+    #expect(printed == expected)
+  }
 }

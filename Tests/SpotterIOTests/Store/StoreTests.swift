@@ -132,6 +132,49 @@ import _SpotterTestSupport
     #expect(try store.importSessions([session]).unchanged == 1)
   }
 
+  /// The read path writes nothing: a missing store stays missing, an old one keeps its version
+  /// and its bytes, and both read as today's schema.
+  @Test func readingNeverCreatesMigratesOrWrites() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "spotter-read-\(UUID().uuidString)")
+    let missing = directory.appendingPathComponent("nope.sqlite").path
+    #expect(try Store(readingAt: missing).sessions().isEmpty)
+    #expect(!FileManager.default.fileExists(atPath: directory.path))
+
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let old = directory.appendingPathComponent("old.sqlite").path
+    let queue = try DatabaseQueue(path: old)
+    try Store.migrator.migrate(queue, upTo: "v1")
+    try queue.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO session VALUES (7, 'strong-2026-11-20 18:02:00', 'strong', 'Push', 1.0, NULL,
+            'completed', 'f');
+          INSERT INTO exercise_set VALUES (7, 0, 0, 'Bench Press (Barbell)', 'normal', 100, 'kg', 8, 1, NULL);
+          """)
+    }
+    try queue.close()
+    let before = try Data(contentsOf: URL(fileURLWithPath: old))
+    let store = try Store(readingAt: old)
+    #expect(try store.sessions(includeSets: true).first?.exercises.first?.sets.first?.weight == 100)
+    #expect(try store.schemaVersionOnDisk() == Store.schemaVersion)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: old)) == before)
+    let onDisk = try DatabaseQueue(path: old)
+    #expect(try onDisk.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 1)
+    try onDisk.close()
+
+    // A store being created this very moment (0 bytes) reads as empty, and stays 0 bytes.
+    let creating = directory.appendingPathComponent("new.sqlite").path
+    #expect(FileManager.default.createFile(atPath: creating, contents: Data()))
+    #expect(try Store(readingAt: creating).sessions().isEmpty)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: creating)).isEmpty)
+
+    // Today's store is read through a read-only connection: a write through it fails.
+    let current = directory.appendingPathComponent("current.sqlite").path
+    _ = try Store(path: current)
+    #expect(throws: SpotterIOError.self) { try Store(readingAt: current).setSetting("k", "v") }
+  }
+
   @Test func aDamagedSetBlobIsReportedWhenTheSessionsAreLoaded() throws {
     let (store, path) = try temporaryStore()
     let session = Session(
