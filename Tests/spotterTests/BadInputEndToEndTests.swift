@@ -22,6 +22,43 @@ import Testing
     return dir
   }
 
+  /// An output that cannot be replaced (here a directory where agenda.crontab goes) fails the
+  /// command before its change is saved, so the retry after fixing it is not refused as a
+  /// duplicate of itself.
+  @Test func anOutputThatCannotBeReplacedLeavesTheStoreAsItWas() throws {
+    let dir = try baseline()
+    let db = dir.appendingPathComponent("db.sqlite").path
+    let agenda = dir.appendingPathComponent("out/agenda.crontab")
+    let calendar = try Data(contentsOf: dir.appendingPathComponent("out/spotter.ics"))
+    try FileManager.default.removeItem(at: agenda)
+    try FileManager.default.createDirectory(at: agenda, withIntermediateDirectories: false)
+    func spotter(_ arguments: [String]) throws -> SpotterBinary.Result {
+      try SpotterBinary.run(
+        arguments + [
+          "--config", SpotterBinary.example("config.toml"), "--db", db, "--out",
+          dir.appendingPathComponent("out").path, "--now", "2026-11-22T21:30:09.5+01:00",
+        ])
+    }
+    let commands = [
+      ["focus", "add", "tomorrow 14:00", "--for", "1h"], ["skip", "tomorrow"],
+    ]
+    for command in commands {
+      let failed = try spotter(command)
+      #expect(failed.status == 74, "\(command): \(failed.stderr)")
+      #expect(failed.stderr.contains("agenda.crontab: cannot replace: it is a directory"), "\(failed.stderr)")
+    }
+    #expect(try SpotterBinary.sqlite(db, "SELECT COUNT(*) FROM focus_block") == "0\n")
+    #expect(try SpotterBinary.sqlite(db, "SELECT COUNT(*) FROM skipped_day") == "0\n")
+    #expect(try Data(contentsOf: dir.appendingPathComponent("out/spotter.ics")) == calendar)
+    let left = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("out").path)
+    #expect(left.sorted() == ["agenda.crontab", "spotter.ics"])
+    try FileManager.default.removeItem(at: agenda)
+    for command in commands {
+      let retried = try spotter(command)
+      #expect(retried.status == 0, "\(command): \(retried.stderr)")
+    }
+  }
+
   @Test func malformedRowFailsWithFileLineAndLeavesEverythingIntact() throws {
     let dir = try baseline()
     let before = try snapshot(dir)

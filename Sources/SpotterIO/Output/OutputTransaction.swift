@@ -30,9 +30,14 @@ public struct OutputTransaction {
   }
 
   /// Writes `text` to a flushed temporary that ``commit(_:)`` will rename to `name`.
+  ///
+  /// A target that a rename cannot replace (a directory, a socket) is refused here, before the
+  /// store commits: found only at the rename, the store would be ahead of its outputs, and a
+  /// retried `focus add` would overlap the block it had already saved.
   public mutating func stage(_ text: String, as name: String) throws {
     let target = directory + "/" + name
     do {
+      try Self.checkReplaceable(target)
       staged.append((try AtomicFileWriter.writeTemporary(text, for: target), target))
     } catch {
       discard()
@@ -99,6 +104,18 @@ public struct OutputTransaction {
         throw SpotterIOError.io(
           path: file.target, reason: "cannot replace: \(String(cString: strerror(errno)))")
       }
+    }
+  }
+
+  /// Fails unless `target` is missing, a regular file or a link (which a rename replaces as a
+  /// link, never following it).
+  static func checkReplaceable(_ target: String) throws {
+    var status = stat()
+    guard lstat(target, &status) == 0 else { return }
+    let kind = status.st_mode & S_IFMT
+    guard kind == S_IFREG || kind == S_IFLNK else {
+      let what = kind == S_IFDIR ? "it is a directory" : "it is not a regular file"
+      throw SpotterIOError.io(path: target, reason: "cannot replace: \(what); move it aside")
     }
   }
 
