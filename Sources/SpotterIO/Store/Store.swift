@@ -29,7 +29,10 @@ public final class Store: Sendable {
         configuration.busyMode = .timeout(busyTimeout)
         let queue = try DatabaseQueue(path: path, configuration: configuration)
         defer { try? queue.close() }
-        try queue.read { try Self.inspect($0, path: path, hadLog: true) }
+        try queue.read { db in
+          try Self.checkLogIdentity(db, path: path)
+          try Self.inspect(db, path: path, hadLog: true)
+        }
       }
       var configuration = Configuration()
       configuration.foreignKeysEnabled = true
@@ -79,6 +82,7 @@ public final class Store: Sendable {
       configuration.busyMode = .timeout(busyTimeout)
       let disk = try DatabaseQueue(path: path, configuration: configuration)
       let version = try disk.read { db -> Int in
+        if FileManager.default.fileExists(atPath: path + "-wal") { try Self.checkLogIdentity(db, path: path) }
         try Self.inspect(db, path: path, hadLog: false)
         return try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
       }
@@ -112,6 +116,29 @@ public final class Store: Sendable {
     return FileManager.default.fileExists(atPath: path + "-wal")
   }
 
+  /// Fails when the log beside the store is another database's: the identity the store file's
+  /// own header carries (read from the file, past SQLite) differs from the one seen through the
+  /// log. A store from before identities (0) is left to the schema and page checks.
+  ///
+  /// `db` is a read-only connection, which never checkpoints: both files stay as they are.
+  static func checkLogIdentity(_ db: Database, path: String) throws {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return }
+    defer { try? handle.close() }
+    let header = (try? handle.read(upToCount: 100)) ?? Data()
+    guard header.count == 100, header.starts(with: Array("SQLite format 3\u{0}".utf8)) else { return }
+    let own = header[68..<72].reduce(Int32(0)) { $0 << 8 | Int32($1) }
+    guard own != 0 else { return }
+    let seen = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+    guard seen != own else { return }
+    throw SpotterIOError.storeDamaged(
+      path: path,
+      detail: """
+        the write-ahead log beside it (\(URL(fileURLWithPath: path).lastPathComponent)-wal) belongs to \
+        another database, so it was not read into the store; both files are unchanged; move the -wal \
+        and -shm files aside to open the store as it was
+        """)
+  }
+
   /// Looks at an existing store through the connection that opened it, before anything may write
   /// to it: a store from a newer Spotter, one holding tables that are not Spotter's, or (when a
   /// log was left beside it) one with a damaged page is refused.
@@ -131,6 +158,13 @@ public final class Store: Sendable {
       try String.fetchAll(
         db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"))
     let foreign = tables.subtracting(knownTables).sorted()
+    if !tables.isEmpty && !tables.contains("grdb_migrations") {
+      throw SpotterIOError.storeDamaged(
+        path: path,
+        detail:
+          "not a spotter store: tables \(tables.sorted().prefix(5).joined(separator: ", ")) without its migrations"
+      )
+    }
     if !foreign.isEmpty {
       let detail =
         tables.contains("grdb_migrations")
@@ -173,7 +207,7 @@ public final class Store: Sendable {
   ]
 
   /// The schema version the newest migration reaches.
-  public static let schemaVersion = 6
+  public static let schemaVersion = 7
 
   static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
@@ -350,6 +384,12 @@ public final class Store: Sendable {
           ALTER TABLE session ADD COLUMN time_known INTEGER NOT NULL DEFAULT 1;
           PRAGMA user_version = 6;
           """)
+    }
+    migrator.registerMigration("v7") { db in
+      // An identity of this store in its file header, which a log left beside it must carry too:
+      // SQLite replays any write-ahead log found beside a database, whoever wrote it.
+      let identity = Int32.random(in: 1...Int32.max)
+      try db.execute(sql: "PRAGMA application_id = \(identity); PRAGMA user_version = 7;")
     }
     return migrator
   }

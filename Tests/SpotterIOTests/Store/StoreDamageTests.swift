@@ -73,6 +73,54 @@ import _SpotterTestSupport
     #expect(bytes(path) == before)
   }
 
+  /// A log from another database whose tables have Spotter's names (here `session`, and another
+  /// Spotter store's whole schema) used to be checkpointed into the store; it is refused by the
+  /// store's identity, and both files keep their bytes. The store's own log still opens.
+  @Test(arguments: ["CREATE TABLE session (id TEXT)", nil])
+  func aForeignLogWithSpottersTableNamesIsRefusedAndBothFilesKept(schema: String?) throws {
+    let path = try store()
+    let before = bytes(path)
+    let other = FileManager.default.temporaryDirectory.appendingPathComponent("other-\(UUID()).sqlite").path
+    var configuration = Configuration()
+    configuration.prepareDatabase { db in
+      try db.execute(sql: "PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0")
+    }
+    let queue = try DatabaseQueue(path: other, configuration: configuration)
+    if let schema {
+      try queue.write { db in
+        try db.execute(sql: schema)
+        try db.execute(sql: "INSERT INTO session VALUES ('x')")
+      }
+    } else {
+      try Store.migrator.migrate(queue)
+    }
+    try FileManager.default.copyItem(atPath: other + "-wal", toPath: path + "-wal")
+    try queue.close()
+    let log = bytes(path + "-wal")
+    let text = try #require(message(opening: path))
+    #expect(text.contains("the write-ahead log beside it (spotter.sqlite-wal) belongs to another database"))
+    #expect(throws: SpotterIOError.self) { try Store(readingAt: path).sessions() }
+    #expect(bytes(path) == before)
+    #expect(bytes(path + "-wal") == log)
+  }
+
+  /// The store's own log, left by a writer killed before its checkpoint, is read as before.
+  @Test func theStoresOwnLogIsReadAfterACrash() throws {
+    let path = try store()
+    let queue = try DatabaseQueue(path: path)
+    try queue.write { try $0.execute(sql: "INSERT INTO setting (key, value) VALUES ('probe', 'kept')") }
+    let log = FileManager.default.temporaryDirectory.appendingPathComponent("log-\(UUID())").path
+    try FileManager.default.copyItem(atPath: path + "-wal", toPath: log)
+    let main = bytes(path)
+    try queue.close()
+    // The state a kill leaves: the file before the checkpoint, and the log.
+    try #require(main).write(to: URL(fileURLWithPath: path))
+    try? FileManager.default.removeItem(atPath: path + "-wal")
+    try? FileManager.default.removeItem(atPath: path + "-shm")
+    try FileManager.default.copyItem(atPath: log, toPath: path + "-wal")
+    #expect(try Store(path: path).setting("probe") == "kept")
+  }
+
   @Test func aDamagedPageIsReportedAsDamage() throws {
     let path = try store()
     let handle = try #require(FileHandle(forUpdatingAtPath: path))
