@@ -23,6 +23,8 @@ public enum SpotterIOError: Error, Equatable, Sendable {
   case invalidConfig(file: String, line: Int, key: String, value: String, reason: String)
   /// The config file is not valid TOML.
   case configSyntax(file: String, line: Int, column: Int, reason: String)
+  /// The config path names something that is no config file: a directory, a huge or binary file.
+  case configFile(path: String, reason: String)
   /// A file could not be read or written.
   case io(path: String, reason: String)
   /// The store could not be opened, migrated, read or written.
@@ -65,9 +67,11 @@ extension SpotterIOError: CustomStringConvertible, LocalizedError {
     case .malformedJSON(let file, let line, let field, let reason):
       return "\(file):\(line): field '\(field)': \(reason)"
     case .invalidConfig(let file, let line, let key, let value, let reason):
-      return "\(file):\(line): key '\(key)': \(reason) \(ErrorText.quoted(value))"
+      return "\(file):\(line): key \(ErrorText.quoted(key)): \(reason) \(ErrorText.quoted(value))"
     case .configSyntax(let file, let line, let column, let reason):
-      return "\(file):\(line):\(column): invalid TOML: \(reason)"
+      return "\(file):\(line):\(column): invalid TOML: \(ErrorText.escaped(reason))"
+    case .configFile(let path, let reason):
+      return "\(path): \(reason)"
     case .io(let path, let reason):
       return "\(path): \(reason)"
     case .store(let path, let reason):
@@ -90,7 +94,7 @@ extension SpotterIOError: CustomStringConvertible, LocalizedError {
   public var exitCode: Int32 {
     switch self {
     case .malformedRow, .fieldCount, .unknownHeader, .unknownStrongLanguage, .notUTF8, .malformedJSON: 65
-    case .invalidConfig, .configSyntax: 78
+    case .invalidConfig, .configSyntax, .configFile: 78
     case .io, .store, .storeDamaged, .crontab: 74
     case .alreadyClaimed, .locked: 75
     }

@@ -25,13 +25,29 @@ public struct ConfigLoader: Sendable {
       if required { throw SpotterIOError.io(path: path, reason: "config file not found") }
       return (Settings(timeZone: fallbackTimeZone, language: fallbackLanguage), [])
     }
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+      throw SpotterIOError.configFile(path: path, reason: "is a directory, not a config file")
+    }
+    let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber
+    if let size, size.intValue > Self.largestFile {
+      throw SpotterIOError.configFile(
+        path: path, reason: "is \(size.intValue) bytes; a config is at most \(Self.largestFile) bytes")
+    }
     guard let data = FileManager.default.contents(atPath: path) else {
       throw SpotterIOError.io(path: path, reason: "cannot read config file")
     }
-    let text = String(decoding: data, as: UTF8.self)
+    guard let text = String(validating: data, as: UTF8.self) else {
+      let lines = data.split(separator: 10, omittingEmptySubsequences: false)
+      let line = (lines.firstIndex { String(validating: $0, as: UTF8.self) == nil } ?? 0) + 1
+      throw SpotterIOError.configFile(path: path, reason: "line \(line) is not UTF-8 text; save the config as UTF-8")
+    }
     let table = try Self.table(text, fileName: path)
     return (try parse(table, text: text, fileName: path), Set(table.keys))
   }
+
+  /// The largest config read, in bytes: a real one is a few kilobytes, and every command reads it.
+  public static let largestFile = 256 * 1024
 
   /// The settings in TOML `text`; `fileName` is quoted in errors.
   public func parse(_ text: String, fileName: String) throws -> Settings {

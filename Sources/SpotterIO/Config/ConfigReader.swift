@@ -13,7 +13,8 @@ struct ConfigReader {
   var table: String?
 
   init(text: String, fileName: String) {
-    lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    // "\r\n" is one Character in Swift: split on either ending, or a CRLF file is one line.
+    lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
     self.fileName = fileName
   }
 
@@ -44,6 +45,16 @@ struct ConfigReader {
     {
       return sectionLine ?? tableLine + 1
     }
+    // A key that is a table of its own: `[colour]`, `[[colour]]`, `[colour.x]`.
+    let header = (table.map { $0 + "." } ?? "") + leaf
+    if sectionLine == nil,
+      let headerLine = lines.firstIndex(where: {
+        let line = $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "["))
+        return line.hasPrefix(header + "]") || line.hasPrefix(header + ".")
+      })
+    {
+      return headerLine + 1
+    }
     return sectionLine ?? 1
   }
 
@@ -69,8 +80,20 @@ struct ConfigReader {
     return value
   }
 
+  /// The longest string a config value may hold: names and commands are short, and a 10 MB one
+  /// would cost every command its time.
+  static let longestString = 2000
+
   func string(_ toml: TOMLTable, _ key: String) throws -> String? {
-    try value(toml, key, as: .string)?.string
+    guard let text = try value(toml, key, as: .string)?.string else { return nil }
+    try bounded(text, key)
+    return text
+  }
+
+  private func bounded(_ text: String, _ key: String) throws {
+    guard text.utf8.count <= Self.longestString else {
+      throw error(qualified(key), text, "longer than \(Self.longestString) bytes, got")
+    }
   }
 
   func bool(_ toml: TOMLTable, _ key: String) throws -> Bool? {
@@ -106,6 +129,7 @@ struct ConfigReader {
       guard let text = element.string else {
         throw error(qualified(key), "\(element)", "expected a string, got")
       }
+      try bounded(text, key)
       return text
     }
   }

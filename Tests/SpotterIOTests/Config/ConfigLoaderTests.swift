@@ -33,6 +33,59 @@ import _SpotterTestSupport
     }
   }
 
+  /// Line numbers hold for CRLF files and for unknown tables.
+  @Test(arguments: [
+    ("timezone = \"Europe/Berlin\"\r\n\r\n[reminders]\r\nlead_minutes = -5\r\n", 4, "reminders.lead_minutes"),
+    ("timezone = \"Europe/Berlin\"\n\n[colour]\nhue = 3\n", 3, "colour"),
+    ("timezone = \"Europe/Berlin\"\r\n[notify]\r\n[colour.x]\r\nhue = 3\r\n", 3, "colour"),
+  ])
+  func linesAreCountedInCRLFFilesAndForUnknownTables(text: String, line: Int, key: String) {
+    #expect(throws: SpotterIOError.self) { try loader.parse(text, fileName: "c.toml") }
+    do {
+      _ = try loader.parse(text, fileName: "c.toml")
+    } catch let error as SpotterIOError {
+      #expect(error.description.hasPrefix("c.toml:\(line): key '\(key)'"), "\(error)")
+    } catch {
+      Issue.record("unexpected \(error)")
+    }
+  }
+
+  /// A huge key or value is quoted cut short; a huge value, a huge file, bytes that are not
+  /// UTF-8 and a directory are refused with exit 78.
+  @Test func hostileConfigsAreBoundedAndRefused() throws {
+    let longKey = String(repeating: "k", count: 100_000)
+    do {
+      _ = try loader.parse("\(longKey) = 1\n", fileName: "c.toml")
+      Issue.record("expected an error")
+    } catch let error as SpotterIOError {
+      #expect(error.description.count < 400)
+      #expect(error.exitCode == 78)
+    }
+    let longName = String(repeating: "x", count: 5000)
+    #expect(throws: SpotterIOError.self) {
+      try loader.parse("[overload]\nlifts = [\"\(longName)\"]\n", fileName: "c.toml")
+    }
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("spotter-cfg-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let huge = directory.appendingPathComponent("huge.toml").path
+    try Data(("vdir = \"" + String(repeating: "a", count: 300_000) + "\"\n").utf8).write(
+      to: URL(fileURLWithPath: huge))
+    let binary = directory.appendingPathComponent("binary.toml").path
+    try Data([0x74, 0x3D, 0x31, 0x0A, 0xFF, 0xFE, 0x0A]).write(to: URL(fileURLWithPath: binary))
+    for (path, reason) in [
+      (directory.path, "is a directory"), (huge, "a config is at most"), (binary, "line 2 is not UTF-8"),
+    ] {
+      do {
+        _ = try loader.load(path: path, required: true)
+        Issue.record("expected an error for \(path)")
+      } catch let error as SpotterIOError {
+        #expect(error.description.contains(reason), "\(error)")
+        #expect(error.exitCode == 78)
+        #expect(error.description.count < 400)
+      }
+    }
+  }
+
   @Test func readsEveryKey() throws {
     let text = """
       timezone = "Europe/Berlin"
