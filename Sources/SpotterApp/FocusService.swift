@@ -124,7 +124,7 @@ public struct FocusService: Sendable {
     let store = try workspace.openStore()
     var blocks = try store.focusBlocks()
     var imported: [FocusBlock] = []
-    var warnings: [String] = []
+    var warnings = ICSReader().structureProblems(text, fileName: path)
     for occurrence in occurrences {
       if let needle {
         let categories = occurrence.categories.map { $0.lowercased().trimmingCharacters(in: .whitespaces) }

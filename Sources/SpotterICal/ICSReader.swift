@@ -16,4 +16,10 @@ public struct ICSReader: Sendable {
   ) throws -> [CalendarOccurrence] {
     try Libical.occurrences(text, fileName: fileName, from: from, to: to, fallbackZone: fallbackZone)
   }
+
+  /// Where BEGIN and END lines of `text` do not pair up, as `file:line: …` sentences (at most
+  /// 20): what libical passes over while parsing.
+  public func structureProblems(_ text: String, fileName: String) -> [String] {
+    Libical.structureProblems(in: text, fileName: fileName)
+  }
 }

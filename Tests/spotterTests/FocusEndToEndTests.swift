@@ -230,4 +230,24 @@ import _SpotterTestSupport
     let days = try focus(dir, ["add", "+2d", "--for", "1h", "--title", "Days"], now: now)
     #expect(!days.timedOut && days.status == 0, "\(days.stderr)")
   }
+
+  /// libical's own debug lines never reach stderr (cron would mail them); the problems are said
+  /// in Spotter's words with the file and line, and the good event is still imported.
+  @Test func aCalendarWithStrayEndsIsImportedWithSpottersOwnWarnings() throws {
+    let dir = try SpotterBinary.scratch()
+    let file = dir.appendingPathComponent("stray.ics").path
+    let lines = [
+      "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "END:VEVENT", "BEGIN:VEVENT", "UID:a",
+      "DTSTAMP:20261120T000000Z", "DTSTART:20261123T100000Z", "DTEND:20261123T110000Z", "SUMMARY:Meet",
+      "END:VEVENT", "END:VALARM", "END:VCALENDAR",
+    ]
+    try (lines.joined(separator: "\r\n") + "\r\n").write(toFile: file, atomically: true, encoding: .utf8)
+    let result = try focus(dir, ["import", file, "--days", "3"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(!result.stderr.contains("icalparser"), "\(result.stderr)")
+    let said = result.stdout + result.stderr
+    #expect(said.contains("\(file):4: END:VEVENT without a BEGIN:VEVENT; ignored"), "\(said)")
+    #expect(said.contains("\(file):12: END:VALARM without a BEGIN:VALARM; ignored"), "\(said)")
+    #expect(try calendar(dir).events.contains { $0.summary == "Meet" })
+  }
 }

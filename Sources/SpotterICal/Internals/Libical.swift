@@ -345,12 +345,101 @@ enum Libical {
 
   // MARK: Reading
 
+  /// Serialises the calls that silence stderr, so two parses on two threads never restore each
+  /// other's descriptor.
+  private static let stderrLock = NSLock()
+
+  /// Runs `body` with the process's stderr pointed at /dev/null.
+  ///
+  /// libical's parser writes its warnings (`icalparser.c:786: Encountered END before BEGIN`)
+  /// straight to stderr, a message per bad line that cron would mail. Spotter finds the same
+  /// problems itself with file and line (``structureProblems(in:fileName:)``) and says them in
+  /// its own words.
+  static func quietly<T>(_ body: () throws -> T) rethrows -> T {
+    stderrLock.lock()
+    defer { stderrLock.unlock() }
+    fflush(nil)
+    let saved = dup(STDERR_FILENO)
+    let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
+    guard saved >= 0, null >= 0 else {
+      if saved >= 0 { close(saved) }
+      if null >= 0 { close(null) }
+      return try body()
+    }
+    dup2(null, STDERR_FILENO)
+    close(null)
+    defer {
+      fflush(nil)
+      dup2(saved, STDERR_FILENO)
+      close(saved)
+    }
+    return try body()
+  }
+
+  /// The lines where BEGIN and END do not pair up, which libical skips with a message on stderr:
+  /// an END without its BEGIN, an END that closes another component, a BEGIN never closed.
+  /// One pass over the lines, whatever their number.
+  static func structureProblems(in text: String, fileName: String) -> [String] {
+    structure(of: text, fileName: fileName).problems
+  }
+
+  /// ``structureProblems(in:fileName:)``, and the numbers of the END lines that close nothing.
+  private static func structure(of text: String, fileName: String) -> (
+    problems: [String], strayEnds: Set<Int>
+  ) {
+    var problems: [String] = []
+    var strayEnds: Set<Int> = []
+    var open: [(name: String, line: Int)] = []
+    var number = 0
+    func say(_ problem: String) { if problems.count < 20 { problems.append(problem) } }
+    for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+      number += 1
+      let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
+      let upper = line.prefix(6).uppercased()
+      if upper.hasPrefix("BEGIN:") {
+        open.append((String(line.dropFirst(6)).uppercased(), number))
+      } else if upper.hasPrefix("END:") {
+        let name = String(line.dropFirst(4)).uppercased()
+        let shown = ErrorText.escaped(name)
+        if let index = open.lastIndex(where: { $0.name == name }) {
+          for unclosed in open[(index + 1)...] {
+            say(
+              "\(fileName):\(unclosed.line): BEGIN:\(ErrorText.escaped(unclosed.name)) is not closed before "
+                + "END:\(shown) on line \(number)")
+          }
+          open.removeSubrange(index...)
+        } else {
+          strayEnds.insert(number)
+          say("\(fileName):\(number): END:\(shown) without a BEGIN:\(shown); ignored")
+        }
+      }
+    }
+    for unclosed in open {
+      say("\(fileName):\(unclosed.line): BEGIN:\(ErrorText.escaped(unclosed.name)) is never closed")
+    }
+    return (problems, strayEnds)
+  }
+
+  /// `text` without the END lines that close nothing: libical, meeting one, drops the events
+  /// after it too, and the warning says such a line is ignored.
+  private static func withoutStrayEnds(_ text: String) -> String {
+    let stray = structure(of: text, fileName: "").strayEnds
+    guard !stray.isEmpty else { return text }
+    var number = 0
+    return text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+      .filter { _ in
+        number += 1
+        return !stray.contains(number)
+      }.joined(separator: "\r\n")
+  }
+
   /// Parses `text` and hands its VCALENDARs to `body`; the tree is freed when `body` returns.
   private static func withCalendars<T>(
     in text: String, fileName: String, _ body: ([OpaquePointer]) throws -> T
   ) throws -> T {
     icalerror_clear_errno()
-    guard let root = icalparser_parse_string(text) else {
+    let text = withoutStrayEnds(text)
+    guard let root = quietly({ icalparser_parse_string(text) }) else {
       throw SpotterICalError.unparsable(file: fileName, line: 1, reason: "not an iCalendar object")
     }
     defer { icalcomponent_free(root) }

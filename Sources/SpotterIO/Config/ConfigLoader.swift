@@ -40,7 +40,8 @@ public struct ConfigLoader: Sendable {
     guard let text = String(validating: data, as: UTF8.self) else {
       let lines = data.split(separator: 10, omittingEmptySubsequences: false)
       let line = (lines.firstIndex { String(validating: $0, as: UTF8.self) == nil } ?? 0) + 1
-      throw SpotterIOError.configFile(path: path, reason: "line \(line) is not UTF-8 text; save the config as UTF-8")
+      throw SpotterIOError.configFile(
+        path: path, reason: "line \(line) is not UTF-8 text; save the config as UTF-8")
     }
     let table = try Self.table(text, fileName: path)
     return (try parse(table, text: text, fileName: path), Set(table.keys))

@@ -49,7 +49,8 @@ struct ConfigReader {
     let header = (table.map { $0 + "." } ?? "") + leaf
     if sectionLine == nil,
       let headerLine = lines.firstIndex(where: {
-        let line = $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "["))
+        let line = $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(
+          in: CharacterSet(charactersIn: "["))
         return line.hasPrefix(header + "]") || line.hasPrefix(header + ".")
       })
     {
