@@ -55,8 +55,58 @@ final class HealthXMLParser {
     }
   }
 
+  /// The most attributes one element may carry: Apple Health writes fewer than twenty, and
+  /// libxml2 2.9 checks each new attribute against all earlier ones, so 480,000 took 72 s.
+  static let mostAttributes = 1_000
+  /// The longest run of bytes without a `>`: an element of Apple Health is a few hundred bytes,
+  /// and libxml2's push parser looks again through an unfinished tag at every chunk, so a damaged
+  /// file with no `>` for megabytes would cost time quadratic in their number.
+  static let longestTag = 1 << 20
+
+  /// Bytes since the last `>`, across chunks.
+  private var sinceClose = 0
+  /// `=` signs counted since the last `>`, once that run is long enough to hold many.
+  private var equalsSinceClose = 0
+
+  /// Refuses an element that is longer, or has more attributes, than any Apple Health writes,
+  /// before libxml2 sees it. One pass of `memchr` for `>`; the `=` signs are counted only in
+  /// runs longer than a few kilobytes, which a real export never has.
+  private func checkBounds(_ bytes: UnsafeRawBufferPointer) throws {
+    guard let base = bytes.baseAddress else { return }
+    let close = Int32(UInt8(ascii: ">"))
+    let equals = UInt8(ascii: "=")
+    let countFrom = 4 * Self.mostAttributes
+    var offset = 0
+    while offset < bytes.count {
+      let found = memchr(base + offset, close, bytes.count - offset)
+      let end = found.map { UnsafeRawPointer($0) - base } ?? bytes.count
+      if sinceClose + (end - offset) > countFrom {
+        let first = max(offset, offset + countFrom - sinceClose)
+        for index in first..<end where bytes[index] == equals { equalsSinceClose += 1 }
+      }
+      sinceClose += end - offset
+      if equalsSinceClose > Self.mostAttributes || sinceClose > Self.longestTag {
+        let what =
+          equalsSinceClose > Self.mostAttributes
+          ? "an element with more than \(Self.mostAttributes) attributes"
+          : "more than \(Self.longestTag) bytes without closing a tag"
+        throw SpotterIOError.malformedRow(
+          file: fileName, line: max(line, 1), column: "xml", value: "",
+          reason: "\(what), which no Apple Health export has; the file is damaged")
+      }
+      if found != nil {
+        sinceClose = 0
+        equalsSinceClose = 0
+        offset = end + 1
+      } else {
+        offset = end
+      }
+    }
+  }
+
   /// Parses the next chunk of the file.
   func feed(_ bytes: UnsafeRawBufferPointer) throws {
+    try checkBounds(bytes)
     if context == nil {
       context = xmlCreatePushParserCtxt(
         &handler, Unmanaged.passUnretained(self).toOpaque(), nil, 0, fileName)

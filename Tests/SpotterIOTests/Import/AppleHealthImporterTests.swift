@@ -80,6 +80,30 @@ import _SpotterTestSupport
     #expect(throws: SpotterIOError.self) { try importer("UTC", types: ["Running"]).read(path: cut.path) }
   }
 
+  /// An element with 480,000 attributes (72 s inside libxml2, which compares each new attribute
+  /// with every earlier one), and megabytes without a `>` (which its push parser looks through
+  /// again at every chunk), are refused before libxml2 sees them, as damage.
+  @Test func elementsNoExportHasAreRefusedBeforeLibxml2SeesThem() throws {
+    let head =
+      "<?xml version=\"1.0\"?>\n<HealthData>\n<Workout workoutActivityType=\"HKWorkoutActivityTypeRunning\" "
+    let attributes = (0..<480_000).map { "a\($0)=\"x\"" }.joined(separator: " ")
+    let unclosed = String(repeating: "x", count: 3 << 20)
+    for (body, reason) in [
+      (attributes + "/>\n</HealthData>\n", "more than 1000 attributes"),
+      ("note=\"" + unclosed + "\"/>\n</HealthData>\n", "bytes without closing a tag"),
+    ] {
+      let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "health-\(UUID().uuidString).xml")
+      try (head + body).write(to: url, atomically: true, encoding: .utf8)
+      defer { try? FileManager.default.removeItem(at: url) }
+      #expect {
+        try importer("UTC", types: ["Running"]).read(path: url.path)
+      } throws: { error in
+        "\(error)".contains(reason) && "\(error)".contains("the file is damaged")
+      }
+    }
+  }
+
   @Test func dates() {
     #expect(
       AppleHealthImporter.instant("2019-05-14 18:52:09 -0400") == TestZones.instant("2019-05-14T22:52:09Z"))
