@@ -29,6 +29,20 @@ import _SpotterTestSupport
     }
   }
 
+  /// Leaves beside the store at `path` the write-ahead log of another database, which `write`
+  /// fills while it is open (no checkpoint).
+  func leaveForeignLog(beside path: String, _ write: (DatabaseQueue) throws -> Void) throws {
+    let other = FileManager.default.temporaryDirectory.appendingPathComponent("other-\(UUID()).sqlite").path
+    var configuration = Configuration()
+    configuration.prepareDatabase { db in
+      try db.execute(sql: "PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0")
+    }
+    let queue = try DatabaseQueue(path: other, configuration: configuration)
+    try write(queue)
+    try FileManager.default.copyItem(atPath: other + "-wal", toPath: path + "-wal")
+    try queue.close()
+  }
+
   @Test func aStoreFromANewerSpotterIsRefusedAndLeftAsItIs() throws {
     let path = try store()
     let queue = try DatabaseQueue(path: path)
@@ -55,18 +69,12 @@ import _SpotterTestSupport
     let path = try store()
     let before = bytes(path)
     // Another database's log, left beside ours.
-    let other = FileManager.default.temporaryDirectory.appendingPathComponent("other-\(UUID()).sqlite").path
-    var configuration = Configuration()
-    configuration.prepareDatabase { db in
-      try db.execute(sql: "PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0")
+    try leaveForeignLog(beside: path) { queue in
+      try queue.write { db in
+        try db.execute(sql: "CREATE TABLE notes (text TEXT)")
+        for index in 0..<200 { try db.execute(sql: "INSERT INTO notes VALUES (?)", arguments: ["\(index)"]) }
+      }
     }
-    let queue = try DatabaseQueue(path: other, configuration: configuration)
-    try queue.write { db in
-      try db.execute(sql: "CREATE TABLE notes (text TEXT)")
-      for index in 0..<200 { try db.execute(sql: "INSERT INTO notes VALUES (?)", arguments: ["\(index)"]) }
-    }
-    try FileManager.default.copyItem(atPath: other + "-wal", toPath: path + "-wal")
-    try queue.close()
     let text = try #require(message(opening: path))
     #expect(text.hasPrefix("store damaged: '\(path)': "))
     #expect(text.hasSuffix("; restore it from a backup or move it aside"))
@@ -80,22 +88,16 @@ import _SpotterTestSupport
   func aForeignLogWithSpottersTableNamesIsRefusedAndBothFilesKept(schema: String?) throws {
     let path = try store()
     let before = bytes(path)
-    let other = FileManager.default.temporaryDirectory.appendingPathComponent("other-\(UUID()).sqlite").path
-    var configuration = Configuration()
-    configuration.prepareDatabase { db in
-      try db.execute(sql: "PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0")
-    }
-    let queue = try DatabaseQueue(path: other, configuration: configuration)
-    if let schema {
-      try queue.write { db in
-        try db.execute(sql: schema)
-        try db.execute(sql: "INSERT INTO session VALUES ('x')")
+    try leaveForeignLog(beside: path) { queue in
+      if let schema {
+        try queue.write { db in
+          try db.execute(sql: schema)
+          try db.execute(sql: "INSERT INTO session VALUES ('x')")
+        }
+      } else {
+        try Store.migrator.migrate(queue)
       }
-    } else {
-      try Store.migrator.migrate(queue)
     }
-    try FileManager.default.copyItem(atPath: other + "-wal", toPath: path + "-wal")
-    try queue.close()
     let log = bytes(path + "-wal")
     let text = try #require(message(opening: path))
     #expect(text.contains("the write-ahead log beside it (spotter.sqlite-wal) belongs to another database"))

@@ -13,6 +13,21 @@ import _SpotterTestSupport
     return (try Store(path: path), path)
   }
 
+  /// A store as the first schema wrote it: one session, with `sets` as its exercise_set rows.
+  func versionOneStore(at path: String, sets: String) throws {
+    let queue = try DatabaseQueue(path: path)
+    try Store.migrator.migrate(queue, upTo: "v1")
+    try queue.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO session VALUES (7, 'strong-2026-11-20 18:02:00', 'strong', 'Push', 1.0, NULL,
+            'completed', 'f');
+          INSERT INTO exercise_set VALUES \(sets);
+          """)
+    }
+    try queue.close()
+  }
+
   @Test func createsTheSchemaWithAVersion() throws {
     let (store, path) = try temporaryStore()
     #expect(FileManager.default.fileExists(atPath: path))
@@ -95,20 +110,13 @@ import _SpotterTestSupport
   @Test func aVersionOneStoreKeepsItsSetsThroughTheMigration() throws {
     let path = FileManager.default.temporaryDirectory
       .appendingPathComponent("spotter-store-\(UUID().uuidString).sqlite").path
-    let queue = try DatabaseQueue(path: path)
-    try Store.migrator.migrate(queue, upTo: "v1")
-    try queue.write { db in
-      try db.execute(
-        sql: """
-          INSERT INTO session VALUES (7, 'strong-2026-11-20 18:02:00', 'strong', 'Push', 1.0, NULL,
-            'completed', 'f');
-          INSERT INTO exercise_set VALUES
-            (7, 0, 0, 'Bench Press (Barbell)', 'warmup', 60, 'kg', 10, 1, NULL),
-            (7, 1, 0, 'Bench Press (Barbell)', 'normal', 100, 'kg', 8, 1, NULL),
-            (7, 2, 1, 'Pull Up', 'failure', NULL, 'lb', 12, 0, 5.0);
-          """)
-    }
-    try queue.close()
+    try versionOneStore(
+      at: path,
+      sets: """
+        (7, 0, 0, 'Bench Press (Barbell)', 'warmup', 60, 'kg', 10, 1, NULL),
+        (7, 1, 0, 'Bench Press (Barbell)', 'normal', 100, 'kg', 8, 1, NULL),
+        (7, 2, 1, 'Pull Up', 'failure', NULL, 'lb', 12, 0, 5.0)
+        """)
     let store = try Store(path: path)
     #expect(try store.schemaVersionOnDisk() == Store.schemaVersion)
     let session = try #require(try store.sessions(includeSets: true).first)
@@ -143,17 +151,7 @@ import _SpotterTestSupport
 
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let old = directory.appendingPathComponent("old.sqlite").path
-    let queue = try DatabaseQueue(path: old)
-    try Store.migrator.migrate(queue, upTo: "v1")
-    try queue.write { db in
-      try db.execute(
-        sql: """
-          INSERT INTO session VALUES (7, 'strong-2026-11-20 18:02:00', 'strong', 'Push', 1.0, NULL,
-            'completed', 'f');
-          INSERT INTO exercise_set VALUES (7, 0, 0, 'Bench Press (Barbell)', 'normal', 100, 'kg', 8, 1, NULL);
-          """)
-    }
-    try queue.close()
+    try versionOneStore(at: old, sets: "(7, 0, 0, 'Bench Press (Barbell)', 'normal', 100, 'kg', 8, 1, NULL)")
     let before = try Data(contentsOf: URL(fileURLWithPath: old))
     let store = try Store(readingAt: old)
     #expect(try store.sessions(includeSets: true).first?.exercises.first?.sets.first?.weight == 100)
