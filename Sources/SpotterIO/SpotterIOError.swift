@@ -15,6 +15,9 @@ public enum SpotterIOError: Error, Equatable, Sendable {
   /// The first line has the shape of Strong's export in a language Spotter has no names for;
   /// `found` is its columns, `missing` the English names of the required ones not recognised.
   case unknownStrongLanguage(file: String, found: [String], missing: [String])
+  /// A file that is no history at all, described in words rather than quoted as bytes ("a zip
+  /// archive without export.xml", "binary data"), with what to do instead.
+  case notAHistory(file: String, what: String, advice: String)
   /// A text file holds bytes that are not UTF-8; `value` shows them in hex.
   case notUTF8(file: String, line: Int, value: String)
   /// A native JSON file does not decode.
@@ -62,6 +65,8 @@ extension SpotterIOError: CustomStringConvertible, LocalizedError {
         not found: \(missing.map { "'\($0)'" }.joined(separator: ", ")) \
         (known in \(StrongColumn.languages)); export with the app set to English, or report the header
         """
+    case .notAHistory(let file, let what, let advice):
+      return "\(file): \(what); \(advice)"
     case .notUTF8(let file, let line, let value):
       return "\(file):\(line): not UTF-8 text, bytes '\(value)'; save the file as UTF-8"
     case .malformedJSON(let file, let line, let field, let reason):
@@ -93,7 +98,9 @@ extension SpotterIOError: CustomStringConvertible, LocalizedError {
   /// The sysexits(3) code for this kind of failure: data 65, config 78, I/O 74, busy 75.
   public var exitCode: Int32 {
     switch self {
-    case .malformedRow, .fieldCount, .unknownHeader, .unknownStrongLanguage, .notUTF8, .malformedJSON: 65
+    case .malformedRow, .fieldCount, .unknownHeader, .unknownStrongLanguage, .notAHistory, .notUTF8,
+      .malformedJSON:
+      65
     case .invalidConfig, .configSyntax, .configFile: 78
     case .io, .store, .storeDamaged, .crontab: 74
     case .alreadyClaimed, .locked: 75

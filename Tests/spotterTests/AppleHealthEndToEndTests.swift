@@ -107,4 +107,32 @@ import _SpotterTestSupport
     #expect(
       shown.contains("export.xml: ") && shown.contains(" MB/s, ") && shown.contains(" left"), "\(shown)")
   }
+
+  /// A damaged `export.zip` whose deflate stream does not end before the file does hung `import`
+  /// and the nightly `run` forever (ZIPFoundation's `extract` waited for input that never came).
+  /// The 1 MiB layout is the one that hung it. Now the import fails at once, as damage, and the
+  /// store keeps what it had.
+  @Test func aDeflateStreamThatOutrunsItsArchiveFailsAtOnce() throws {
+    let box = try Sandbox(program: "")
+    let good = box.dir.appendingPathComponent("export.xml").path
+    try Self.export().write(toFile: good, atomically: true, encoding: .utf8)
+    let now = "2026-11-22T21:30:00+01:00"
+    let first = try box.spotter(["import", good], now: now)
+    #expect(first.status == 0, "\(first.stderr)")
+    let sessions = "SELECT group_concat(id) FROM (SELECT id FROM session ORDER BY id)"
+    let before = try SpotterBinary.sqlite(box.db, sessions)
+    #expect(before.contains("health-"))
+    let zip = box.dir.appendingPathComponent("export.zip")
+    try ZipBuilder.runawayDeflate(xml: Data("<?xml version=\"1.0\"?>\n<HealthData>\n<!--".utf8)).write(
+      to: zip)
+    for command in [["import", zip.path], ["run", "--history", zip.path, "--days", "7"]] {
+      let result = try SpotterBinary.run(
+        command + ["--db", box.db, "--config", box.config, "--now", now, "--wait", "0"])
+      #expect(!result.timedOut, "\(command[0]) hung")
+      #expect(result.status == 65, "\(result.stderr)")
+      #expect(result.stderr.contains("export.zip: a damaged zip archive"), "\(result.stderr)")
+      #expect(!result.stderr.contains("PK"))
+    }
+    #expect(try SpotterBinary.sqlite(box.db, sessions) == before)
+  }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import SpotterCore
-import ZIPFoundation
 
 /// Reads the workouts of Apple Health's "Export All Health Data": `export.xml`, or the
 /// `export.zip` that holds it, read without unpacking it to disk.
@@ -35,13 +34,12 @@ public struct AppleHealthImporter: Sendable {
     type.hasPrefix("HKWorkoutActivityType") ? type : "HKWorkoutActivityType" + type
   }
 
-  /// Whether `prefix`, a file's first bytes, is an Apple Health export: a zip whose first entry
-  /// lies in `apple_health_export/`, or XML whose root is `<HealthData>`.
+  /// Whether `prefix`, a file's first bytes, is an Apple Health export: any zip archive (the
+  /// only archive Spotter reads, and a re-zipped export may put `export.xml` anywhere; one
+  /// without it is told so), or XML whose root is `<HealthData>`.
   public static func matches(_ prefix: [UInt8]) -> Bool {
-    if prefix.starts(with: [0x50, 0x4B, 0x03, 0x04]), prefix.count >= 30 {
-      let length = Int(prefix[26]) | Int(prefix[27]) << 8
-      let name = prefix.dropFirst(30).prefix(length)
-      return String(decoding: name, as: UTF8.self).hasPrefix("apple_health_export/")
+    if prefix.starts(with: [0x50, 0x4B, 0x03, 0x04]) || prefix.starts(with: [0x50, 0x4B, 0x05, 0x06]) {
+      return true
     }
     let text = String(decoding: prefix.prefix(4096), as: UTF8.self)
     // The real file opens with a long inline DTD, so its root may lie beyond these bytes.
@@ -60,7 +58,7 @@ public struct AppleHealthImporter: Sendable {
       (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)??.int64Value ?? 0)
     let head = (try? handle.read(upToCount: 4)) ?? Data()
     return try parsed { parser in
-      if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
+      if head.starts(with: [0x50, 0x4B]) {
         try readZip(path: path, total: total, parser: parser, progress: progress)
       } else {
         try handle.seek(toOffset: 0)
@@ -91,37 +89,57 @@ public struct AppleHealthImporter: Sendable {
     return sessions.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
   }
 
-  /// Streams `apple_health_export/export.xml` out of the archive into the parser.
+  /// Streams `export.xml` out of the archive into the parser: the one in
+  /// `apple_health_export/` as the Health app writes it, or wherever a re-zipped archive put it.
   private func readZip(
     path: String, total: Int64, parser: HealthXMLParser, progress: ((Int64, Int64) -> Void)?
   ) throws {
-    let archive: Archive
-    do {
-      archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
-    } catch {
-      throw SpotterIOError.io(path: path, reason: "not a readable zip archive (\(error))")
+    func damaged(_ detail: String) -> SpotterIOError {
+      .notAHistory(
+        file: context.fileName, what: "a damaged zip archive (\(detail))",
+        advice: "export it again from the Health app, or unpack it and import export.xml")
     }
-    guard
-      let entry = archive.first(where: {
-        $0.type == .file && ($0.path == "export.xml" || $0.path.hasSuffix("/export.xml"))
-      })
-    else {
-      throw SpotterIOError.io(path: path, reason: "the archive holds no apple_health_export/export.xml")
+    let archive: ZipArchive
+    do {
+      archive = try ZipArchive(path: path)
+    } catch let damage as ZipArchive.Damage {
+      throw damaged(damage.description)
+    }
+    defer { archive.close() }
+    guard let entry = Self.exportEntry(in: archive.entries) else {
+      let names = archive.entries.prefix(5).map { ErrorText.quoted($0.path) }.joined(separator: ", ")
+      let more = archive.entries.count > 5 ? ", …" : ""
+      throw SpotterIOError.notAHistory(
+        file: context.fileName,
+        what: archive.entries.isEmpty
+          ? "a zip archive without export.xml (it is empty)"
+          : "a zip archive without export.xml (it holds \(archive.entries.count) files: \(names)\(more))",
+        advice: "Spotter reads Apple Health's export.zip; unpack other archives and import the export inside")
     }
     var read: Int64 = 0
-    let size = Int64(entry.uncompressedSize)
+    let size = Int64(clamping: entry.uncompressedSize)
     do {
-      _ = try archive.extract(entry, bufferSize: 1 << 20) { data in
+      try archive.stream(entry) { data in
         try data.withUnsafeBytes { try parser.feed($0) }
         read += Int64(data.count)
         // Compressed bytes are what the file holds: report progress through the archive.
-        progress?(size > 0 ? read * total / size : 0, total)
+        progress?(size > 0 ? Int64(Double(read) / Double(size) * Double(total)) : 0, total)
       }
-    } catch let error as SpotterIOError {
-      throw error
-    } catch {
-      throw SpotterIOError.io(path: path, reason: "cannot unpack export.xml (\(error))")
+    } catch let damage as ZipArchive.Damage {
+      throw damaged(damage.description)
     }
+  }
+
+  /// The archive's `export.xml`: Apple's own path first, then the shallowest other one; macOS's
+  /// `__MACOSX/` resource copies are not exports.
+  static func exportEntry(in entries: [ZipArchive.Entry]) -> ZipArchive.Entry? {
+    if let own = entries.first(where: { $0.path == "apple_health_export/export.xml" }) { return own }
+    return
+      entries
+      .filter {
+        ($0.path == "export.xml" || $0.path.hasSuffix("/export.xml")) && !$0.path.hasPrefix("__MACOSX/")
+      }
+      .min { ($0.path.split(separator: "/").count, $0.path) < ($1.path.split(separator: "/").count, $1.path) }
   }
 
   /// A training session for `workout`, or nil when its type does not count.

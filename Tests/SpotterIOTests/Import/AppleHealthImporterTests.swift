@@ -104,6 +104,66 @@ import _SpotterTestSupport
     }
   }
 
+  /// Writes `archive` to a fresh temporary file and reads it as the Berlin runner would.
+  func read(archive: Data) throws -> (HistoryFormat, [Session]) {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("health-\(UUID().uuidString).zip")
+    try archive.write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    return try importer("America/Los_Angeles", types: ["Running"]).read(path: url.path)
+  }
+
+  /// A re-zipped export puts `export.xml` wherever the person's zip tool did, stored or
+  /// deflated, in a ZIP64 archive or not; it is found, and macOS's `__MACOSX/` copy is not it.
+  @Test func exportXMLIsFoundWhereverTheArchiveHoldsIt() throws {
+    let xml = try Data(contentsOf: Self.fixture)
+    let run = [TestZones.instant("2016-11-14T06:25:41-08:00")]
+    for (entries, zip64) in [
+      ([ZipBuilder.Entry.stored("export.xml", xml)], false),
+      (
+        [.stored("readme.txt", Data("hi".utf8)), .deflatedAsStoredBlocks("Health Export/export.xml", xml)],
+        false
+      ),
+      (
+        [
+          .stored("__MACOSX/apple_health_export/export.xml", Data("junk".utf8)),
+          .stored("apple_health_export/export_cda.xml", Data("<x/>".utf8)),
+          .deflatedAsStoredBlocks("apple_health_export/export.xml", xml),
+        ], true
+      ),
+    ] {
+      let (format, sessions) = try read(archive: ZipBuilder.archive(entries, zip64: zip64))
+      #expect(format == .appleHealth)
+      #expect(sessions.map(\.start) == run, "\(entries.map(\.path))")
+    }
+  }
+
+  /// A zip without `export.xml`, or a damaged one, is described in words: what it holds, what
+  /// is wrong, what to do; never its bytes.
+  @Test func archivesThatAreNotExportsAreDescribed() throws {
+    let other = ZipBuilder.archive([.stored("strong.csv", Data("Date,Workout Name\n".utf8))])
+    #expect {
+      try read(archive: other)
+    } throws: { error in
+      "\(error)".contains("a zip archive without export.xml (it holds 1 files: 'strong.csv')")
+        && (error as? SpotterIOError)?.exitCode == 65
+    }
+    let xml = try Data(contentsOf: Self.fixture)
+    var flipped = ZipBuilder.Entry.stored("apple_health_export/export.xml", xml)
+    flipped.packed[flipped.packed.startIndex + 100] ^= 0x01
+    let cases: [(Data, String)] = [
+      (ZipBuilder.archive([flipped]), "export.xml fails its checksum"),
+      (ZipBuilder.archive([.stored("apple_health_export/export.xml", xml)]).prefix(200), "no zip directory"),
+      (ZipBuilder.runawayDeflate(xml: Data("<HealthData><!--".utf8), chunk: 1 << 16), "damaged zip archive"),
+    ]
+    for (archive, words) in cases {
+      #expect {
+        try read(archive: archive)
+      } throws: { error in
+        "\(error)".contains(words) && !"\(error)".contains("PK") && (error as? SpotterIOError)?.exitCode == 65
+      }
+    }
+  }
+
   @Test func dates() {
     #expect(
       AppleHealthImporter.instant("2019-05-14 18:52:09 -0400") == TestZones.instant("2019-05-14T22:52:09Z"))
