@@ -83,13 +83,13 @@ struct HevyCSVImporter: ChunkedCSVImporter {
       // Almost every row says "normal": compared in place, with no string made for it.
       if let setType, !table.field(record, column: setType, equals: "normal") {
         let type = table[record, setType]
-        switch type == "normal" ? type : type.trimmed.lowercased() {
-        case "normal", "": kind = .normal
-        case "warmup": kind = .warmup
-        case "failure": kind = .failure
-        case "dropset": kind = .drop
-        default:
-          throw context.rowError(record.line, header[setType], type, "unknown set type")
+        if type.trimmed.isEmpty {
+          kind = .normal
+        } else if let named = SetKind(word: type) {
+          kind = named
+        } else {
+          throw context.rowError(
+            record.line, header[setType], type, "unknown set type; accepted: \(SetKind.acceptedWords)")
         }
       }
       let (set, name) = try sets.read(record, in: table, draft: index, kind: kind, unit: unit)

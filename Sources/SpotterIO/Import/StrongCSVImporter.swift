@@ -97,21 +97,20 @@ struct StrongCSVImporter: ChunkedCSVImporter {
       } else {
         let order = table[record, setOrder].trimmed
         switch order.uppercased() {
-        case "W": kind = .warmup
-        case "D": kind = .drop
-        case "F": kind = .failure
         case "REST TIMER", "NOTE": continue  // Pseudo-rows: a rest length or a note, not a set.
         default:
-          // The same pseudo-rows in the app's language ("Ruhezeit"): no weight and no reps.
-          if Double(order) == nil
-            && [weightColumn, reps].allSatisfy({ $0.map { isNone(record, $0) } ?? true })
-          {
+          if let named = SetKind(word: order) {
+            kind = named
+          } else if Double(order) != nil {
+            kind = .normal
+          } else if [weightColumn, reps].allSatisfy({ $0.map { isNone(record, $0) } ?? true }) {
+            // The same pseudo-rows in the app's language ("Ruhezeit"): no weight and no reps.
             continue
+          } else {
+            throw context.rowError(
+              record.line, header[setOrder], order,
+              "invalid set order; accepted: a number, \(SetKind.acceptedWords)")
           }
-          guard Double(order) != nil else {
-            throw context.rowError(record.line, header[setOrder], order, "invalid set order")
-          }
-          kind = .normal
         }
       }
       let unit = try context.unit(

@@ -58,7 +58,8 @@ import _SpotterTestSupport
   @Test func unknownSetTypeIsAnError() {
     #expect(
       throws: SpotterIOError.malformedRow(
-        file: "hevy.csv", line: 2, column: "set_type", value: "heavy", reason: "unknown set type")
+        file: "hevy.csv", line: 2, column: "set_type", value: "heavy",
+        reason: "unknown set type; accepted: \(SetKind.acceptedWords)")
     ) {
       try parseRow(#""Pull","2 Oct 2025, 18:06","2 Oct 2025, 19:16","","Row",,"",0,"heavy",80,7,,,"#)
     }
@@ -71,5 +72,17 @@ import _SpotterTestSupport
     ) {
       try parseRow(#""Pull","32 Oct 2025, 18:06","2 Oct 2025, 19:16","","Row",,"",0,"normal",80,7,,,"#)
     }
+  }
+
+  /// Set kinds as letters or words, in any case and spelling the apps use.
+  @Test(arguments: [
+    ("warmup", SetKind.warmup), ("WARM_UP", .warmup), ("Warm-up", .warmup), ("W", .warmup),
+    ("dropset", .drop), ("DROP_SET", .drop), ("d", .drop), ("FAILURE", .failure), ("f", .failure),
+    ("Normal", .normal), ("", .normal),
+  ])
+  func setKindsAsLettersOrWords(_ word: String, _ kind: SetKind) throws {
+    let (_, sessions) = try parseRow(
+      #""Pull","2 Oct 2025, 18:06","2 Oct 2025, 19:16","","Row",,"",0,"\#(word)",80,7,,,"#)
+    #expect(sessions[0].exercises[0].sets.map(\.kind) == [kind])
   }
 }

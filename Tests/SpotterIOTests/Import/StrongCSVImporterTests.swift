@@ -145,4 +145,26 @@ import _SpotterTestSupport
       table.records.map(table.fields) == [["a", "b", "c"], ["", "", ""], [""], ["last", "q\"", "x"]])
     #expect(table.records.map(\.line) == [1, 2, 3, 4])
   }
+
+  /// Strong's newest export writes words in `Set Order`; any case and spelling is read, and an
+  /// unknown word with a weight is an error that lists the accepted ones.
+  @Test func setOrderWords() throws {
+    let header =
+      #""Workout #";"Date";"Workout Name";"Duration (sec)";"Exercise Name";"Set Order";"Weight (kg)";"Reps";"RPE";"Distance (meters)";"Seconds";"Notes";"Workout Notes""#
+    func row(_ order: String) -> String {
+      #""1";"2026-05-04 18:00:00";"Push";"3600";"Bench Press";"\#(order)";"60";"8";"";"0";"0";"";"""#
+    }
+    let orders = ["WARM_UP", "1", "2", "FAILURE", "DROP_SET", "Warm-up", "w", "Rest Timer"]
+    let (_, sessions) = try FixtureLoader.parse(([header] + orders.map(row)).joined(separator: "\n") + "\n")
+    #expect(
+      sessions[0].exercises[0].sets.map(\.kind) == [
+        .warmup, .normal, .normal, .failure, .drop, .warmup, .warmup,
+      ])
+    #expect {
+      try FixtureLoader.parse(header + "\n" + row("HEAVY") + "\n", name: "strong.csv")
+    } throws: { error in
+      "\(error)".contains("strong.csv:2: column 'Set Order': invalid set order; accepted: a number, W, D, F")
+        && "\(error)".contains("'HEAVY'")
+    }
+  }
 }
