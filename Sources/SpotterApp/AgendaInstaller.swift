@@ -152,7 +152,7 @@ public struct AgendaInstaller: Sendable {
     let time = workspace.settings.agendaNightly
     var lines = [
       "# Managed by `spotter agenda install`; `spotter agenda uninstall` removes this block.",
-      "# Edits inside it are overwritten. Times are in \(workspace.cronTimeZone.identifier).",
+      "# Edits inside it are overwritten. Times are in \(workspace.cronTimeZone.name).",
       CrontabWriter.escapePercent("\(time.minute) \(time.hour) * * * \(run) \(log)"),
       CrontabWriter.escapePercent("\(Self.catchUpEvery) \(workspace.invocation("catch-up")) \(log)"),
     ]

@@ -58,9 +58,9 @@ public struct ConfigInitializer: Sendable {
       notifier: NotifySettings.defaultCommands[0])
     // Re-running keeps what the config says: only what is asked for changes.
     if let (settings, keys) = try? ConfigLoader(
-      fallbackTimeZone: TimeZone(identifier: "UTC")!, fallbackLanguage: .en
+      fallbackTimeZone: TimeZone.named("UTC")!, fallbackLanguage: .en
     ).loadNamingKeys(path: path, required: true) {
-      if keys.contains("timezone") { answers.timeZone = settings.timeZone.identifier }
+      if keys.contains("timezone") { answers.timeZone = settings.timeZone.name }
       if keys.contains("language") { answers.language = settings.language }
       if keys.contains("weight_unit") { answers.weightUnit = settings.weightUnit }
       answers.sources = settings.importSources
@@ -76,7 +76,7 @@ public struct ConfigInitializer: Sendable {
   public func write(_ answers: Answers, force: Bool) throws -> Outcome {
     let text = Self.toml(answers, date: options.now.map { String($0.prefix(10)) })
     // What is written must load: the loader is the judge of every value.
-    _ = try ConfigLoader(fallbackTimeZone: TimeZone(identifier: "UTC")!, fallbackLanguage: .en).parse(
+    _ = try ConfigLoader(fallbackTimeZone: TimeZone.named("UTC")!, fallbackLanguage: .en).parse(
       text, fileName: path)
     var warnings = Self.notifierWarnings(answers.notifier, environment: options.environment)
     let sources = HistorySources(home: options.environment["HOME"])

@@ -33,7 +33,7 @@ public struct PlanView: Sendable, Encodable {
 
   public init(outcome: PlanOutcome, now: Date, clock: ZoneClock) {
     self.now = now
-    timeZone = clock.identifier
+    timeZone = clock.timeZone.name
     horizon = outcome.plan.horizon
     notes = outcome.plan.notes
     let reminders = Dictionary(

@@ -44,10 +44,10 @@ public struct Workspace: Sendable {
     databasePath = options.databasePath ?? paths.database
     machineTimeZone =
       SystemTimeZone.read(localtime: options.environment["SPOTTER_LOCALTIME"] ?? "/etc/localtime")
-      ?? TimeZone(identifier: "UTC")!
+      ?? TimeZone.named("UTC")!
     let preview = Store.preview(path: databasePath, busyTimeout: options.lockWaitSeconds)
     importFingerprints = preview.fingerprints
-    let pinnedZone = preview.timeZone.flatMap { TimeZone(identifier: $0) }
+    let pinnedZone = preview.timeZone.flatMap { TimeZone.named($0) ?? TimeZone(identifier: $0) }
     let pinnedLanguage = preview.language.flatMap { Language(rawValue: $0) }
     storePinned = (pinnedZone != nil, pinnedLanguage != nil)
     let environmentLanguage = Self.language(in: options.environment)
@@ -58,9 +58,9 @@ public struct Workspace: Sendable {
       path: options.configPath ?? paths.config, required: options.configPath != nil)
     var zoneSource: Source = keys.contains("timezone") ? .config : pinnedZone != nil ? .store : .system
     if let zone = options.timeZone {
-      guard let timeZone = TimeZone(identifier: zone) else {
+      guard let timeZone = TimeZone.named(zone) else {
         throw SpotterAppError.invalidOption(
-          option: "--timezone", value: zone, reason: "unknown IANA time zone")
+          option: "--timezone", value: zone, reason: TimeZone.suggestion(for: zone))
       }
       settings.timeZone = timeZone
       zoneSource = .flag
@@ -71,7 +71,7 @@ public struct Workspace: Sendable {
       let seen = Self.zone(in: options.environment).map { ($0, "TZ") } ?? (machineTimeZone, "the system")
       if seen.0.identifier != pinnedZone.identifier {
         notices.add(
-          "warning: using the store's time zone '\(pinnedZone.identifier)', not \(seen.1)'s '\(seen.0.identifier)'; "
+          "warning: using the store's time zone '\(pinnedZone.name)', not \(seen.1)'s '\(seen.0.name)'; "
             + "set timezone in the config to change it")
       }
     }
@@ -98,7 +98,7 @@ public struct Workspace: Sendable {
 
   /// The zone `TZ` names, if any.
   static func zone(in environment: [String: String]) -> TimeZone? {
-    environment["TZ"].flatMap { TimeZone(identifier: $0.hasPrefix(":") ? String($0.dropFirst()) : $0) }
+    environment["TZ"].flatMap { TimeZone.named($0.hasPrefix(":") ? String($0.dropFirst()) : $0) }
   }
 
   /// The language `LC_ALL` or `LANG` names; nil when neither says one (unset, `C`, `POSIX`),
@@ -128,7 +128,7 @@ public struct Workspace: Sendable {
       return nil
     }
     return
-      "agenda.timezone '\(configured.identifier)' differs from the system zone '\(machineTimeZone.identifier)' "
+      "agenda.timezone '\(configured.name)' differs from the system zone '\(machineTimeZone.name)' "
       + "that cron runs in; the agenda's alarms fire on time only if cron runs in '\(configured.identifier)'"
   }
 
@@ -191,9 +191,9 @@ public struct Workspace: Sendable {
     guard !storePinned.timeZone || !storePinned.language else { return }
     var pinned: [String] = []
     if !storePinned.timeZone, try store.setting(Store.pinnedTimeZoneKey) == nil {
-      try store.setSetting(Store.pinnedTimeZoneKey, settings.timeZone.identifier)
+      try store.setSetting(Store.pinnedTimeZoneKey, settings.timeZone.name)
       if timeZoneSource != .config {
-        pinned.append("time zone '\(settings.timeZone.identifier)' (from \(timeZoneSource.rawValue))")
+        pinned.append("time zone '\(settings.timeZone.name)' (from \(timeZoneSource.rawValue))")
       }
     }
     if !storePinned.language, try store.setting(Store.pinnedLanguageKey) == nil {

@@ -66,4 +66,32 @@ import _SpotterTestSupport
     #expect(configured.stdout.contains("(Asia/Tokyo)") && configured.stdout.contains("Zeit für dein"))
     #expect(configured.stderr.isEmpty, "\(configured.stderr)")
   }
+
+  /// The zone the user gave is the one kept and shown: `UTC` stays `UTC` (Foundation calls it
+  /// `GMT`). `UTC+2` and `GMT+2`, which Foundation turns into `GMT+0200`, are no IANA names: they
+  /// are refused with a suggestion before anything is kept.
+  @Test func theZoneIsKeptAsGivenAndOffsetsAreRefused() throws {
+    let dir = try SpotterBinary.scratch()
+    let db = dir.appendingPathComponent("db.sqlite").path
+    for bad in ["UTC+2", "GMT+2"] {
+      let refused = try run(
+        dir, ["import", SpotterBinary.example("strong.csv"), "--timezone", bad], Self.cron)
+      #expect(refused.status != 0)
+      #expect(refused.stderr.contains("not an IANA time zone name") && refused.stderr.contains("Etc/GMT-2"))
+      #expect(!FileManager.default.fileExists(atPath: db))
+    }
+    let config = dir.appendingPathComponent("config.toml").path
+    try "timezone = \"GMT+2\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+    let configured = try run(
+      dir, ["import", SpotterBinary.example("strong.csv"), "--config", config], Self.cron)
+    #expect(configured.status == 78)
+    #expect(configured.stderr.contains("config.toml:1: key 'timezone': not an IANA time zone name"))
+    let kept = try run(dir, ["import", SpotterBinary.example("strong.csv"), "--timezone", "UTC"], Self.cron)
+    #expect(kept.status == 0, "\(kept.stderr)")
+    #expect(kept.stderr.contains("keeps time zone 'UTC' (from --timezone)"), "\(kept.stderr)")
+    #expect(
+      try SpotterBinary.sqlite(db, "SELECT value FROM setting WHERE key = 'pinned.timezone'") == "UTC\n")
+    let plan = try run(dir, ["plan", "--json", "--days", "1"], Self.cron)
+    #expect(plan.stdout.contains(#""time_zone" : "UTC""#), "\(plan.stdout)")
+  }
 }

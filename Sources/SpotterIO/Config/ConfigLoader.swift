@@ -81,8 +81,8 @@ public struct ConfigLoader: Sendable {
       settings.vdirPath = vdir
     }
     if let zone = try reader.string(table, "timezone") {
-      guard let timeZone = TimeZone(identifier: zone) else {
-        throw reader.error("timezone", zone, "unknown IANA time zone")
+      guard let timeZone = TimeZone.named(zone) else {
+        throw reader.error("timezone", zone, TimeZone.suggestion(for: zone))
       }
       settings.timeZone = timeZone
     }
@@ -186,8 +186,8 @@ public struct ConfigLoader: Sendable {
         settings.agendaCommand = command
       }
       if let zone = try reader.string(agenda, "timezone") {
-        guard let timeZone = TimeZone(identifier: zone) else {
-          throw reader.error("agenda.timezone", zone, "unknown IANA time zone")
+        guard let timeZone = TimeZone.named(zone) else {
+          throw reader.error("agenda.timezone", zone, TimeZone.suggestion(for: zone))
         }
         settings.agendaTimeZone = timeZone
       }

@@ -11,13 +11,13 @@ public enum SystemTimeZone {
   {
     if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: localtime),
       let range = target.range(of: "zoneinfo/"),
-      let zone = TimeZone(identifier: String(target[range.upperBound...]))
+      let zone = TimeZone.named(String(target[range.upperBound...]))
     {
       return zone
     }
     if let text = try? String(contentsOfFile: timezone, encoding: .utf8),
       let name = text.split(whereSeparator: \.isNewline).first,
-      let zone = TimeZone(identifier: name.trimmingCharacters(in: .whitespaces))
+      let zone = TimeZone.named(name.trimmingCharacters(in: .whitespaces))
     {
       return zone
     }

@@ -35,7 +35,7 @@ public struct CrontabWriter: Sendable {
       # Spotter agenda for \(horizon.start) to \(horizon.end.adding(days: -1)) \
       (calendar zone \(calendarClock.identifier))
       # Horizon \(Self.stamp(from, calendarClock)) to \(Self.stamp(to, calendarClock))
-      # Times are in the zone cron runs in: \(cronClock.identifier). Rewritten by every command that changes a reminder.
+      # Times are in the zone cron runs in: \(cronClock.timeZone.name). Rewritten by every command that changes a reminder.
 
       """
     if let warning { text = text.dropLast() + "# Warning: \(warning)\n\n" }

@@ -34,8 +34,8 @@ struct GlobalOptions: ParsableArguments {
     if let weightUnit, WeightUnit(spelling: weightUnit) == nil {
       throw ValidationError("--weight-unit must be 'kg' or 'lb', not '\(weightUnit)'.")
     }
-    if let timezone, TimeZone(identifier: timezone) == nil {
-      throw ValidationError("--timezone must be an IANA zone such as Europe/Berlin, not '\(timezone)'.")
+    if let timezone, TimeZone.named(timezone) == nil {
+      throw ValidationError("--timezone '\(timezone)': \(TimeZone.suggestion(for: timezone)).")
     }
     guard wait >= 0, wait <= 3600 else {
       throw ValidationError("--wait must be 0 to 3600 seconds, not '\(wait)'.")

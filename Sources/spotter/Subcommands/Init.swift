@@ -83,11 +83,11 @@ extension SpotterCommand {
       }
       while true {
         let zone = prompt("Time zone", answers.timeZone)
-        if TimeZone(identifier: zone) != nil {
+        if TimeZone.named(zone) != nil {
           answers.timeZone = zone
           break
         }
-        say("'\(zone)' is not an IANA zone (e.g. Europe/Berlin).\n")
+        say("'\(zone)': \(TimeZone.suggestion(for: zone)).\n")
       }
       while true {
         let language = prompt("Language (en, de)", answers.language.rawValue)

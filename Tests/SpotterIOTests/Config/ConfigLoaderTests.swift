@@ -176,7 +176,10 @@ import _SpotterTestSupport
   }
 
   @Test(arguments: [
-    ("timezone = \"Mars/Olympus\"", "c.toml:1: key 'timezone': unknown IANA time zone 'Mars/Olympus'"),
+    (
+      "timezone = \"Mars/Olympus\"",
+      "c.toml:1: key 'timezone': not an IANA time zone name (e.g. Europe/Berlin, America/New_York, UTC) 'Mars/Olympus'"
+    ),
     ("language = \"fr\"", "c.toml:1: key 'language': expected 'en' or 'de', got 'fr'"),
     (
       "\n[reminders]\nlead_minutes = -5",
