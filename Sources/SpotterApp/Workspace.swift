@@ -272,7 +272,7 @@ public struct Workspace: Sendable {
     // The settings that change what a file's sessions are.
     let context = [
       "importer \(HistoryImporter.revision)", importer.clock.identifier, importer.defaultUnit.rawValue,
-      importer.appleHealthTypes.joined(separator: ","),
+      importer.appleHealthTypes.joined(separator: ","), importer.dateOrder?.rawValue ?? "",
     ].joined(separator: "|")
     var reading = NightlyReading()
     func fail(_ source: String, _ error: any Error) {
@@ -319,9 +319,11 @@ public struct Workspace: Sendable {
 
   /// The importer for this invocation's zone, weight unit and Apple Health types.
   var historyImporter: HistoryImporter {
-    HistoryImporter(
+    var importer = HistoryImporter(
       clock: clock, defaultUnit: settings.weightUnit,
       appleHealthTypes: settings.appleHealthTypes ?? AppleHealthImporter.defaultActivityTypes)
+    importer.dateOrder = settings.dateOrder
+    return importer
   }
 
   /// Files, folders and globs as history sources, `~/` being this invocation's `HOME`.

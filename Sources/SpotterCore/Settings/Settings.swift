@@ -29,6 +29,9 @@ public struct Settings: Sendable, Hashable {
   /// Apple Health workout types (`HKWorkoutActivityType…`, with or without the prefix) that count
   /// as training; nil means strength and interval training (the importer's default).
   public var appleHealthTypes: [String]?
+  /// Which of day and month comes first in an export whose every date reads both ways; nil
+  /// lets the file tell.
+  public var dateOrder: DateOrder?
   public var notify: NotifySettings
   public var pause: PauseSettings
   public var achievements: AchievementSettings

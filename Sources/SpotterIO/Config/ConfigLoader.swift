@@ -201,7 +201,7 @@ public struct ConfigLoader: Sendable {
       }
     }
     if let imports = try reader.table(table, "import") {
-      try reader.keys(of: imports, table: "import", allowed: ["sources", "apple_health_types"])
+      try reader.keys(of: imports, table: "import", allowed: ["sources", "apple_health_types", "date_order"])
       if let types = try reader.strings(imports, "apple_health_types") {
         for type in types
         where type.isEmpty || !type.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) {
@@ -217,6 +217,12 @@ public struct ConfigLoader: Sendable {
           throw reader.error("import.sources", source, "expected a file, folder or glob, got")
         }
         settings.importSources = sources
+      }
+      if let order = try reader.string(imports, "date_order") {
+        guard let parsed = DateOrder(rawValue: order) else {
+          throw reader.error("import.date_order", order, "expected \"day-month\" or \"month-day\", got")
+        }
+        settings.dateOrder = parsed
       }
     }
     if let notify = try reader.table(table, "notify") {

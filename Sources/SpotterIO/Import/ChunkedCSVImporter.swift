@@ -8,7 +8,7 @@ protocol ChunkedCSVImporter {
   /// Reads the set rows of one chunk of the file; the chunks come in file order.
   mutating func read(_ rows: ArraySlice<CSVTable.Record>, in table: CSVTable) throws
   /// The file's sessions, oldest first, once every chunk is read.
-  mutating func finish() -> [PackedSession]
+  mutating func finish() throws -> [PackedSession]
 }
 
 extension ChunkedCSVImporter {
@@ -20,6 +20,6 @@ extension ChunkedCSVImporter {
     var importer = Self(context: context, header: header)
     try importer.read(first.records.dropFirst(), in: first)
     while let table = try next() { try importer.read(table.records[...], in: table) }
-    return (format, importer.finish())
+    return (format, try importer.finish())
   }
 }

@@ -25,13 +25,17 @@ struct HevyCSVImporter: ChunkedCSVImporter {
     var start: LocalDateTime
     var end: LocalDateTime
     var title: String
+    /// Read day first for want of a reason: turned round if the file turns out month first.
+    var provisional: Bool
   }
+  private var dates: DateTimeReader
   private var drafts = WorkoutDrafts<Draft>()
   private var sets: SetRowReader
 
   init(context: ImportContext, header: [String]) {
     self.context = context
     self.header = header
+    dates = DateTimeReader(order: context.dateOrder)
     let names = header.map(StrongColumn.normalise)
     func column(_ name: String) -> Int? { names.firstIndex(of: name) }
     title = column("title")!
@@ -49,17 +53,18 @@ struct HevyCSVImporter: ChunkedCSVImporter {
   private mutating func addDraft(_ record: CSVTable.Record, in table: CSVTable, key: String) throws -> Int {
     let startText = table[record, startColumn]
     let endText = table[record, endColumn]
-    guard let start = TimestampParser.hevy(startText) else {
-      throw context.rowError(record.line, header[startColumn], startText, "invalid date")
-    }
-    guard var end = TimestampParser.hevy(endText) else {
-      throw context.rowError(record.line, header[endColumn], endText, "invalid date")
-    }
+    let startReading = try context.dateTime(
+      startText, fast: TimestampParser.hevy, reader: &dates, line: record.line, column: header[startColumn])
+    let endReading = try context.dateTime(
+      endText, fast: TimestampParser.hevy, reader: &dates, line: record.line, column: header[endColumn])
+    let start = startReading.value
+    let end = endReading.value
     try context.checkDate(start, line: record.line, column: header[startColumn], value: startText)
     try context.checkDate(end, line: record.line, column: header[endColumn], value: endText)
-    // A workout from 23:40 to 00:30 is written with the start's date on both ends.
-    if end < start { end.date = end.date.adding(days: 1) }
-    return drafts.add(Draft(start: start, end: end, title: table[record, title].trimmed), key: key)
+    return drafts.add(
+      Draft(
+        start: start, end: end, title: table[record, title].trimmed,
+        provisional: startReading.provisional || endReading.provisional), key: key)
   }
 
   mutating func read(_ rows: ArraySlice<CSVTable.Record>, in table: CSVTable) throws {
@@ -97,8 +102,23 @@ struct HevyCSVImporter: ChunkedCSVImporter {
     }
   }
 
-  mutating func finish() -> [PackedSession] {
-    let sessions = drafts.finish().sorted { $0.header.start < $1.header.start }.map { draft, _, exercises in
+  mutating func finish() throws -> [PackedSession] {
+    let turnRound = try dates.finish(file: context.fileName, column: header[startColumn])
+    let finished = drafts.finish().map { entry in
+      var entry = entry
+      if turnRound, entry.header.provisional, let start = entry.header.start.turnedRound,
+        let end = entry.header.end.turnedRound
+      {
+        entry.header.start = start
+        entry.header.end = end
+      }
+      // A workout from 23:40 to 00:30 is written with the start's date on both ends.
+      if entry.header.end < entry.header.start {
+        entry.header.end.date = entry.header.end.date.adding(days: 1)
+      }
+      return entry
+    }
+    let sessions = finished.sorted { $0.header.start < $1.header.start }.map { draft, _, exercises in
       let start = context.clock.instant(draft.start)
       var end: Date? = context.clock.instant(draft.end)
       // Hevy's end times are the real ones, long workouts included (4 h 23 min in a real

@@ -7,12 +7,14 @@ public struct HistoryImporter: Sendable {
   public var defaultUnit: WeightUnit
   /// Bumped whenever a file would be read into different sessions than before, so that the
   /// nightly run parses exports it skipped as unchanged again.
-  public static let revision = 1
+  public static let revision = 2
   /// Apple Health workout types that count as training.
   public var appleHealthTypes: [String]
   /// How many bytes of a Strong or Hevy export are read at a time; tests make it small, so that
   /// chunks end inside every kind of record.
   public var chunkSize = 1 << 18
+  /// The config's `[import] date_order`, for exports whose every date reads both ways.
+  public var dateOrder: DateOrder?
 
   public init(
     clock: ZoneClock, defaultUnit: WeightUnit,
@@ -44,7 +46,7 @@ public struct HistoryImporter: Sendable {
     }
     let prefix = (try? handle.read(upToCount: 4096)) ?? Data()
     try? handle.close()
-    let context = ImportContext(fileName: path, clock: clock, defaultUnit: defaultUnit)
+    let context = ImportContext(fileName: path, clock: clock, defaultUnit: defaultUnit, dateOrder: dateOrder)
     if AppleHealthImporter.matches([UInt8](prefix)) {
       let importer = AppleHealthImporter(context: context, activityTypes: appleHealthTypes)
       return (.appleHealth, try importer.sessions(path: path, progress: progress).map(PackedSession.init))
@@ -121,7 +123,8 @@ public struct HistoryImporter: Sendable {
 
   /// ``parse(_:fileName:)`` with the sets packed as the store keeps them.
   func parsePacked(_ data: Data, fileName: String) throws -> (HistoryFormat, [PackedSession]) {
-    let context = ImportContext(fileName: fileName, clock: clock, defaultUnit: defaultUnit)
+    let context = ImportContext(
+      fileName: fileName, clock: clock, defaultUnit: defaultUnit, dateOrder: dateOrder)
     let bytes = [UInt8](data)
     let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
     if let first = body.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }),

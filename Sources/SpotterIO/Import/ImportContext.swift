@@ -6,11 +6,15 @@ public struct ImportContext: Sendable {
   public var fileName: String
   public var clock: ZoneClock
   public var defaultUnit: WeightUnit
+  /// Which of day and month comes first in numeric dates, when the config says; else the
+  /// file tells.
+  public var dateOrder: DateOrder?
 
-  public init(fileName: String, clock: ZoneClock, defaultUnit: WeightUnit) {
+  public init(fileName: String, clock: ZoneClock, defaultUnit: WeightUnit, dateOrder: DateOrder? = nil) {
     self.fileName = fileName
     self.clock = clock
     self.defaultUnit = defaultUnit
+    self.dateOrder = dateOrder
   }
 
   /// Refuses a record whose field count differs from the header's.
@@ -122,5 +126,23 @@ public struct ImportContext: Sendable {
 
   func rowError(_ line: Int, _ column: String, _ value: String, _ reason: String) -> SpotterIOError {
     .malformedRow(file: fileName, line: line, column: column, value: value, reason: reason)
+  }
+
+  /// The date-time in `text`: the app's usual form on the fast path, else whatever form the
+  /// phone's locale wrote, read by the file's `reader`.
+  func dateTime(
+    _ text: String, fast: (String) -> LocalDateTime?, reader: inout DateTimeReader, line: Int, column: String
+  ) throws -> DateTimeReader.Reading {
+    if let value = fast(text) { return DateTimeReader.Reading(value: value, provisional: false) }
+    do {
+      return try reader.read(text, line: line)
+    } catch .bothOrders(let dayFirst, let monthFirst) {
+      throw rowError(
+        line, column, text,
+        "this file writes dates day first (line \(dayFirst)) and month first (line \(monthFirst)); which is it?"
+      )
+    } catch {
+      throw rowError(line, column, text, "invalid date")
+    }
   }
 }

@@ -34,13 +34,17 @@ struct StrongCSVImporter: ChunkedCSVImporter {
     var start: LocalDateTime
     var name: String
     var durationSeconds: Int?
+    /// Read day first for want of a reason: turned round if the file turns out month first.
+    var provisional: Bool
   }
+  private var dates: DateTimeReader
   private var drafts = WorkoutDrafts<Draft>()
   private var sets: SetRowReader
 
   init(context: ImportContext, header: [String]) {
     self.context = context
     self.header = header
+    dates = DateTimeReader(order: context.dateOrder)
     let names = header.map(StrongColumn.normalise)
     date = StrongColumn.date.index(in: names)!
     workoutName = StrongColumn.workoutName.index(in: names)!
@@ -73,9 +77,9 @@ struct StrongCSVImporter: ChunkedCSVImporter {
         index = existing
       } else {
         let key = table[record, date]
-        guard let start = TimestampParser.strong(key) else {
-          throw context.rowError(record.line, header[date], key, "invalid date")
-        }
+        let reading = try context.dateTime(
+          key, fast: TimestampParser.strong, reader: &dates, line: record.line, column: header[date])
+        let start = reading.value
         try context.checkDate(start, line: record.line, column: header[date], value: key)
         var seconds: Int?
         if let duration {
@@ -89,7 +93,9 @@ struct StrongCSVImporter: ChunkedCSVImporter {
           }
         }
         index = drafts.add(
-          Draft(start: start, name: table[record, workoutName].trimmed, durationSeconds: seconds), key: key)
+          Draft(
+            start: start, name: table[record, workoutName].trimmed, durationSeconds: seconds,
+            provisional: reading.provisional), key: key)
       }
       let kind: SetKind
       if table.isDigits(record, column: setOrder) {
@@ -120,14 +126,21 @@ struct StrongCSVImporter: ChunkedCSVImporter {
     }
   }
 
-  mutating func finish() -> [PackedSession] {
+  mutating func finish() throws -> [PackedSession] {
     // Strong keeps counting for workouts never finished (`264h 1m`), and sometimes stops at once
     // (`1m` for a workout of twenty sets): neither is a length. The second gets the file's usual
     // length, so its calendar event and announcement times stay plausible.
     func isPlausible(_ seconds: Int) -> Bool {
       seconds > 0 && seconds <= PatternLearner.maximumDurationMinutes * 60
     }
-    let finished = drafts.finish()
+    let turnRound = try dates.finish(file: context.fileName, column: header[date])
+    let finished = drafts.finish().map { entry in
+      var entry = entry
+      if turnRound, entry.header.provisional, let turned = entry.header.start.turnedRound {
+        entry.header.start = turned
+      }
+      return entry
+    }
     let lengths = finished.compactMap(\.header.durationSeconds).filter {
       isPlausible($0) && $0 >= Self.shortestSeconds
     }

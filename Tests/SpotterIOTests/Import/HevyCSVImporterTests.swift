@@ -85,4 +85,38 @@ import _SpotterTestSupport
       #""Pull","2 Oct 2025, 18:06","2 Oct 2025, 19:16","","Row",,"",0,"\#(word)",80,7,,,"#)
     #expect(sessions[0].exercises[0].sets.map(\.kind) == [kind])
   }
+
+  /// Hevy writes `start_time` as the phone's locale says: month first with a 12-hour clock in
+  /// the US, month names in the app's language elsewhere. Each file reads as the same sessions.
+  @Test func startTimesInThePhonesLocale() throws {
+    let header =
+      #""title","start_time","end_time","description","exercise_title","superset_id","exercise_notes","set_index","set_type","weight_kg","reps","distance_km","duration_seconds","rpe""#
+    func file(_ rows: [(String, String)]) -> String {
+      ([header] + rows.map { #""Push","\#($0.0)","\#($0.1)","","Bench",,"",0,"normal",80,5,,,"# })
+        .joined(separator: "\n") + "\n"
+    }
+    let expected = [
+      TestZones.instant("2026-05-05T07:34:00+02:00"), TestZones.instant("2026-06-11T13:01:00+02:00"),
+    ]
+    for rows in [
+      [("May 5, 2026, 7:34 AM", "May 5, 2026, 8:30 AM"), ("Jun 11, 2026, 1:01 PM", "Jun 11, 2026, 2:00 PM")],
+      [("5 Mai 2026, 07:34", "5 Mai 2026, 08:30"), ("11 Jun 2026, 13:01", "11 Jun 2026, 14:00")],
+      [("5 may 2026, 07:34", "5 may 2026, 08:30"), ("11 jun 2026, 13:01", "11 jun 2026, 14:00")],
+    ] {
+      let (_, sessions) = try FixtureLoader.parse(file(rows), name: "hevy.csv")
+      #expect(sessions.map(\.start) == expected, "\(rows)")
+    }
+    // Every date reads both ways: refused, with what to write in the config…
+    let both = file([("05/06/2026 07:34", "05/06/2026 08:30")])
+    #expect {
+      try FixtureLoader.parse(both, name: "hevy.csv")
+    } throws: { error in
+      "\(error)".contains("hevy.csv:2: column 'start_time'") && "\(error)".contains("[import] date_order")
+    }
+    // …which decides it.
+    var importer = FixtureLoader.importer()
+    importer.dateOrder = .monthFirst
+    let (_, told) = try importer.parse(Data(both.utf8), fileName: "hevy.csv")
+    #expect(told.map(\.start) == [TestZones.instant("2026-05-06T07:34:00+02:00")])
+  }
 }

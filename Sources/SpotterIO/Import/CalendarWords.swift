@@ -1,0 +1,130 @@
+import Foundation
+
+/// The words dates are written with in the languages the apps ship, taken from the locale data
+/// Foundation carries (CLDR, through ICU), not from a table of our own: month names full and
+/// abbreviated, in their format and stand-alone forms; the AM/PM markers; the words a date
+/// pattern puts between its numbers ("de", "г", "um"); weekday names; and the marks East Asian
+/// dates put after each number (`年`, `月`, `日`; `년`, `월`, `일`).
+///
+/// Words are folded: lowercased, dots and spaces left out, so `Mai`, `mai.` and `MAI` are one.
+/// Built once per process, on the first date that is not in English (about 10 ms).
+struct CalendarWords: Sendable {
+  /// The languages of Strong, Hevy and FitNotes and of the phones they run on, whose month
+  /// names are tried first. The names themselves come from CLDR.
+  static let appLanguages = [
+    "en", "de", "fr", "es", "it", "pt", "nl", "sv", "da", "nb", "fi", "pl", "cs", "sk", "hu", "ro", "tr",
+    "ru", "uk", "el", "ja", "ko", "zh", "id", "ms", "th", "vi", "hr", "sl", "ca", "he", "ar", "hi", "bg",
+    "sr", "lt", "lv", "et", "fil",
+  ]
+
+  /// Each folded month name or abbreviation, with its month (1...12) in each language that
+  /// writes it so. A few differ between languages (`lis` is November in Polish and Czech,
+  /// October in Croatian): the reader then keeps to the languages of the file's other names.
+  var months: [String: [String: Int]] = [:]
+  /// Folded AM/PM markers: true for PM.
+  var markers: [String: Bool] = [:]
+  /// The beginnings of the markers that are several words (`p`, of `p. m.`).
+  var markerStarts: Set<String> = []
+  /// Words a date may carry that say nothing of its value: pattern literals and weekdays.
+  var fillers: Set<String> = []
+  /// Marks after a year, a month and a day number.
+  var yearMarks: Set<String> = []
+  var monthMarks: Set<String> = []
+  var dayMarks: Set<String> = []
+
+  static let shared = CalendarWords(languages: appLanguages)
+
+  /// `text` lowercased, without dots and blanks.
+  static func fold(_ text: String) -> String {
+    String(
+      String.UnicodeScalarView(
+        text.lowercased().unicodeScalars.filter {
+          !($0.properties.isWhitespace || $0 == "." || $0 == "\u{5F3}" || $0 == "\u{970}")
+        }))
+  }
+
+  init(languages: [String]) {
+    let formatter = DateFormatter()
+    var markerVotes: [String: Set<Bool>] = [:]
+    for language in languages {
+      let locale = Locale(identifier: language)
+      formatter.locale = locale
+      // Gregorian months whatever the locale's own calendar (Persian, Buddhist).
+      formatter.calendar = Calendar(identifier: .gregorian)
+      for list in [
+        formatter.monthSymbols, formatter.shortMonthSymbols, formatter.standaloneMonthSymbols,
+        formatter.shortStandaloneMonthSymbols,
+      ] {
+        for (index, name) in (list ?? []).enumerated() {
+          months[Self.fold(name), default: [:]][language] = index + 1
+        }
+      }
+      // An abbreviation is the full name cut short: `Mär` and `Sept` as well as CLDR's `März`, `Sep`.
+      for list in [formatter.monthSymbols, formatter.standaloneMonthSymbols] {
+        for (index, name) in (list ?? []).enumerated() {
+          let full = Array(Self.fold(name))
+          guard full.count > 3 else { continue }
+          for length in 3..<full.count {
+            let prefix = String(full[0..<length])
+            if months[prefix]?[language] == nil { months[prefix, default: [:]][language] = index + 1 }
+          }
+        }
+      }
+      markerVotes[Self.fold(formatter.amSymbol), default: []].insert(false)
+      markerVotes[Self.fold(formatter.pmSymbol), default: []].insert(true)
+      for list in [formatter.weekdaySymbols, formatter.shortWeekdaySymbols] {
+        for name in list ?? [] { fillers.insert(Self.fold(name)) }
+      }
+      for template in ["yMMMdjmm", "yMMMMdjmm", "yMdjmm", "yMMMEdjmm"] {
+        guard let pattern = DateFormatter.dateFormat(fromTemplate: template, options: 0, locale: locale)
+        else { continue }
+        readLiterals(of: pattern)
+      }
+    }
+    markerVotes["am", default: []].insert(false)
+    markerVotes["pm", default: []].insert(true)
+    for (marker, votes) in markerVotes where votes.count == 1 && !marker.isEmpty {
+      markers[marker] = votes.first!
+    }
+    for marker in markers.keys {
+      let characters = Array(marker)
+      for length in 1..<max(characters.count, 1) { markerStarts.insert(String(characters[0..<length])) }
+    }
+    fillers.subtract(markers.keys)
+    fillers.subtract(months.keys)
+  }
+
+  /// Collects the literal words of a date pattern, and the marks that follow its `y`, `M`
+  /// and `d` fields when they are letters.
+  private mutating func readLiterals(of pattern: String) {
+    var literal = ""
+    var lastField: Character?
+    var quoted = false
+    func flush() {
+      for word in literal.split(whereSeparator: { !$0.isLetter }) {
+        let folded = Self.fold(String(word))
+        guard !folded.isEmpty else { continue }
+        switch lastField {
+        case "y" where literal.first?.isLetter == true: yearMarks.insert(folded)
+        case "M" where literal.first?.isLetter == true: monthMarks.insert(folded)
+        case "d" where literal.first?.isLetter == true: dayMarks.insert(folded)
+        default: fillers.insert(folded)
+        }
+      }
+      literal = ""
+    }
+    for character in pattern {
+      if character == "'" {
+        quoted.toggle()
+        continue
+      }
+      if !quoted, character.isASCII, character.isLetter {
+        if !literal.isEmpty { flush() }
+        lastField = character
+      } else {
+        literal.append(character)
+      }
+    }
+    flush()
+  }
+}

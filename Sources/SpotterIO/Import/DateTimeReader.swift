@@ -1,0 +1,264 @@
+import Foundation
+import SpotterCore
+
+/// Reads the date-times of one file in whatever form the app wrote them: the phone's locale
+/// decides the month names, the order of day and month, and the clock.
+///
+/// The forms are not listed: a text is split into numbers and words, the words are looked up in
+/// ``CalendarWords`` (CLDR through Foundation), and the numbers take their places by what they
+/// can be. `Jun 11, 2026, 1:01 PM`, `5 Mai 2026, 07:34`, `11.06.2026 13:01`, `6/11/26 1:01 PM`,
+/// `2026年6月11日 下午1:01` and `11 июня 2026 г., 13:01` all read.
+///
+/// One reader serves one file, and what it learns holds for the whole file: which of day and
+/// month comes first, and which languages its month names are in. A numeric date that could be
+/// read both ways (`05/06/2026`) is read day first until the file says otherwise; ``finish()``
+/// says whether the readings so far must be turned round, or that the file never told.
+struct DateTimeReader {
+  typealias Order = DateOrder
+
+  /// A date-time as read, and whether it was read day first only for want of a reason.
+  struct Reading {
+    var value: LocalDateTime
+    var provisional: Bool
+  }
+
+  /// The order the config gives, or the file has shown.
+  private(set) var order: Order?
+  /// Where the file showed each order: a first number over 12 (day first), a second (month first).
+  private(set) var dayFirstAt: (line: Int, text: String)?
+  private(set) var monthFirstAt: (line: Int, text: String)?
+  /// A date read day first only for want of a reason, with day and month not equal.
+  private(set) var ambiguousAt: (line: Int, text: String)?
+  /// The languages every month name so far belongs to; nil before the first.
+  private var languages: Set<String>?
+  private let words: CalendarWords
+
+  init(order: Order? = nil, words: CalendarWords = .shared) {
+    self.order = order
+    self.words = words
+  }
+
+  /// What went wrong with a text that did not read, for the row error.
+  enum Failure: Error, Equatable {
+    case unreadable
+    case bothOrders(dayFirst: Int, monthFirst: Int)
+  }
+
+  private struct Token {
+    enum Kind: Equatable {
+      case number(Int, digits: Int)
+      case word(String)
+    }
+    var kind: Kind
+    /// The character right after it, when that is punctuation.
+    var next: Character?
+  }
+
+  /// Splits `text` into numbers (of any script's digits) and words, noting the separator after each.
+  private static func tokens(_ text: String) -> [Token]? {
+    var tokens: [Token] = []
+    var number = 0
+    var digits = 0
+    var word = ""
+    func close(_ next: Character?) {
+      if digits > 0 {
+        tokens.append(Token(kind: .number(number, digits: digits), next: next))
+      } else if !word.isEmpty {
+        tokens.append(Token(kind: .word(CalendarWords.fold(word)), next: next))
+      }
+      number = 0
+      digits = 0
+      word = ""
+    }
+    for scalar in text.unicodeScalars {
+      let properties = scalar.properties
+      if properties.numericType == .decimal, let value = properties.numericValue {
+        if !word.isEmpty { close(nil) }
+        // Nine digits is no part of a date: stop before an overflow can.
+        guard digits < 9 else { return nil }
+        number = number * 10 + Int(value)
+        digits += 1
+      } else if properties.isAlphabetic || properties.isIdeographic {
+        if digits > 0 { close(nil) }
+        word.unicodeScalars.append(scalar)
+      } else {
+        close(properties.isWhitespace ? nil : Character(scalar))
+      }
+      if tokens.count > 16 { return nil }
+    }
+    close(nil)
+    return tokens
+  }
+
+  /// The date-time `text` writes, read at `line`.
+  mutating func read(_ text: String, line: Int) throws(Failure) -> Reading {
+    guard text.utf8.count <= 100, let tokens = Self.tokens(text) else { throw .unreadable }
+    var numbers: [(value: Int, digits: Int, next: Character?, mark: String?)] = []
+    var month: Int?
+    var pm: Bool?
+    var pending = ""
+    for token in tokens {
+      switch token.kind {
+      case .number(let value, let digits):
+        // A word left waiting to become a marker (`do`, of Czech `dop.`) was a filler (`Do.`).
+        guard pending.isEmpty || words.fillers.contains(pending) else { throw .unreadable }
+        pending = ""
+        numbers.append((value, digits, token.next, nil))
+      case .word(let word):
+        if let last = numbers.indices.last, numbers[last].mark == nil,
+          words.yearMarks.contains(word) || words.monthMarks.contains(word) || words.dayMarks.contains(word)
+        {
+          numbers[last].mark = word
+          continue
+        }
+        if month == nil, pending.isEmpty || words.fillers.contains(pending), let found = monthNamed(word) {
+          month = found
+          pending = ""
+          continue
+        }
+        // Markers may be several words (`p. m.`, `de la tarde` is one in CLDR's folding).
+        pending += word
+        if let marker = words.markers[pending] {
+          pm = marker
+          pending = ""
+        } else if words.markerStarts.contains(pending) {
+          continue  // `p` of `p. m.`: wait for the rest.
+        } else if words.fillers.contains(pending) {
+          pending = ""
+        } else if let marker = words.markers[word] {
+          // What waited was a filler after all.
+          guard words.fillers.contains(String(pending.dropLast(word.count))) else { throw .unreadable }
+          pm = marker
+          pending = ""
+        } else if words.fillers.contains(word), words.fillers.contains(String(pending.dropLast(word.count))) {
+          pending = ""
+        }
+      }
+    }
+    guard pending.isEmpty || words.fillers.contains(pending) else { throw .unreadable }
+    // The clock: the first number followed by ':' starts it; without one, the numbers after
+    // the date's three.
+    let dateCount = month == nil ? 3 : 2
+    let clockStart =
+      numbers.firstIndex { $0.next == ":" } ?? (numbers.count > dateCount ? dateCount : numbers.count)
+    let dateNumbers = Array(numbers[..<clockStart])
+    let clockNumbers = Array(numbers[clockStart...])
+    guard dateNumbers.count == dateCount, (0...3).contains(clockNumbers.count), clockNumbers.count != 1
+    else { throw .unreadable }
+    var year: Int
+    var monthValue: Int
+    var day: Int
+    var provisional = false
+    if let marked = markedDate(dateNumbers) {
+      (year, monthValue, day) = marked
+    } else if let month {
+      // With a month name, the year is the number of four digits (or over 31), the other the day.
+      let (a, b) = (dateNumbers[0], dateNumbers[1])
+      if a.digits == 4 || a.value > 31 {
+        (year, day) = (a.value, b.value)
+      } else {
+        (day, year) = (a.value, b.digits == 2 ? 2000 + b.value : b.value)
+      }
+      monthValue = month
+    } else if dateNumbers[0].digits == 4 {
+      (year, monthValue, day) = (dateNumbers[0].value, dateNumbers[1].value, dateNumbers[2].value)
+    } else {
+      let (a, b, y) = (dateNumbers[0].value, dateNumbers[1].value, dateNumbers[2])
+      guard y.digits == 4 || y.digits == 2 else { throw .unreadable }
+      year = y.digits == 2 ? 2000 + y.value : y.value
+      if a > 12, b <= 12 {
+        if dayFirstAt == nil { dayFirstAt = (line, text) }
+        order = order ?? .dayFirst
+      } else if b > 12, a <= 12 {
+        if monthFirstAt == nil { monthFirstAt = (line, text) }
+        order = order ?? .monthFirst
+      }
+      if let dayFirst = dayFirstAt, let monthFirst = monthFirstAt {
+        throw .bothOrders(dayFirst: dayFirst.line, monthFirst: monthFirst.line)
+      }
+      switch order {
+      case .monthFirst: (monthValue, day) = (a, b)
+      case .dayFirst: (day, monthValue) = (a, b)
+      case nil:
+        (day, monthValue) = (a, b)
+        provisional = a != b
+        if provisional, ambiguousAt == nil { ambiguousAt = (line, text) }
+      }
+    }
+    var hour = 0
+    var minute = 0
+    var second = 0
+    if clockNumbers.count >= 2 {
+      (hour, minute) = (clockNumbers[0].value, clockNumbers[1].value)
+      if clockNumbers.count == 3 { second = clockNumbers[2].value }
+    }
+    if let pm {
+      guard (1...12).contains(hour) else { throw .unreadable }
+      if hour == 12 { hour = 0 }
+      if pm { hour += 12 }
+    }
+    guard hour < 24, minute < 60, second < 60,
+      let date = LocalDate(year: year, month: monthValue, day: day)
+    else { throw .unreadable }
+    return Reading(
+      value: LocalDateTime(date: date, secondOfDay: hour * 3600 + minute * 60 + second),
+      provisional: provisional)
+  }
+
+  /// The month a folded word names, keeping to the languages of the file's earlier names
+  /// where languages disagree.
+  private mutating func monthNamed(_ word: String) -> Int? {
+    guard let byLanguage = words.months[word] else { return nil }
+    let candidates = languages.map { known in byLanguage.filter { known.contains($0.key) } } ?? byLanguage
+    let chosen = candidates.isEmpty ? byLanguage : candidates
+    let values = Set(chosen.values)
+    guard values.count == 1, let month = values.first else { return nil }
+    // Narrow only to languages that agree on this month.
+    let agreeing = Set(byLanguage.filter { $0.value == month }.keys)
+    languages =
+      languages.map { $0.intersection(agreeing).isEmpty ? agreeing : $0.intersection(agreeing) } ?? agreeing
+    return month
+  }
+
+  /// Year, month and day when the numbers carry East Asian marks (`2026年6月11日`).
+  private func markedDate(_ numbers: [(value: Int, digits: Int, next: Character?, mark: String?)])
+    -> (Int, Int, Int)?
+  {
+    guard numbers.count == 3, numbers.allSatisfy({ $0.mark != nil }) else { return nil }
+    var year: Int?
+    var month: Int?
+    var day: Int?
+    for number in numbers {
+      guard let mark = number.mark else { return nil }
+      if words.yearMarks.contains(mark) { year = number.value }
+      if words.monthMarks.contains(mark) { month = number.value }
+      if words.dayMarks.contains(mark) { day = number.value }
+    }
+    guard let year, let month, let day else { return nil }
+    return (year, month, day)
+  }
+
+  /// Whether dates read day first for want of a reason must now be turned round (the file
+  /// later showed month first); throws when the file never said, and some date can be read
+  /// both ways.
+  func finish(file: String, column: String) throws -> Bool {
+    if order == .monthFirst { return true }
+    if order == nil, let ambiguousAt {
+      throw SpotterIOError.malformedRow(
+        file: file, line: ambiguousAt.line, column: column, value: ambiguousAt.text,
+        reason:
+          "every date in this file reads both day-month and month-day; say which with "
+          + "[import] date_order = \"day-month\" or \"month-day\" in the config")
+    }
+    return false
+  }
+}
+
+extension LocalDateTime {
+  /// The same reading with day and month swapped.
+  var turnedRound: LocalDateTime? {
+    LocalDate(year: date.year, month: date.day, day: date.month).map {
+      LocalDateTime(date: $0, secondOfDay: secondOfDay)
+    }
+  }
+}

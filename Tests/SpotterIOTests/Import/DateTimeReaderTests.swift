@@ -1,0 +1,90 @@
+import Foundation
+import SpotterCore
+import Testing
+
+@testable import SpotterIO
+
+/// Dates in the forms the apps write under each phone locale, read by construction from CLDR's
+/// words rather than from a list of forms.
+@Suite struct DateTimeReaderTests {
+  func read(_ text: String, order: DateOrder? = nil) -> String? {
+    var reader = DateTimeReader(order: order)
+    return (try? reader.read(text, line: 2)).map { "\($0.value)" }
+  }
+
+  @Test(arguments: [
+    // Hevy, US locale: month first, 12-hour clock.
+    ("Jun 11, 2026, 1:01 PM", "2026-06-11T13:01"), ("Jan 3, 2026, 12:15 AM", "2026-01-03T00:15"),
+    ("Dec 31, 2025, 12:05 pm", "2025-12-31T12:05"),
+    // Hevy in the app's language: Portuguese, Turkish, Spanish, German, French, Italian, Dutch.
+    ("5 Mai 2026, 07:34", "2026-05-05T07:34"), ("9 Fev 2026, 06:50", "2026-02-09T06:50"),
+    ("1 Abr 2026, 18:00", "2026-04-01T18:00"), ("11 Nis 2026, 19:20", "2026-04-11T19:20"),
+    ("17 may 2024, 08:00", "2024-05-17T08:00"), ("3 Mär 2026, 17:45", "2026-03-03T17:45"),
+    ("3 März 2026, 17:45", "2026-03-03T17:45"), ("12 févr. 2026, 18:30", "2026-02-12T18:30"),
+    ("12 FÉVR 2026, 18:30", "2026-02-12T18:30"), ("4 giu 2026, 06:10", "2026-06-04T06:10"),
+    ("4 mrt 2026, 06:10", "2026-03-04T06:10"), ("2 sept. 2026, 10:00", "2026-09-02T10:00"),
+    ("5 de mai. de 2026 07:34", "2026-05-05T07:34"), ("11 июня 2026 г., 13:01", "2026-06-11T13:01"),
+    ("11 черв. 2026, 13:01", "2026-06-11T13:01"),
+    // Spanish and Catalan 12-hour markers, Chinese, Japanese, Korean.
+    ("17 may 2024, 1:05 p. m.", "2024-05-17T13:05"), ("2026年6月11日 下午1:01", "2026-06-11T13:01"),
+    ("2026年6月11日 13:01", "2026-06-11T13:01"), ("2026/06/11 13:01", "2026-06-11T13:01"),
+    ("2026. 6. 11. 오후 1:01", "2026-06-11T13:01"), ("2026年6月11日 午前7:05", "2026-06-11T07:05"),
+    // Numeric dates that say their order by a day over 12; Finnish and Danish clocks with dots.
+    ("24.02.2025 15:10", "2025-02-24T15:10"), ("2/24/2025 3:10 PM", "2025-02-24T15:10"),
+    ("24/02/25 15:10", "2025-02-24T15:10"), ("24.2.2025 klo 15.10", "2025-02-24T15:10"),
+    // Weekdays are read past.
+    ("Thu, Jun 11, 2026, 1:01 PM", "2026-06-11T13:01"), ("Do., 11. Juni 2026, 13:01", "2026-06-11T13:01"),
+  ])
+  func formsOfTheLocales(_ text: String, _ expected: String) {
+    #expect(read(text).map { String($0.prefix(16)) } == expected, "\(text)")
+  }
+
+  @Test(arguments: [
+    "32 Jun 2026, 10:00", "Jun 11, 2026, 13:01 PM", "11 Foo 2026, 10:00", "2026-13-01 10:00",
+    "11 Jun 2026, 25:00", "", "hello", "11 Jun", "1 2 3 4 5 6 7", String(repeating: "9", count: 40),
+  ])
+  func nonsenseIsRefused(_ text: String) {
+    #expect(read(text) == nil, "\(text)")
+  }
+
+  /// `05/06/2026` is read day first for want of a reason; the file decides: a later `13/06`
+  /// settles day first, a later `06/13` turns the earlier readings round, and a file that never
+  /// says is refused with what to write in the config.
+  @Test func aNumericDateIsDecidedByTheWholeFile() throws {
+    var reader = DateTimeReader()
+    let first = try reader.read("05/06/2026 18:00", line: 2)
+    #expect(first.provisional && "\(first.value)".hasPrefix("2026-06-05"))
+    _ = try reader.read("06/13/2026 18:00", line: 3)
+    #expect(try reader.finish(file: "f.csv", column: "date") == true)
+    #expect(first.value.turnedRound.map { "\($0)".hasPrefix("2026-05-06") } == true)
+
+    var mixed = DateTimeReader()
+    _ = try mixed.read("13/06/2026 18:00", line: 2)
+    #expect(throws: DateTimeReader.Failure.bothOrders(dayFirst: 2, monthFirst: 3)) {
+      try mixed.read("06/14/2026 18:00", line: 3)
+    }
+
+    var silent = DateTimeReader()
+    _ = try silent.read("05/06/2026 18:00", line: 2)
+    _ = try silent.read("07/07/2026 18:00", line: 3)
+    #expect {
+      try silent.finish(file: "f.csv", column: "date")
+    } throws: { error in
+      "\(error)".contains("f.csv:2: column 'date'")
+        && "\(error)".contains("date_order = \"day-month\" or \"month-day\"")
+    }
+    var told = DateTimeReader(order: .monthFirst)
+    #expect("\(try told.read("05/06/2026 18:00", line: 2).value)".hasPrefix("2026-05-06"))
+    #expect(try told.finish(file: "f.csv", column: "date") == true)
+  }
+
+  /// `lis` is November in Polish and October in Croatian: the file's other month names decide.
+  @Test func aMonthNameSharedByLanguagesFollowsTheFilesOtherNames() throws {
+    var polish = DateTimeReader()
+    _ = try polish.read("3 sty 2026, 10:00", line: 2)
+    #expect("\(try polish.read("3 lis 2026, 10:00", line: 3).value)".hasPrefix("2026-11-03"))
+    var croatian = DateTimeReader()
+    _ = try croatian.read("3 sij 2026, 10:00", line: 2)
+    #expect("\(try croatian.read("3 lis 2026, 10:00", line: 3).value)".hasPrefix("2026-10-03"))
+  }
+}
