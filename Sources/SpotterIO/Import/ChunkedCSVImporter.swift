@@ -17,7 +17,15 @@ extension ChunkedCSVImporter {
   static func sessions(
     context: ImportContext, header: [String], first: CSVTable, next: () throws -> CSVTable?
   ) throws -> (HistoryFormat, [PackedSession]) {
-    var importer = Self(context: context, header: header)
+    try sessions(importer: Self(context: context, header: header), first: first, next: next)
+  }
+
+  /// The sessions read by `importer`, from the chunk `first` (opening with the header record)
+  /// and those `next` gives.
+  static func sessions(importer: Self, first: CSVTable, next: () throws -> CSVTable?) throws -> (
+    HistoryFormat, [PackedSession]
+  ) {
+    var importer = importer
     try importer.read(first.records.dropFirst(), in: first)
     while let table = try next() { try importer.read(table.records[...], in: table) }
     return (format, try importer.finish())

@@ -75,17 +75,23 @@ public struct HistoryImporter: Sendable {
     defer { if !handedOver { reader.close() } }
     guard let first = try reader.next(), let headerRecord = first.records.first else { return nil }
     let header = first.fields(of: headerRecord)
-    guard let importer = Self.chunkedImporters.first(where: { $0.matches(header: header) }) else {
+    let read: (() throws -> CSVTable?) throws -> (HistoryFormat, [PackedSession])
+    if let importer = Self.chunkedImporters.first(where: { $0.matches(header: header) }) {
+      read = { next in try importer.sessions(context: context, header: header, first: first, next: next) }
+    } else if let columns = StrongColumnInference.columns(
+      header: header, records: first.records.dropFirst(), in: first)
+    {
+      let importer = StrongCSVImporter(context: context, header: header, columns: columns)
+      read = { next in try StrongCSVImporter.sessions(importer: importer, first: first, next: next) }
+    } else {
       return nil
     }
-    if reader.isExhausted {
-      return try importer.sessions(context: context, header: header, first: first) { nil }
-    }
+    if reader.isExhausted { return try read { nil } }
     // The rest is read ahead on a second thread while this one reads the sets.
     let prefetcher = CSVChunkPrefetcher(reader)
     handedOver = true
     defer { prefetcher.stop() }
-    return try importer.sessions(context: context, header: header, first: first) { try prefetcher.next() }
+    return try read { try prefetcher.next() }
   }
 
   /// The readers that take a file a chunk at a time, in the order their headers are tried.
@@ -152,6 +158,10 @@ public struct HistoryImporter: Sendable {
       let sessions = try FitNotesCSVImporter(context: context).sessions(
         header: header, table: table, rows: rows)
       return (.fitNotesCSV, sessions.sorted { $0.start < $1.start }.map(PackedSession.init))
+    }
+    if let columns = StrongColumnInference.columns(header: header, records: rows, in: table) {
+      let importer = StrongCSVImporter(context: context, header: header, columns: columns)
+      return try StrongCSVImporter.sessions(importer: importer, first: table) { nil }
     }
     if StrongColumn.looksLikeStrong(header) {
       let names = header.map(StrongColumn.normalise)

@@ -42,18 +42,27 @@ struct StrongCSVImporter: ChunkedCSVImporter {
   private var sets: SetRowReader
 
   init(context: ImportContext, header: [String]) {
+    let names = header.map(StrongColumn.normalise)
+    var columns: [StrongColumn: Int] = [:]
+    for column in StrongColumn.allCases { columns[column] = column.index(in: names) }
+    self.init(context: context, header: header, columns: columns)
+  }
+
+  /// An importer for a file whose columns are at `columns`, found by name or, in a language
+  /// Spotter has no names for, by their content (``StrongColumnInference``).
+  init(context: ImportContext, header: [String], columns: [StrongColumn: Int]) {
     self.context = context
     self.header = header
     dates = DateTimeReader(order: context.dateOrder)
     let names = header.map(StrongColumn.normalise)
-    date = StrongColumn.date.index(in: names)!
-    workoutName = StrongColumn.workoutName.index(in: names)!
-    exerciseName = StrongColumn.exerciseName.index(in: names)!
-    setOrder = StrongColumn.setOrder.index(in: names)!
-    weightColumn = StrongColumn.weight.index(in: names)
-    unitColumn = StrongColumn.weightUnit.index(in: names)
-    reps = StrongColumn.reps.index(in: names)
-    duration = StrongColumn.duration.index(in: names)
+    date = columns[.date]!
+    workoutName = columns[.workoutName]!
+    exerciseName = columns[.exerciseName]!
+    setOrder = columns[.setOrder]!
+    weightColumn = columns[.weight]
+    unitColumn = columns[.weightUnit]
+    reps = columns[.reps]
+    duration = columns[.duration]
     headerUnit = weightColumn.flatMap { ImportContext.unit(inHeader: names[$0]) }
     sets = SetRowReader(
       context: context, header: header, weightColumn: weightColumn, repsColumn: reps,

@@ -57,4 +57,66 @@ import _SpotterTestSupport
     #expect(workouts.count == 50)
     #expect(workouts.allSatisfy { $0.end != nil })
   }
+
+  /// Every real export in the folder, by app.
+  static func exports() -> [String] {
+    ["strong", "hevy", "fitnotes", "apple-health"].flatMap { folder -> [String] in
+      let dir = root.appendingPathComponent(folder)
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+      return names.filter { $0.hasSuffix(".csv") || $0.hasSuffix(".xml") }.sorted().map {
+        dir.appendingPathComponent($0).path
+      }
+    }
+  }
+
+  /// The sessions of a CSV export as counted by Python's csv module, which shares no code with
+  /// Spotter: distinct (workout name, start) pairs, or distinct dates for FitNotes.
+  static func independentCount(_ path: String) throws -> Int {
+    let script = """
+      import csv, io, sys
+      text = open(sys.argv[1], encoding='utf-8-sig').read()
+      first = text.split('\\n', 1)[0]
+      rows = list(csv.reader(io.StringIO(text), delimiter=';' if first.count(';') > first.count(',') else ','))
+      h = [c.strip() for c in rows[0]]
+      def col(*names):
+          return next((h.index(n) for n in names if n in h), None)
+      if 'start_time' in h: a, b = col('title'), col('start_time')
+      elif 'StartTime' in h: a, b = col('Name'), col('StartTime')
+      elif 'Category' in h: a, b = None, col('Date')
+      else: a, b = col('Workout Name', '锻炼名称', 'Workout-Name'), col('Date', '日期', 'Datum')
+      print(len({(r[a].strip() if a is not None else '', r[b]) for r in rows[1:] if len(r) >= len(h)}))
+      """
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", script, path]
+    let out = Pipe()
+    process.standardOutput = out
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return try #require(
+      Int(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
+  }
+
+  /// Every real export in `../shared/fixtures` imports, with the sessions an independent count
+  /// gives; every Strong one also imports with its header replaced by unknown words, to the same
+  /// sessions and sets.
+  @Test(.enabled(if: available)) func everyRealExportImportsWithTheIndependentCount() throws {
+    let exports = Self.exports()
+    #expect(exports.count >= 16)
+    for path in exports {
+      let unit: WeightUnit =
+        path.contains("zh-dericmei") || path.contains("heyparkerj") ? .pounds : .kilograms
+      let (_, sessions) = try FixtureLoader.importer(unit: unit).read(path: path)
+      if path.hasSuffix(".csv") {
+        #expect(try sessions.count == Self.independentCount(path), "\(path)")
+      }
+      guard path.contains("/strong/") else { continue }
+      let text = try String(contentsOfFile: path, encoding: .utf8)
+      let (format, inferred) = try FixtureLoader.importer(unit: unit).parse(
+        Data(StrongLocalizedHeaderTests.unknownHeader(text).utf8), fileName: path)
+      #expect(format == .strongCSV)
+      #expect(inferred == sessions, "\(path)")
+    }
+  }
 }
