@@ -19,8 +19,44 @@ public enum WorkoutTitle {
   /// The name as a program day, or nil when it is empty or an app's auto-title.
   public static func programName(_ name: String) -> String? {
     let key = key(name)
-    guard !key.isEmpty, !autoTitles.contains(key) else { return nil }
+    guard !key.isEmpty, !autoTitles.contains(key), !isTimeOfDayTitle(key) else { return nil }
     return name.trimmingCharacters(in: .whitespaces)
+  }
+
+  /// The word the apps put beside the time of day, in their languages ("Evening Workout",
+  /// "Abend-Workout", "Treino da manhã", "下午锻炼"); CLDR has no word for a workout.
+  static let workoutWords: [String] = [
+    "workout", "training", "trening", "træning", "träning", "treening", "tréning", "trénink", "treino",
+    "treinamento", "entraînement", "entrainement", "entrenamiento", "entreno", "allenamento", "antrenman",
+    "antrenmanı", "harjoitus", "edzés", "latihan", "тренировка", "тренування", "тренировки", "προπόνηση",
+    "锻炼", "鍛鍊", "训练", "訓練", "ワークアウト", "トレーニング", "운동",
+  ]
+
+  /// Whether `key` is a time of day and the word for a workout, in any language the apps ship,
+  /// and nothing more: every word names a time of day (CLDR's day periods), is the workout word,
+  /// or joins them. A program day beside a time ("Morning Legs") stays a name.
+  static func isTimeOfDayTitle(_ key: String) -> Bool {
+    let periods = DayPeriodWords.shared
+    var sawPeriod = false
+    var sawWorkout = false
+    for word in DayPeriodWords.words(key) {
+      if workoutWords.contains(word) {
+        sawWorkout = true
+      } else if periods.isPeriod(word) {
+        sawPeriod = true
+      } else if let workout = workoutWords.first(where: { word.hasSuffix($0) && word.count > $0.count }),
+        periods.isPeriodPrefix(String(word.dropLast(workout.count)))
+      {
+        // A compound: "Abendtraining", "ochtendtraining", "下午锻炼", "朝のワークアウト".
+        sawPeriod = true
+        sawWorkout = true
+      } else if periods.joiners.contains(word) || word.count <= 3 && !DayPeriodWords.isWide(word.first!) {
+        continue
+      } else {
+        return false
+      }
+    }
+    return sawPeriod && sawWorkout
   }
 
   /// The auto-titles of Strong and Hevy in the languages they ship, as keys.

@@ -1,0 +1,29 @@
+import Foundation
+import Testing
+
+@testable import SpotterCore
+
+/// The apps' titles for the time of day, in every language they ship, are never a program day;
+/// a program's name is, whatever it holds.
+@Suite struct WorkoutTitleTests {
+  @Test(arguments: [
+    "Morning Workout", "Evening Workout", "Afternoon workout 🏋️", "Night Workout", "Abend-Workout",
+    "Morgen-Workout", "Abendtraining", "Vormittagstraining", "Entraînement du soir",
+    "Entraînement de l’après-midi", "Treino da manhã", "Treino da noite", "下午锻炼", "上午锻炼",
+    "Entrenamiento por la tarde noche", "Entrenamiento de mediodía", "Entrenamiento por la mañana",
+    "Allenamento serale", "Allenamento pomeridiano", "Ochtendtraining", "Avondtraining",
+    "朝のワークアウト", "夜のワークアウト", "저녁 운동", "아침 운동", "Вечерняя тренировка",
+    "Утренняя тренировка", "Wieczorny trening", "Akşam antrenmanı", "Sabah Antrenmanı",
+  ])
+  func timeOfDayTitlesAreNoProgram(_ title: String) {
+    #expect(WorkoutTitle.programName(title) == nil, "\(title)")
+  }
+
+  @Test(arguments: [
+    "Push Day", "Morning Legs", "Evening Push", "Séance A", "Mittwoch", "Day 3", "Treino A", "Abend Beine",
+    "Upper Body", "Legs & Core", "Ganzkörper", "4.Pull", "Workout A", "Full Body Workout", "Leg Day Training",
+  ])
+  func programNamesStay(_ title: String) {
+    #expect(WorkoutTitle.programName(title) != nil, "\(title)")
+  }
+}
