@@ -87,7 +87,8 @@ enum TimestampParser {
   }
 
   /// Strong durations: `1h 3m`, `31m`, `38min`, `264h 1m`, `45s`, whole seconds `2176`, and the
-  /// same in the app's language: `2h 23min` (German), `35min` (French), `1小时13分钟` (Chinese).
+  /// same in the app's language: `2h 23min` (German), `35min` (French), `1 h 46 min` (Spanish),
+  /// `1小时13分钟` (Chinese).
   static func duration(_ text: String) -> Int? {
     let tokens = words(Array(text.utf8)[...])
     if tokens.isEmpty { return nil }
@@ -97,7 +98,9 @@ enum TimestampParser {
       return Int(seconds)
     }
     var total = 0
-    for token in tokens {
+    // "1 h 46 min" (Spanish) writes a space between a number and its unit: read as "1h46min".
+    let joined = tokens.count > 1 && tokens.contains(where: { $0.allSatisfy { $0 < 0x30 || $0 > 0x39 } })
+    for token in joined ? [ArraySlice(tokens.joined())] : tokens {
       // A token holds one or more number-unit pairs: "1h", "1小时13分钟".
       var rest = token
       repeat {

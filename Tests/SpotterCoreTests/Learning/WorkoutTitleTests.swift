@@ -14,6 +14,7 @@ import Testing
     "Allenamento serale", "Allenamento pomeridiano", "Ochtendtraining", "Avondtraining",
     "朝のワークアウト", "夜のワークアウト", "저녁 운동", "아침 운동", "Вечерняя тренировка",
     "Утренняя тренировка", "Wieczorny trening", "Akşam antrenmanı", "Sabah Antrenmanı",
+    "Öğle antrenmanı 💪", "Sabah antrenmanı ☀️",
   ])
   func timeOfDayTitlesAreNoProgram(_ title: String) {
     #expect(WorkoutTitle.programName(title) == nil, "\(title)")

@@ -70,6 +70,9 @@ import _SpotterTestSupport
     #expect(TimestampParser.duration("2h 23min") == 143 * 60)
     #expect(TimestampParser.duration("1h3m") == 63 * 60)
     #expect(TimestampParser.duration("35min") == 35 * 60)
+    #expect(TimestampParser.duration("1 h 46 min") == 106 * 60)
+    #expect(TimestampParser.duration("1 h") == 3600)
+    #expect(TimestampParser.duration("1 46") == nil)
     #expect(TimestampParser.duration("1小时x") == nil)
     #expect(TimestampParser.duration("小时") == nil)
   }
@@ -116,17 +119,18 @@ import _SpotterTestSupport
       #expect(!named.isEmpty)
       #expect(inferred == named, "\(name)")
     }
-    // Spanish, whose header Spotter has no words for, as a real export writes it.
+    // Spanish, whose header Spotter has no words for, as a real export writes it (the header and
+    // duration form of cuyakonwu/cuyakonwu-landing-page's strong.csv, which has no licence).
     let spanish = """
-      Fecha,Nombre de entrenamiento,Duración,Nombre del ejercicio,Orden de la serie,Peso,Repeticiones,Distancia,Segundos,Notas,Notas del entrenamiento,RPE
-      2024-05-06 18:04:10,"Pierna",35min,"Sentadilla",1,60,8,0,0,,,
-      2024-05-06 18:04:10,"Pierna",35min,"Sentadilla",2,65,6,0,0,,,
+      Fecha,Nombre de entrenamiento,Duración,Nombre del ejercicio,Orden de la serie,Peso,Rep.,Distancia,Segundos,Notas,Notas del entrenamiento,RPE
+      2024-05-06 18:04:10,"Pierna",1 h 46 min,"Sentadilla",1,60,8,0,0,,,
+      2024-05-06 18:04:10,"Pierna",1 h 46 min,"Sentadilla",2,65,6,0,0,,,
 
       """
     let (_, sessions) = try FixtureLoader.parse(spanish, name: "strong_es.csv")
     #expect(sessions.map(\.workoutName) == ["Pierna"])
     #expect(sessions[0].exercises[0].sets.map(\.weight) == [60, 65])
-    #expect(sessions[0].end == sessions[0].start.addingTimeInterval(35 * 60))
+    #expect(sessions[0].end == sessions[0].start.addingTimeInterval(106 * 60))
   }
 
   @Test func aHeaderThatFitsNeitherListsWhatWasFoundAndWhatIsMissing() {
