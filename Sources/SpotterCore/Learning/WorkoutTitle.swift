@@ -36,6 +36,8 @@ public enum WorkoutTitle {
   /// and nothing more: every word names a time of day (CLDR's day periods), is the workout word,
   /// or joins them. A program day beside a time ("Morning Legs") stays a name.
   static func isTimeOfDayTitle(_ key: String) -> Bool {
+    // Without the workout word it is no auto-title: most names never need CLDR's words.
+    guard workoutWords.contains(where: { key.contains($0) }) else { return false }
     let periods = DayPeriodWords.shared
     var sawPeriod = false
     var sawWorkout = false

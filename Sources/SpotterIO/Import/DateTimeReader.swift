@@ -31,11 +31,11 @@ struct DateTimeReader {
   private(set) var ambiguousAt: (line: Int, text: String)?
   /// The languages every month name so far belongs to; nil before the first.
   private var languages: Set<String>?
-  private let words: CalendarWords
+  /// CLDR's words, built on the first date off the fast path: most files never need them.
+  private var words: CalendarWords { CalendarWords.shared }
 
-  init(order: Order? = nil, words: CalendarWords = .shared) {
+  init(order: Order? = nil) {
     self.order = order
-    self.words = words
   }
 
   /// What went wrong with a text that did not read, for the row error.
