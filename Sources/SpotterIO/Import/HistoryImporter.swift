@@ -133,6 +133,7 @@ public struct HistoryImporter: Sendable {
       fileName: fileName, clock: clock, defaultUnit: defaultUnit, dateOrder: dateOrder)
     let bytes = [UInt8](data)
     let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+    if let error = NotAHistory.error(for: Array(body.prefix(4096)), file: fileName) { throw error }
     if let first = body.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }),
       first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
     {
