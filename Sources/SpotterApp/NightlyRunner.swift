@@ -137,7 +137,7 @@ public struct NightlyRunner: Sendable {
   /// Between import and planning it catches up on reminders whose fire time passed unseen, with
   /// the sessions just imported, so a workout logged since then silences its reminder.
   public func run(
-    histories: [String], horizon: Horizon, outputDirectory: String, catchUp: Bool = true
+    histories: [String], horizon request: HorizonRequest, outputDirectory: String, catchUp: Bool = true
   ) throws -> RunReport {
     let fire = FireService(workspace: workspace)
     // Named histories beat the config's sources, so a one-off run can import something else. A
@@ -156,6 +156,7 @@ public struct NightlyRunner: Sendable {
     // The notifiers run outside the locked parts, so a slow one never blocks other commands.
     let caughtUp = catchUp ? try fire.catchUp(on: store) : []
     return try workspace.exclusive(on: store) { store in
+      let horizon = try resolve(request, store: store)
       let outcome = try plan(store: store, horizon: horizon)
       let (calendarPath, agendaPath) = try write(outcome, store: store, outputDirectory: outputDirectory)
       return RunReport(
@@ -164,6 +165,25 @@ public struct NightlyRunner: Sendable {
         followUps: outcome.followUps.count,
         alarms: outcome.events.reduce(0) { $0 + $1.alarms.count }, changes: outcome.changes,
         calendarPath: calendarPath, agendaPath: agendaPath, catchUp: caughtUp)
+    }
+  }
+
+  /// The days `request` asks for, as seen now with what the store holds.
+  ///
+  /// For ``HorizonRequest/coming(count:)``, today joins tomorrow's horizon when one of its
+  /// planned reminders (a workout or a rest day) still fires after now, snoozes and skips
+  /// applied; one that fired already is left as it is, neither revised nor cancelled. Focus
+  /// alerts are planned from today whatever the horizon.
+  public func resolve(_ request: HorizonRequest, store: Store) throws -> Horizon {
+    let today = workspace.today
+    switch request {
+    case .from(let start, let count):
+      return Horizon(start: start, days: count)
+    case .coming(let count):
+      let todayOnly = try plan(store: store, horizon: Horizon(start: today, days: 1))
+      let ahead = todayOnly.plan.reminders.contains { $0.date == today && $0.fire > workspace.now }
+      return ahead
+        ? Horizon(start: today, days: count + 1) : Horizon(start: today.adding(days: 1), days: count)
     }
   }
 

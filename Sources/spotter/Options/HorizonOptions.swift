@@ -7,14 +7,18 @@ struct HorizonOptions: ParsableArguments {
   @Option(help: "How many days to plan.")
   var days = 1
 
-  @Option(help: "First day to plan: today, tomorrow, fri, next mon, +2d or YYYY-MM-DD.")
-  var from = "tomorrow"
+  @Option(
+    help: ArgumentHelp(
+      "First day to plan: today, tomorrow, fri, next mon, +2d or YYYY-MM-DD.",
+      discussion: "Without it: tomorrow, and today too while one of today's reminders is still ahead."))
+  var from: String?
 
   func validate() throws {
     guard (1...366).contains(days) else { throw ValidationError("--days must be from 1 to 366.") }
   }
 
-  func horizon(in workspace: Workspace) throws -> Horizon {
-    Horizon(start: try workspace.date(from, option: "--from"), days: days)
+  func request(in workspace: Workspace) throws -> HorizonRequest {
+    guard let from else { return .coming(count: days) }
+    return .from(try workspace.date(from, option: "--from"), count: days)
   }
 }

@@ -17,9 +17,10 @@ extension SpotterCommand {
 
     func run() throws {
       try options.perform { workspace in
-        let horizon = try horizonOptions.horizon(in: workspace)
         let store = try workspace.openStore(readOnly: true)
-        let outcome = try NightlyRunner(workspace: workspace).plan(store: store, horizon: horizon)
+        let runner = NightlyRunner(workspace: workspace)
+        let horizon = try runner.resolve(try horizonOptions.request(in: workspace), store: store)
+        let outcome = try runner.plan(store: store, horizon: horizon)
         let view = PlanView(outcome: outcome, now: workspace.now, clock: workspace.clock)
         return json ? JSONOutput.encode(view, timeZone: workspace.settings.timeZone) : view.text
       }

@@ -29,9 +29,9 @@ extension SpotterCommand {
 
     func run() throws {
       try options.perform { workspace in
-        let horizon = try horizonOptions.horizon(in: workspace)
         let report = try NightlyRunner(workspace: workspace).run(
-          histories: histories, horizon: horizon, outputDirectory: out ?? workspace.paths.output,
+          histories: histories, horizon: try horizonOptions.request(in: workspace),
+          outputDirectory: out ?? workspace.paths.output,
           catchUp: !noCatchUp)
         let failures = report.failures.map(\.message) + report.catchUp.flatMap(\.failures)
         var lines = report.imports.map {
@@ -42,8 +42,8 @@ extension SpotterCommand {
         lines += report.unchanged.map { "skipped \($0): unchanged since its last import" }
         let changed = report.changes.values.filter { $0 != "unchanged" }.count
         lines.append(
-          "planned \(report.reminders) reminders (\(report.alarms) alarms) for \(horizon.start)"
-            + (horizonOptions.days > 1 ? " to \(horizon.end.adding(days: -1))" : "")
+          "planned \(report.reminders) reminders (\(report.alarms) alarms) for \(report.horizon.start)"
+            + (report.horizon.days > 1 ? " to \(report.horizon.end.adding(days: -1))" : "")
             + (report.followUps > 0 ? " and \(report.followUps) follow-ups" : "") + ", \(changed) changed"
             + (report.failures.isEmpty ? "" : " (from the store, without the sources that failed)"))
         lines.append("wrote \(report.calendarPath) and \(report.agendaPath)")
