@@ -39,6 +39,18 @@ public struct NightlyRunner: Sendable {
       from: try store.sessions(), now: workspace.now, clock: workspace.clock)
   }
 
+  /// Tells, among the notices for stderr, why nothing was learned when nothing was: an empty
+  /// store, or sessions all older than the weeks the learner reads.
+  public func noticeHistoryAge(store: Store) throws {
+    let newest = try store.sessions().filter { $0.state == .completed && $0.start <= workspace.now }
+      .map(\.start).max()
+    if let notice = HistoryAge.notice(
+      newest: newest, now: workspace.now, windowDays: PatternLearner().windowDays, clock: workspace.clock)
+    {
+      workspace.notices.add("note: \(notice)")
+    }
+  }
+
   /// Learns and plans `horizon` from the store, adds the focus block alerts, and reconciles both
   /// with the reminders it remembers.
   ///
@@ -158,6 +170,7 @@ public struct NightlyRunner: Sendable {
     return try workspace.exclusive(on: store) { store in
       let horizon = try resolve(request, store: store)
       let outcome = try plan(store: store, horizon: horizon)
+      try noticeHistoryAge(store: store)
       let (calendarPath, agendaPath) = try write(outcome, store: store, outputDirectory: outputDirectory)
       return RunReport(
         imports: imports, unchanged: reading.unchanged, failures: reading.failures, horizon: horizon,

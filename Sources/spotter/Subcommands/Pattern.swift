@@ -20,8 +20,10 @@ extension SpotterCommand {
 
     func run() throws {
       try options.perform { workspace in
-        let pattern = try NightlyRunner(workspace: workspace).pattern(
-          store: try workspace.openStore(readOnly: true))
+        let runner = NightlyRunner(workspace: workspace)
+        let store = try workspace.openStore(readOnly: true)
+        let pattern = try runner.pattern(store: store)
+        try runner.noticeHistoryAge(store: store)
         let backtest = try BacktestService(workspace: workspace).run(weeks: 12, suggestLead: false)
         let view = PatternView(pattern: pattern, settings: workspace.settings, backtest: backtest)
         return json

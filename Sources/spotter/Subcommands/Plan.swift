@@ -21,6 +21,7 @@ extension SpotterCommand {
         let runner = NightlyRunner(workspace: workspace)
         let horizon = try runner.resolve(try horizonOptions.request(in: workspace), store: store)
         let outcome = try runner.plan(store: store, horizon: horizon)
+        try runner.noticeHistoryAge(store: store)
         let view = PlanView(outcome: outcome, now: workspace.now, clock: workspace.clock)
         return json ? JSONOutput.encode(view, timeZone: workspace.settings.timeZone) : view.text
       }
