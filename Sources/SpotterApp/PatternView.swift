@@ -44,23 +44,34 @@ public struct PatternView: Sendable, Encodable {
       }
       lines.append(line)
     }
+    lines.append(
+      "     · none  ░ ▒ ▓ █ more session starts in that hour (recent weeks weigh more; █ the most)")
     lines.append("")
-    lines.append("Day  Usual  Spread  From               Sessions  Weekday  Probability  Training day")
-    for day in pattern.weekdays {
+    // A weekday never trained has no usual time or spread of its own.
+    let rows = pattern.weekdays.map { day -> (usual: String, spread: String, source: String) in
+      guard day.sessionCount > 0 || day.dateOnlySessions > 0 else { return ("  -  ", "-", "-") }
       let usual = day.usualStart?.description ?? "  -  "
       // A spread needs two starts at least: one session never reads as "±0m".
       let spread = day.startSamples >= 2 ? day.spreadMinutes.map { "±\($0)m" } ?? "-" : "-"
       var source = day.startSource.map { "\($0) (\(day.startSamples))" } ?? "preferred time"
       if day.startSource == nil && day.dateOnlySessions > 0 { source = "dates only" }
+      return (usual, spread, source)
+    }
+    // The "From" column is as wide as its longest entry: none is cut.
+    let sourceWidth = max(4, rows.map(\.source.count).max() ?? 0)
+    lines.append(
+      "Day  Usual  Spread  " + "From".padding(toLength: sourceWidth, withPad: " ", startingAt: 0)
+        + "  Sessions  Probability  Confidence  Training day")
+    for (day, row) in zip(pattern.weekdays, rows) {
       var training = day.confidence >= minimumConfidence ? "yes" : "no"
       if let name = program[day.weekday.key] { training = "program: \(name)" }
       lines.append(
-        Self.names[day.weekday.rawValue - 1] + "  " + usual + "  "
-          + spread.padding(toLength: 6, withPad: " ", startingAt: 0) + "  "
-          + source.padding(toLength: 19, withPad: " ", startingAt: 0)
+        Self.names[day.weekday.rawValue - 1] + "  " + row.usual + "  "
+          + row.spread.padding(toLength: 6, withPad: " ", startingAt: 0) + "  "
+          + row.source.padding(toLength: sourceWidth, withPad: " ", startingAt: 0)
           + "  " + String(day.sessionCount).padding(toLength: 8, withPad: " ", startingAt: 0) + "  "
-          + String(format: "%.2f", day.probability).padding(toLength: 7, withPad: " ", startingAt: 0)
-          + "  " + String(format: "%.2f", day.confidence).padding(toLength: 11, withPad: " ", startingAt: 0)
+          + String(format: "%.2f", day.probability).padding(toLength: 11, withPad: " ", startingAt: 0)
+          + "  " + String(format: "%.2f", day.confidence).padding(toLength: 10, withPad: " ", startingAt: 0)
           + "  " + training)
     }
     if pattern.weekdays.contains(where: { $0.startSource == nil && $0.dateOnlySessions > 0 }) {
