@@ -42,8 +42,8 @@ public struct NightlyRunner: Sendable {
   /// Tells, among the notices for stderr, why nothing was learned when nothing was: an empty
   /// store, or sessions all older than the weeks the learner reads.
   public func noticeHistoryAge(store: Store) throws {
-    let newest = try store.sessions().filter { $0.state == .completed && $0.start <= workspace.now }
-      .map(\.start).max()
+    let now = workspace.now
+    let newest = try store.newestSessionStart(completedBy: now)
     if let notice = HistoryAge.notice(
       newest: newest, now: workspace.now, windowDays: PatternLearner().windowDays, clock: workspace.clock)
     {
@@ -193,8 +193,18 @@ public struct NightlyRunner: Sendable {
     case .from(let start, let count):
       return Horizon(start: start, days: count)
     case .coming(let count):
-      let todayOnly = try plan(store: store, horizon: Horizon(start: today, days: 1))
-      let ahead = todayOnly.plan.reminders.contains { $0.date == today && $0.fire > workspace.now }
+      // Today's workout and rest-day reminders alone: sessions without sets, no follow-ups, no
+      // reconciling. Snoozes move their fire time, so actions apply.
+      let now = workspace.now
+      let sessions = try store.sessions().filter { $0.start <= now }
+      let pattern = PatternLearner(leadMinutes: workspace.settings.reminders.leadMinutes).learn(
+        from: sessions, now: now, clock: workspace.clock)
+      let todayOnly = ReminderPlanner(settings: workspace.settings).plan(
+        sessions: sessions, pattern: pattern, horizon: Horizon(start: today, days: 1), now: now,
+        skipped: try store.skippedDays())
+      let ahead = ReminderAction.apply(try store.actions(), to: todayOnly.reminders).contains {
+        $0.date == today && $0.fire > now
+      }
       return ahead
         ? Horizon(start: today, days: count + 1) : Horizon(start: today.adding(days: 1), days: count)
     }

@@ -483,6 +483,22 @@ public final class Store: Sendable {
     }
   }
 
+  /// The start of the newest completed session that started by `instant`, or nil for none.
+  public func newestSessionStart(completedBy instant: Date) throws -> Date? {
+    try guarded {
+      try queue.read { db in
+        try Double.fetchOne(
+          db,
+          sql: """
+            SELECT MAX(started_at) FROM session LEFT JOIN session_mark ON session_id = id
+            WHERE started_at <= ? AND COALESCE(session_mark.state, session.state) = ?
+            """,
+          arguments: [instant.timeIntervalSince1970, SessionState.completed.rawValue]
+        ).map { Date(timeIntervalSince1970: $0) }
+      }
+    }
+  }
+
   /// Every session, oldest first; with `includeSets` false the exercises are left empty, which is
   /// all the learner and the planner need.
   public func sessions(includeSets: Bool = false) throws -> [Session] {
