@@ -111,8 +111,13 @@ struct StrongCSVImporter: ChunkedCSVImporter {
         kind = .normal
       } else {
         let order = table[record, setOrder].trimmed
-        switch order.uppercased() {
-        case "REST TIMER", "NOTE": continue  // Pseudo-rows: a rest length or a note, not a set.
+        switch order {
+        // Strong's own letters, a fifth of all rows, without a string made for them.
+        case "W", "w": kind = .warmup
+        case "D", "d": kind = .drop
+        case "F", "f": kind = .failure
+        case "Rest Timer", "Note", "REST TIMER", "NOTE":
+          continue  // Pseudo-rows: a rest length or a note, not a set.
         default:
           if let named = SetKind(word: order) {
             kind = named
