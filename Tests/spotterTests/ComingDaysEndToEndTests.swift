@@ -51,3 +51,20 @@ import _SpotterTestSupport
     #expect(tuesday.alarmInstants == [TestZones.instant("2026-11-24T06:30:00+09:00")])
   }
 }
+
+extension ComingDaysEndToEndTests {
+  /// `[reminders] horizon_days` sets how many days a run plans without `--days`: the installed
+  /// nightly line, which names none, follows it.
+  @Test func theConfigSetsTheHorizon() throws {
+    let box = try Sandbox(
+      program: "tue = \"Leg Day\"\nthu = \"Push Day\"", extra: "[reminders]\nhorizon_days = 4")
+    let run = try box.spotter(["run"], now: "2026-11-23T21:30:05+01:00", writes: true)
+    #expect(run.stdout.contains("for 2026-11-24 to 2026-11-27"), "\(run.stdout)")
+    #expect(try box.event("workout-reminder-2026-11-26@spotter") != nil)
+    let told = try box.spotter(["plan", "--days", "1"], now: "2026-11-23T21:30:05+01:00")
+    #expect(told.stdout.hasPrefix("Plan for 2026-11-24 to 2026-11-24"), "\(told.stdout)")
+    try "[reminders]\nhorizon_days = 0\n".write(toFile: box.config, atomically: true, encoding: .utf8)
+    let bad = try box.spotter(["plan"], now: "2026-11-23T21:30:05+01:00")
+    #expect(bad.status == 78 && bad.stderr.contains("reminders.horizon_days"), "\(bad.stderr)")
+  }
+}

@@ -114,7 +114,7 @@ public struct ConfigLoader: Sendable {
       try reader.keys(
         of: reminders, table: "reminders",
         allowed: [
-          "enabled", "lead_minutes", "preferred_time", "weekdays",
+          "enabled", "lead_minutes", "preferred_time", "weekdays", "horizon_days",
         ])
       if let enabled = try reader.bool(reminders, "enabled") { settings.reminders.enabled = enabled }
       if let lead = try reader.int(reminders, "lead_minutes") {
@@ -125,6 +125,12 @@ public struct ConfigLoader: Sendable {
       }
       if let time = try reader.time(reminders, "preferred_time") { settings.reminders.preferredTime = time }
       if let days = try reader.weekdays(reminders, "weekdays") { settings.reminders.weekdays = days }
+      if let days = try reader.int(reminders, "horizon_days") {
+        guard (1...366).contains(days) else {
+          throw reader.error("reminders.horizon_days", "\(days)", "expected 1 to 366 days, got")
+        }
+        settings.reminders.horizonDays = days
+      }
     }
     if let focus = try reader.table(table, "focus") {
       try reader.keys(of: focus, table: "focus", allowed: ["minutes_before", "horizon_days"])

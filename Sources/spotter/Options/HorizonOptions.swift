@@ -4,8 +4,8 @@ import SpotterCore
 
 /// Which days a command plans.
 struct HorizonOptions: ParsableArguments {
-  @Option(help: "How many days to plan.")
-  var days = 1
+  @Option(help: "How many days to plan (default: the config's [reminders] horizon_days, else 1).")
+  var days: Int?
 
   @Option(
     help: ArgumentHelp(
@@ -14,11 +14,12 @@ struct HorizonOptions: ParsableArguments {
   var from: String?
 
   func validate() throws {
-    guard (1...366).contains(days) else { throw ValidationError("--days must be from 1 to 366.") }
+    if let days, !(1...366).contains(days) { throw ValidationError("--days must be from 1 to 366.") }
   }
 
   func request(in workspace: Workspace) throws -> HorizonRequest {
-    guard let from else { return .coming(count: days) }
-    return .from(try workspace.date(from, option: "--from"), count: days)
+    let count = days ?? workspace.settings.reminders.horizonDays
+    guard let from else { return .coming(count: count) }
+    return .from(try workspace.date(from, option: "--from"), count: count)
   }
 }
