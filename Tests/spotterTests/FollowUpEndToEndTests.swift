@@ -172,7 +172,9 @@ import _SpotterTestSupport
     let uid = try #require(suggestions.first?["uid"] as? String)
     #expect(uid.allSatisfy(Self.uidCharacters.contains), "\(uid)")
     let event = try #require(try box.event(uid))
-    #expect(event.summary == "Time for more weight? 💪")
+    // The week view reads the lift and the weight; the notification keeps the rule's title.
+    #expect(event.summary == "Bench Press 102.5 kg?")
+    #expect(suggestions.first?["title"] as? String == "Time for more weight? 💪")
     #expect(event.description == "Bench Press 100 kg: 3x successful. Try 102.5 kg!")
     // Before Monday's usual 18:00 start, with the workout reminder.
     #expect(event.alarmInstants == [TestZones.instant("2026-11-23T17:30:00+01:00")])

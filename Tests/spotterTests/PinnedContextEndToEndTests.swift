@@ -34,7 +34,7 @@ import _SpotterTestSupport
       "\(first.stderr)")
     let calendar = try String(contentsOfFile: out + "/spotter.ics", encoding: .utf8)
     #expect(calendar.contains("TZID=Europe/Berlin:"))
-    #expect(calendar.contains("SUMMARY:Zeit für dein"))
+    #expect(calendar.contains("DESCRIPTION:Zeit für dein"))
 
     // Cron's run the same night: the same bytes, no SEQUENCE bumped, nothing to say.
     let cron = try run(dir, nightly, Self.cron)

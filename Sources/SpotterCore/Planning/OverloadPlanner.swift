@@ -93,7 +93,7 @@ public struct OverloadPlanner: Sendable {
         kind: .overload, entity: members.map { Reminder.escaped($0.entity) }.joined(separator: " "),
         date: clock.localDate(fire), start: fire,
         end: fire.addingTimeInterval(TimeInterval(Self.durationMinutes * 60)), fire: fire, title: title,
-        body: body, workoutName: next.workoutName,
+        body: body, summary: texts.overloadSummary(steps), workoutName: next.workoutName,
         reason: held.joined(separator: ", ") + ", before the session of \(next.date)")
       reminder.uid = uid
       reminders.append(reminder)

@@ -113,8 +113,8 @@ public struct ReminderPlanner: Sendable {
     return Reminder(
       kind: .workout, date: date, start: start,
       end: start.addingTimeInterval(TimeInterval(duration * 60)),
-      fire: adjustedForQuietHours(fire, clock: clock), title: title, body: body, workoutName: name,
-      reason: reason)
+      fire: adjustedForQuietHours(fire, clock: clock), title: title, body: body,
+      summary: texts.workoutSummary(workoutName: name), workoutName: name, reason: reason)
   }
 
   /// The learned start of a weekday, or the preferred time while too few sessions teach one.

@@ -27,6 +27,18 @@ extension ReminderTexts {
 
   /// One notification for a session's lifts: several alarms at the same minute with the same title
   /// look like duplicates, so the lifts share one body, "Try Bench Press 102.5 kg, OHP 52.5 kg!".
+  /// The event's SUMMARY, what a calendar's week view shows: the lifts and the weights to try
+  /// ("Bench Press 102.5 kg?"); nil, and the generic title, under minimal privacy.
+  public func overloadSummary(_ steps: [OverloadStep]) -> String? {
+    guard privacy != .minimal, !steps.isEmpty else { return nil }
+    let name = { (lift: Lift) in self.language == .de ? lift.germanName ?? lift.name : lift.name }
+    let amount = { (value: Double, unit: WeightUnit) in
+      self.language == .de
+        ? "\(Self.amount(value))\(unit.rawValue)" : "\(Self.amount(value)) \(unit.rawValue)"
+    }
+    return steps.map { "\(name($0.lift)) \(amount($0.suggestion, $0.unit))" }.joined(separator: ", ") + "?"
+  }
+
   public func overload(_ steps: [OverloadStep]) -> (String, String) {
     let title = language == .de ? "Zeit für mehr Gewicht? 💪" : "Time for more weight? 💪"
     // German writes the unit without a space (seed 000 §6), English with one.

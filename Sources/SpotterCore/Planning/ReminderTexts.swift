@@ -58,4 +58,11 @@ public struct ReminderTexts: Sendable {
     }
     return (words + ["Workout"]).joined(separator: "-")
   }
+
+  /// The event's SUMMARY, what a calendar's week view shows: the workout's name ("Push Day");
+  /// nil, and the notification's title, when none is known or privacy is minimal.
+  public func workoutSummary(workoutName: String?) -> String? {
+    guard privacy != .minimal, let workoutName, !workoutName.isEmpty else { return nil }
+    return workoutName
+  }
 }

@@ -21,6 +21,21 @@ import _SpotterTestSupport
         == ("Time for more weight? 💪", "Bench Press 225 lb: 3x successful. Try 230 lb!"))
   }
 
+  /// What a calendar's week view shows: the workout, or the lift and the weight to try; the
+  /// generic title under minimal privacy.
+  @Test func eventSummariesNameTheWorkoutOrLift() {
+    let bench = LiftMatcher(names: ["bench press"]).lift(for: "Bench Press (Barbell)")!
+    let step = ReminderTexts.OverloadStep(
+      lift: bench, weight: 100, unit: .kilograms, sessions: 3, suggestion: 102.5)
+    #expect(en.overloadSummary([step]) == "Bench Press 102.5 kg?")
+    #expect(de.overloadSummary([step]) == "Bankdrücken 102.5kg?")
+    #expect(en.workoutSummary(workoutName: "Push Day") == "Push Day")
+    #expect(en.workoutSummary(workoutName: nil) == nil)
+    let minimal = ReminderTexts(language: .en, privacy: .minimal)
+    #expect(minimal.overloadSummary([step]) == nil)
+    #expect(minimal.workoutSummary(workoutName: "Push Day") == nil)
+  }
+
   @Test func oneSuggestionNamesEveryLiftOfTheSession() {
     let matcher = LiftMatcher(names: ["bench press", "overhead press"])
     let bench = matcher.lift(for: "Bench Press (Barbell)")!
