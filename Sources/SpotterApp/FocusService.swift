@@ -170,8 +170,9 @@ public struct FocusService: Sendable {
       parsed = friendly
     } else {
       throw SpotterAppError.invalidOption(
-        option: "START", value: timing.start,
-        reason: "expected ISO 8601, 'tomorrow 09:00', 'fri 14:00' or '09:00-10:30', got")
+        option: "<start>", value: timing.start,
+        reason: FocusTimeParser.timeProblem(timing.start).map { "\($0), in" }
+          ?? "expected ISO 8601, 'tomorrow 09:00', 'fri 14:00' or '09:00-10:30', got")
     }
     var end = parsed.end
     if let text = timing.end {
@@ -181,7 +182,11 @@ public struct FocusService: Sendable {
           reason: "ends before the block starts at \(PlanView.local(parsed.start, clock)); for a block of "
             + "more than 12 hours past midnight give the end's day (e.g. a date and time), got")
       }
-      guard let value = parser.end(text, after: parsed.start) ?? InstantParser.parse(text, clock: clock)
+      // `+3h` counts from the block's start, as `--for 3h` does.
+      let relative = text.hasPrefix("+") ? FocusTimeParser.duration(String(text.dropFirst())) : nil
+      guard
+        let value = relative.map({ parsed.start.addingTimeInterval(TimeInterval($0)) })
+          ?? parser.end(text, after: parsed.start) ?? InstantParser.parse(text, clock: clock)
       else {
         throw SpotterAppError.invalidOption(
           option: "--end", value: text, reason: "expected a time such as 10:30, got")
@@ -191,7 +196,7 @@ public struct FocusService: Sendable {
     if let text = timing.duration {
       guard let seconds = FocusTimeParser.duration(text) else {
         throw SpotterAppError.invalidOption(
-          option: "--for", value: text, reason: "expected a length such as 90m or 1h30m, got")
+          option: "--for", value: text, reason: "expected a length such as 90m, 90, 1h30 or 2h, got")
       }
       end = parsed.start.addingTimeInterval(TimeInterval(seconds))
     }

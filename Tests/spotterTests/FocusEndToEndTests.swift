@@ -250,4 +250,25 @@ import _SpotterTestSupport
     #expect(said.contains("\(file):12: END:VALARM without a BEGIN:VALARM; ignored"), "\(said)")
     #expect(try calendar(dir).events.contains { $0.summary == "Meet" })
   }
+
+  /// `focus add tomorrow 14:00` without quotes, as khal's `new` takes it; `--for 90` and
+  /// `--for 1h30`; `--end +3h` from the start; an hour that does not exist is named, with the
+  /// argument's name.
+  @Test func timesAsPeopleTypeThem() throws {
+    let dir = try SpotterBinary.scratch()
+    let unquoted = try focus(dir, ["add", "tomorrow", "14:00", "--for", "90", "--title", "A"])
+    #expect(unquoted.status == 0, "\(unquoted.stderr)")
+    let a = try #require(try calendar(dir).events.first { $0.summary == "A" })
+    #expect(a.start == TestZones.instant("2026-11-23T14:00:00+01:00"))
+    #expect(a.end == TestZones.instant("2026-11-23T15:30:00+01:00"))
+    #expect(try focus(dir, ["add", "tue", "9", "--for", "1h30", "--title", "B"]).status == 0)
+    let b = try #require(try calendar(dir).events.first { $0.summary == "B" })
+    #expect(b.end == TestZones.instant("2026-11-24T10:30:00+01:00"))
+    #expect(try focus(dir, ["add", "wed 10:00", "--end", "+3h", "--title", "C"]).status == 0)
+    let c = try #require(try calendar(dir).events.first { $0.summary == "C" })
+    #expect(c.end == TestZones.instant("2026-11-25T13:00:00+01:00"))
+    let bad = try focus(dir, ["add", "tomorrow", "25", "--for", "1h"])
+    #expect(bad.status != 0)
+    #expect(bad.stderr.contains("<start>") && bad.stderr.contains("hour 25 does not exist"), "\(bad.stderr)")
+  }
 }

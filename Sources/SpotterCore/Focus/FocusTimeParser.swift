@@ -49,6 +49,12 @@ public struct FocusTimeParser: Sendable {
       case nil: return nil
       }
     }
+    // After a day, a bare hour is the hour: `tomorrow 9` is 09:00.
+    if !words.isEmpty, (1...2).contains(timeWord.count), timeWord.allSatisfy(\.isASCII),
+      timeWord.allSatisfy(\.isNumber)
+    {
+      timeWord += ":00"
+    }
     let parts = timeWord.split(separator: "-", omittingEmptySubsequences: false)
     guard parts.count == 1 || parts.count == 2, let from = Self.time(parts[0]) else { return nil }
     var date = day ?? today
@@ -168,10 +174,12 @@ public struct FocusTimeParser: Sendable {
     return nextDay.timeIntervalSince(start) <= Self.longestWrap ? nextDay : nil
   }
 
-  /// `90m`, `45min`, `2h`, `1h30m`, `1h 30m`, `1.5h`, in seconds; nil for anything else or zero.
+  /// `90m`, `45min`, `2h`, `1h30m`, `1h 30m`, `1.5h`, and as people type them `90` (minutes)
+  /// and `1h30`, in seconds; nil for anything else or zero.
   public static func duration(_ text: String) -> Int? {
     var total = 0.0
     var matched = false
+    var afterHours = false
     let lower = text.lowercased().replacingOccurrences(of: " ", with: "")
     var rest = lower[...]
     while !rest.isEmpty {
@@ -181,12 +189,19 @@ public struct FocusTimeParser: Sendable {
       rest = rest.dropFirst(unit.count)
       guard let value = Double(number), value >= 0 else { return nil }
       switch unit {
-      case "h", "hr", "hrs", "hour", "hours", "std": total += value * 3600
+      case "h", "hr", "hrs", "hour", "hours", "std":
+        total += value * 3600
+        afterHours = true
+        continue
       case "m", "min", "mins", "minute", "minutes": total += value * 60
+      // A number without a unit is minutes: alone (`90`) or after hours (`1h30`).
+      case "" where rest.isEmpty && (!matched || afterHours): total += value * 60
       default: return nil
       }
+      afterHours = false
       matched = true
     }
+    matched = matched || total > 0
     guard matched, total >= 60, total <= 24 * 3600 else { return nil }
     return Int(total.rounded())
   }
@@ -212,5 +227,20 @@ public struct FocusTimeParser: Sendable {
     }
     guard hour < 24 else { return nil }
     return LocalTime(hour: hour, minute: minute)
+  }
+
+  /// What is wrong with a time someone typed, when it has the shape of one but no such time
+  /// exists ("hour 25 does not exist"); nil otherwise.
+  public static func timeProblem(_ text: String) -> String? {
+    guard let last = words(text).last else { return nil }
+    let clock = last.split(separator: "-").first.map(String.init) ?? last
+    let digits = clock.replacingOccurrences(of: "am", with: "").replacingOccurrences(of: "pm", with: "")
+    let parts = digits.split(separator: ":", omittingEmptySubsequences: false)
+    guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }),
+      let hour = Int(parts[0]), parts[0].count <= 2
+    else { return nil }
+    if hour > 23 { return "hour \(hour) does not exist" }
+    if parts.count == 2, let minute = Int(parts[1]), minute > 59 { return "minute \(minute) does not exist" }
+    return nil
   }
 }

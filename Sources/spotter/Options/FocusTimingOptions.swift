@@ -3,7 +3,7 @@ import SpotterApp
 
 /// A block's end, as a time or a length.
 struct FocusTimingOptions: ParsableArguments {
-  @Option(help: "End: a time such as 10:30, or a full date and time.")
+  @Option(help: "End: a time such as 10:30, a full date and time, or +3h from the start.")
   var end: String?
 
   @Option(name: .customLong("for"), help: "Length, e.g. 90m, 1h30m or 2h.")

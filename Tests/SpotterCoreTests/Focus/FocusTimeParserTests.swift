@@ -28,6 +28,8 @@ import _SpotterTestSupport
     ("next sun 23:00", "2026-11-29T23:00:00+01:00"),
     ("+2h", "2026-11-22T23:30:00+01:00"),
     ("+1d30m", "2026-11-23T22:00:00+01:00"),
+    // After a day, a bare hour is the hour.
+    ("tomorrow 9", "2026-11-23T09:00:00+01:00"), ("fri 14", "2026-11-27T14:00:00+01:00"),
   ])
   func starts(text: String, expected: String) {
     #expect(parser.start(text)?.start == TestZones.instant(expected))
@@ -82,8 +84,27 @@ import _SpotterTestSupport
     #expect(FocusTimeParser.duration("1h 30min") == 5400)
     #expect(FocusTimeParser.duration("1.5h") == 5400)
     #expect(FocusTimeParser.duration("2h") == 7200)
-    for bad in ["", "90", "0m", "25h", "-5m", "1x"] {
+    // "90" alone is minutes now (issue 30): see lengthsAsTyped.
+    for bad in ["", "0m", "25h", "-5m", "1x"] {
       #expect(FocusTimeParser.duration(bad) == nil, "\(bad)")
     }
+  }
+
+  /// Lengths as people type them: `90` is minutes, `1h30` an hour and a half.
+  @Test func lengthsAsTyped() {
+    #expect(FocusTimeParser.duration("90") == 90 * 60)
+    #expect(FocusTimeParser.duration("1h30") == 90 * 60)
+    #expect(FocusTimeParser.duration("1h30m") == 90 * 60)
+    #expect(FocusTimeParser.duration("2h") == 7200)
+    #expect(FocusTimeParser.duration("30 1h") == nil)
+    #expect(FocusTimeParser.duration("0") == nil)
+  }
+
+  /// A time of the right shape that does not exist is named.
+  @Test func impossibleTimesAreNamed() {
+    #expect(FocusTimeParser.timeProblem("tomorrow 25") == "hour 25 does not exist")
+    #expect(FocusTimeParser.timeProblem("fri 9:75") == "minute 75 does not exist")
+    #expect(FocusTimeParser.timeProblem("tomorrow 09:00") == nil)
+    #expect(parser.start("tomorrow 25") == nil)
   }
 }

@@ -13,8 +13,8 @@ extension SpotterCommand.Focus {
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(help: "When the block starts (quote forms with spaces).")
-    var start: String
+    @Argument(help: "When the block starts: 'tomorrow 14:00' with or without quotes.")
+    var start: [String]
 
     @OptionGroup var timing: FocusTimingOptions
 
@@ -42,7 +42,8 @@ extension SpotterCommand.Focus {
     func run() throws {
       try options.perform { workspace in
         let change = try output.service(in: workspace).add(
-          timing.timing(start: start), title: title, every: every, until: until, force: force)
+          timing.timing(start: start.joined(separator: " ")), title: title, every: every, until: until,
+          force: force)
         return output.json
           ? output.report(change, in: workspace)
           : (change.blocks.first?.id ?? "") + "\n" + output.report(change, in: workspace)
