@@ -98,7 +98,7 @@ import Testing
       ], environment: ["XDG_STATE_HOME": state.path])
     #expect(result.status == 65, "\(result.stderr)")
     #expect(result.stderr.contains("\(bad.path):40: column 'weight_kg': invalid weight 'heavy"))
-    #expect(result.stderr.contains("\(missing): cannot read file"))
+    #expect(result.stderr.contains("\(missing): No such file or directory"))
     // The good file was imported by the baseline's run and has not changed since.
     #expect(result.stdout.contains("skipped \(SpotterBinary.example("strong.csv")): unchanged"))
     #expect(result.stdout.contains("(from the store, without the sources that failed)"))
@@ -252,5 +252,20 @@ import Testing
     let retry = try SpotterBinary.run(arguments)
     #expect(retry.status == 0, "\(retry.stderr)")
     #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("spotter.ics").path))
+  }
+
+  /// A mistyped export says the system's words and the file it probably meant; a folder says it
+  /// is one. The store is not created.
+  @Test func aMissingFileSaysSoWithASuggestion() throws {
+    let dir = try SpotterBinary.scratch()
+    let export = dir.appendingPathComponent("strong.csv")
+    try FileManager.default.copyItem(atPath: SpotterBinary.example("strong.csv"), toPath: export.path)
+    let db = dir.appendingPathComponent("db.sqlite").path
+    let typo = try SpotterBinary.run(["import", dir.appendingPathComponent("strnog.csv").path, "--db", db])
+    #expect(typo.status == 74)
+    #expect(
+      typo.stderr.contains("strnog.csv: No such file or directory; did you mean '\(export.path)'?"),
+      "\(typo.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: db))
   }
 }

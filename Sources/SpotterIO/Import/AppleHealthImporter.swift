@@ -51,7 +51,7 @@ public struct AppleHealthImporter: Sendable {
   /// and the total.
   public func sessions(path: String, progress: ((Int64, Int64) -> Void)? = nil) throws -> [Session] {
     guard let handle = FileHandle(forReadingAtPath: path) else {
-      throw SpotterIOError.io(path: path, reason: "cannot read file")
+      throw SpotterIOError.io(path: path, reason: UnreadableFile.reason(path))
     }
     defer { try? handle.close() }
     let total = Int64(

@@ -21,7 +21,7 @@ struct CSVChunkReader {
     self.path = path
     self.chunkSize = max(chunkSize, 1)
     guard let handle = FileHandle(forReadingAtPath: path) else {
-      throw SpotterIOError.io(path: path, reason: "cannot read file")
+      throw SpotterIOError.io(path: path, reason: UnreadableFile.reason(path))
     }
     self.handle = handle
     pending = []
@@ -64,7 +64,7 @@ struct CSVChunkReader {
       do {
         data = try handle.read(upToCount: wanted) ?? Data()
       } catch {
-        throw SpotterIOError.io(path: path, reason: "cannot read file")
+        throw SpotterIOError.io(path: path, reason: UnreadableFile.reason(path))
       }
       if data.isEmpty {
         atEnd = true

@@ -18,10 +18,10 @@ public struct FileFingerprint: Sendable, Hashable {
     do {
       attributes = try FileManager.default.attributesOfItem(atPath: path)
     } catch {
-      throw SpotterIOError.io(path: path, reason: "cannot read file")
+      throw SpotterIOError.io(path: path, reason: UnreadableFile.reason(path))
     }
     guard let handle = FileHandle(forReadingAtPath: path) else {
-      throw SpotterIOError.io(path: path, reason: "cannot read file")
+      throw SpotterIOError.io(path: path, reason: UnreadableFile.reason(path))
     }
     defer { try? handle.close() }
     var hash = Fingerprint()
@@ -34,7 +34,7 @@ public struct FileFingerprint: Sendable, Hashable {
       while filled < buffer.count {
         let count = read(handle.fileDescriptor, buffer.baseAddress! + filled, buffer.count - filled)
         if count < 0 && errno == EINTR { continue }
-        guard count >= 0 else { throw SpotterIOError.io(path: path, reason: "cannot read file") }
+        guard count >= 0 else { throw SpotterIOError.io(path: path, reason: UnreadableFile.reason(path)) }
         if count == 0 { break }
         filled += count
       }

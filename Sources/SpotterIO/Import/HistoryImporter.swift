@@ -42,7 +42,7 @@ public struct HistoryImporter: Sendable {
     HistoryFormat, [PackedSession]
   ) {
     guard let handle = FileHandle(forReadingAtPath: path) else {
-      throw SpotterIOError.io(path: path, reason: "cannot read file")
+      throw SpotterIOError.io(path: path, reason: UnreadableFile.reason(path))
     }
     let prefix = (try? handle.read(upToCount: 4096)) ?? Data()
     try? handle.close()
@@ -61,7 +61,7 @@ public struct HistoryImporter: Sendable {
     do {
       data = try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {
-      throw SpotterIOError.io(path: path, reason: "cannot read file")
+      throw SpotterIOError.io(path: path, reason: UnreadableFile.reason(path))
     }
     return try parsePacked(data, fileName: path)
   }

@@ -10,7 +10,7 @@ public enum UTF8File {
     do {
       data = try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {
-      throw SpotterIOError.io(path: path, reason: "cannot read file")
+      throw SpotterIOError.io(path: path, reason: UnreadableFile.reason(path))
     }
     return try decode(data, fileName: path)
   }
