@@ -104,7 +104,8 @@ public struct FocusService: Sendable {
     return blocks.filter { block in
       guard from != nil || to != nil else { return true }
       let first = from ?? clock.localDate(block.start)
-      let last = to ?? first.adding(days: 3660)
+      // `--to D` includes D.
+      let last = to.map { $0.adding(days: 1) } ?? first.adding(days: 3660)
       return first < last && !block.occurrences(in: first..<last, clock: clock).isEmpty
     }.map { FocusListItem(block: $0, clock: clock) }
   }
@@ -211,6 +212,9 @@ public struct FocusService: Sendable {
 
   private func find(_ id: String, in blocks: [FocusBlock]) throws -> Int {
     if let exact = blocks.firstIndex(where: { $0.id == id }) { return exact }
+    if id.count < 4, !blocks.contains(where: { $0.id == id }) {
+      throw SpotterAppError.shortPrefix(what: "focus block", id: id, minimum: 4)
+    }
     let matches = blocks.indices.filter { id.count >= 4 && blocks[$0].id.hasPrefix(id) }
     guard matches.count == 1 else { throw SpotterAppError.unknownFocusBlock(id: id) }
     return matches[0]

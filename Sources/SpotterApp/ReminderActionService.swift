@@ -28,6 +28,12 @@ public struct ReminderActionService: Sendable {
       action.snoozedUntil = fire
       let next = record.firing(at: fire, stamp: now)
       try rewrite(store, changed: [next]) { try store.save(action: action, records: [next]) }
+      if fire > record.start {
+        let clock = workspace.clock
+        workspace.notices.add(
+          "warning: the alarm now fires at \(PlanView.local(fire, clock)), after the event's start at "
+            + "\(PlanView.local(record.start, clock))")
+      }
       return next
     }
   }
@@ -90,7 +96,11 @@ public struct ReminderActionService: Sendable {
     guard found.count <= 1 else {
       throw SpotterAppError.ambiguousReminder(id: id, candidates: found.map(\.uid))
     }
-    guard let record = found.first else { throw SpotterAppError.unknownReminder(uid: id) }
+    guard let record = found.first else {
+      // Prefixes are looked up from four characters: a shorter one is not "no such reminder".
+      if id.count < 4 { throw SpotterAppError.shortPrefix(what: "reminder", id: id, minimum: 4) }
+      throw SpotterAppError.unknownReminder(uid: id)
+    }
     return record
   }
 }

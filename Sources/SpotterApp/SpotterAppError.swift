@@ -11,6 +11,8 @@ public enum SpotterAppError: Error, Equatable, Sendable {
   case focusOverlap(id: String, title: String, start: String)
   /// No stored reminder has this UID.
   case unknownReminder(uid: String)
+  /// An id prefix too short to be looked up (`what`: "reminder" or "focus block").
+  case shortPrefix(what: String, id: String, minimum: Int)
   /// An id that starts several reminders' UIDs.
   case ambiguousReminder(id: String, candidates: [String])
   /// The reminder cannot take this action, e.g. snoozing a cancelled one.
@@ -32,6 +34,9 @@ extension SpotterAppError: CustomStringConvertible {
       return "focus block: no block with id \(ErrorText.quoted(id)) (see `spotter focus list`)"
     case .focusOverlap(let id, let title, let start):
       return "focus block: overlaps block '\(id)' ('\(title)' at \(start)); use --force to keep both"
+    case .shortPrefix(let what, let id, let minimum):
+      return
+        "\(what): \(ErrorText.quoted(id)) is too short to name one; give at least \(minimum) characters of it"
     case .ambiguousReminder(let id, let candidates):
       return "reminder: \(ErrorText.quoted(id)) starts \(candidates.count) UIDs: "
         + candidates.prefix(5).joined(separator: ", ") + (candidates.count > 5 ? ", …" : "")
@@ -56,7 +61,7 @@ extension SpotterAppError: CustomStringConvertible {
   public var exitCode: Int32 {
     switch self {
     case .invalidOption, .unknownFocusBlock, .unknownReminder, .ambiguousReminder, .reminderState,
-      .unknownSession, .sessionState:
+      .unknownSession, .sessionState, .shortPrefix:
       64
     case .focusOverlap: 65
     case .nightlyTime: 78

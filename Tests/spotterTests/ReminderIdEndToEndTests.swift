@@ -22,4 +22,31 @@ import Testing
     #expect(done.stdout.hasPrefix("done workout-reminder-2026-11-25@spotter"))
     #expect(try box.spotter(["fire", "nothing-like-it"], now: evening).status == 64)
   }
+
+  /// A prefix under four characters says it is too short rather than "no such reminder"; a
+  /// snooze past the event's start says so; `focus list --to D` includes D.
+  @Test func shortPrefixesLateSnoozesAndInclusiveRanges() throws {
+    let box = try Sandbox(program: "mon = \"Push Day\"")
+    let evening = "2026-11-22T21:30:00+01:00"
+    #expect(try box.spotter(["run", "--days", "2"], now: evening, writes: true).status == 0)
+    let short = try box.spotter(["snooze", "wor"], now: evening, writes: true)
+    #expect(short.status == 64)
+    #expect(short.stderr.contains("reminder: 'wor' is too short to name one; give at least 4 characters"))
+    let focusShort = try box.spotter(["focus", "rm", "ab"], now: evening, writes: true)
+    #expect(focusShort.status == 64 && focusShort.stderr.contains("focus block: 'ab' is too short"))
+    // Monday 09:00 (alarm 08:30, the preferred time); a 2-hour snooze at 08:31.
+    let late = try box.spotter(
+      ["snooze", "workout-reminder-2026-11-23", "2h"], now: "2026-11-23T08:31:00+01:00", writes: true)
+    #expect(late.status == 0, "\(late.stderr)")
+    #expect(late.stderr.contains("warning: the alarm now fires at"), "\(late.stderr)")
+    #expect(late.stderr.contains("after the event's start"))
+    #expect(
+      try box.spotter(
+        ["focus", "add", "2026-11-25 09:00", "--for", "1h", "--title", "On D"], now: evening, writes: true
+      )
+      .status == 0)
+    let listed = try box.spotter(
+      ["focus", "list", "--from", "2026-11-24", "--to", "2026-11-25"], now: evening)
+    #expect(listed.stdout.contains("On D"), "\(listed.stdout)")
+  }
 }
