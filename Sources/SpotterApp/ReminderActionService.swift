@@ -59,10 +59,15 @@ public struct ReminderActionService: Sendable {
   public func skip(_ date: LocalDate, undo: Bool) throws -> PlanOutcome {
     guard date >= workspace.today else {
       throw SpotterAppError.invalidOption(
-        option: "DATE", value: date.description, reason: "date is in the past:")
+        option: "<day>", value: date.description, reason: "date is in the past:")
     }
     return try workspace.exclusive { store in
       var skipped = try store.skippedDays()
+      // Undoing a day never skipped would plan it from nothing: a reminder nobody asked for.
+      guard !undo || skipped.contains(date) else {
+        throw SpotterAppError.invalidOption(
+          option: "<day>", value: date.description, reason: "was not skipped, so there is nothing to undo:")
+      }
       if undo { skipped.remove(date) } else { skipped.insert(date) }
       let outcome = try runner.plan(store: store, horizon: Horizon(start: date, days: 1), skipped: skipped)
       _ = try runner.write(records: outcome.records, store: store, outputDirectory: outputDirectory) {

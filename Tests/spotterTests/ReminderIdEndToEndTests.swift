@@ -49,4 +49,19 @@ import Testing
       ["focus", "list", "--from", "2026-11-24", "--to", "2026-11-25"], now: evening)
     #expect(listed.stdout.contains("On D"), "\(listed.stdout)")
   }
+
+  /// `skip --undo` on a day that was never skipped creates nothing: no reminder nobody asked for.
+  @Test func undoingASkipThatNeverWasCreatesNothing() throws {
+    let box = try Sandbox(program: "mon = \"Push Day\"\nthu = \"Leg Day\"")
+    let evening = "2026-11-22T21:30:00+01:00"
+    #expect(try box.spotter(["run", "--days", "1"], now: evening, writes: true).status == 0)
+    let undo = try box.spotter(["skip", "2026-11-26", "--undo"], now: evening, writes: true)
+    #expect(undo.status == 64)
+    #expect(undo.stderr.contains("'<day>': was not skipped, so there is nothing to undo"), "\(undo.stderr)")
+    #expect(try box.event("workout-reminder-2026-11-26@spotter") == nil)
+    // A real skip and its undo still work.
+    #expect(try box.spotter(["skip", "2026-11-23"], now: evening, writes: true).status == 0)
+    #expect(try box.spotter(["skip", "2026-11-23", "--undo"], now: evening, writes: true).status == 0)
+    #expect(try box.event("workout-reminder-2026-11-23@spotter")?.status != "CANCELLED")
+  }
 }
