@@ -64,7 +64,7 @@ public struct NightlyRunner: Sendable {
   /// `mark` sets a session's state, for a `session` command about to save it.
   public func plan(
     store: Store, horizon: Horizon, blocks: [FocusBlock]? = nil, skipped: Set<LocalDate>? = nil,
-    mark: (id: String, state: SessionState)? = nil
+    mark: (id: String, state: SessionState)? = nil, actions: [String: ReminderAction]? = nil
   ) throws -> PlanOutcome {
     let settings = workspace.settings
     let now = workspace.now
@@ -77,7 +77,7 @@ public struct NightlyRunner: Sendable {
       sessions[index].mark(
         mark.state, at: Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down)))
     }
-    let actions = try store.actions()
+    let actions = try actions ?? store.actions()
     let skipped = try skipped ?? store.skippedDays()
     let pattern = PatternLearner(leadMinutes: settings.reminders.leadMinutes).learn(
       from: sessions, now: now, clock: clock)

@@ -54,6 +54,30 @@ public struct ReminderActionService: Sendable {
     }
   }
 
+  /// Takes back a `done`: the reminder is planned again, as if it had never been marked (so a
+  /// session since still silences it), and comes back in both outputs with a higher SEQUENCE.
+  public func undoDone(uid: String) throws -> ReminderRecord {
+    try workspace.exclusive { store in
+      let record = try Self.reminder(uid, in: store)
+      var actions = try store.actions()
+      guard var action = actions[record.uid], action.doneAt != nil else {
+        throw SpotterAppError.reminderState(
+          uid: record.uid, reason: "is not marked done, so there is nothing to undo")
+      }
+      guard record.end > workspace.now else {
+        throw SpotterAppError.reminderState(uid: record.uid, reason: "cannot undo a reminder that is over")
+      }
+      action.doneAt = nil
+      actions[record.uid] = action
+      let outcome = try runner.plan(
+        store: store, horizon: Horizon(start: record.date, days: 1), actions: actions)
+      _ = try runner.write(records: outcome.records, store: store, outputDirectory: outputDirectory) {
+        try store.save(action: action, records: outcome.changed, findings: outcome.findings)
+      }
+      return outcome.records.first { $0.uid == record.uid } ?? record
+    }
+  }
+
   /// Takes `date` off (or, with `undo`, puts it back): its workout and rest-day reminders are
   /// cancelled (or planned again); focus blocks stay.
   public func skip(_ date: LocalDate, undo: Bool) throws -> PlanOutcome {

@@ -64,4 +64,24 @@ import Testing
     #expect(try box.spotter(["skip", "2026-11-23", "--undo"], now: evening, writes: true).status == 0)
     #expect(try box.event("workout-reminder-2026-11-23@spotter")?.status != "CANCELLED")
   }
+
+  /// `done --undo` takes a done mark back: the reminder returns, confirmed, with a higher
+  /// SEQUENCE; on a reminder never marked it is refused.
+  @Test func aDoneMarkCanBeTakenBack() throws {
+    let box = try Sandbox(program: "mon = \"Push Day\"")
+    let evening = "2026-11-22T21:30:00+01:00"
+    #expect(try box.spotter(["run", "--days", "1"], now: evening, writes: true).status == 0)
+    let uid = "workout-reminder-2026-11-23@spotter"
+    let never = try box.spotter(["done", uid, "--undo"], now: evening, writes: true)
+    #expect(never.status == 64 && never.stderr.contains("is not marked done"), "\(never.stderr)")
+    #expect(try box.spotter(["done", uid], now: evening, writes: true).status == 0)
+    #expect(try box.event(uid)?.status == "CANCELLED")
+    let undone = try box.spotter(["done", uid, "--undo"], now: evening, writes: true)
+    #expect(undone.status == 0, "\(undone.stderr)")
+    #expect(undone.stdout.hasPrefix("undone \(uid)"), "\(undone.stdout)")
+    let event = try #require(try box.event(uid))
+    #expect(event.status != "CANCELLED")
+    #expect(event.sequence == 2)
+    #expect(try box.agenda().contains(uid))
+  }
 }

@@ -16,17 +16,20 @@ extension SpotterCommand {
       })
     var uid: String
 
+    @Flag(help: "Take a done mark back: the reminder is planned again.")
+    var undo = false
+
     @OptionGroup var output: OutputOptions
 
     func run() throws {
       try options.perform { workspace in
-        let record = try ReminderActionService(
-          workspace: workspace, outputDirectory: output.directory(in: workspace)
-        )
-        .done(uid: uid)
+        let service = ReminderActionService(
+          workspace: workspace, outputDirectory: output.directory(in: workspace))
+        let record = try undo ? service.undoDone(uid: uid) : service.done(uid: uid)
         let view = ReminderChange(record, clock: workspace.clock)
         return output.json
-          ? JSONOutput.encode(view, timeZone: workspace.settings.timeZone) : "done \(view.line)"
+          ? JSONOutput.encode(view, timeZone: workspace.settings.timeZone)
+          : "\(undo ? "undone" : "done") \(view.line)"
       }
     }
   }
