@@ -1,4 +1,5 @@
 import ArgumentParser
+import SpotterCore
 
 /// "Did you mean `run`?" for a misspelt subcommand, as git and cargo answer.
 ///
@@ -23,7 +24,7 @@ enum CommandSuggestion {
         continue
       }
       let candidates = children.flatMap(names)
-      let close = candidates.map { ($0, distance(word, $0)) }.filter {
+      let close = candidates.map { ($0, EditDistance.between(word, $0)) }.filter {
         $0.1 <= max(1, min(2, $0.0.count / 2))
       }
       .min { ($0.1, $0.0) < ($1.1, $1.0) }
@@ -39,25 +40,5 @@ enum CommandSuggestion {
   private static func names(_ command: ParsableCommand.Type) -> [String] {
     let configuration = command.configuration
     return [configuration.commandName ?? String(describing: command).lowercased()] + configuration.aliases
-  }
-
-  /// Levenshtein distance, counting a swap of two neighbours as one edit.
-  static func distance(_ a: String, _ b: String) -> Int {
-    let a = Array(a)
-    let b = Array(b)
-    guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
-    var table = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
-    for i in 0...a.count { table[i][0] = i }
-    for j in 0...b.count { table[0][j] = j }
-    for i in 1...a.count {
-      for j in 1...b.count {
-        let cost = a[i - 1] == b[j - 1] ? 0 : 1
-        table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
-        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-          table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
-        }
-      }
-    }
-    return table[a.count][b.count]
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SpotterCore
 
 /// Why a file given to import cannot be read, in the system's words ("No such file or
 /// directory"), with a suggestion when a file of a close name lies beside it.
@@ -31,20 +32,10 @@ enum UnreadableFile {
     return directory.isEmpty ? best.0 : directory + "/" + best.0
   }
 
-  /// Edits between two short names (Levenshtein), bounded: longer names are not compared.
+  /// Edits between two names; names of very different or great lengths are not compared, so a
+  /// folder of long names costs no more than its listing.
   static func distance(_ a: String, _ b: String) -> Int {
-    let a = Array(a)
-    let b = Array(b)
     guard a.count <= 255, b.count <= 255, abs(a.count - b.count) <= 2 else { return Int.max }
-    var previous = Array(0...b.count)
-    for i in 1...max(a.count, 1) where !a.isEmpty {
-      var current = [i] + Array(repeating: 0, count: b.count)
-      for j in 1...max(b.count, 1) where !b.isEmpty {
-        current[j] = min(
-          previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-      }
-      previous = current
-    }
-    return previous[b.count]
+    return EditDistance.between(a, b)
   }
 }
