@@ -45,7 +45,7 @@ public struct NightlyRunner: Sendable {
     let now = workspace.now
     let newest = try store.newestSessionStart(completedBy: now)
     if let notice = HistoryAge.notice(
-      newest: newest, now: workspace.now, windowDays: PatternLearner().windowDays, clock: workspace.clock)
+      newest: newest, now: now, windowDays: PatternLearner().windowDays, clock: workspace.clock)
     {
       workspace.notices.add("note: \(notice)")
     }
@@ -79,12 +79,9 @@ public struct NightlyRunner: Sendable {
     }
     let actions = try actions ?? store.actions()
     let skipped = try skipped ?? store.skippedDays()
-    let pattern = PatternLearner(leadMinutes: settings.reminders.leadMinutes).learn(
-      from: sessions, now: now, clock: clock)
+    let (pattern, plan) = learnAndPlan(
+      sessions: sessions, horizon: horizon, skipped: skipped, actions: actions)
     let planner = ReminderPlanner(settings: settings)
-    var plan = planner.plan(
-      sessions: sessions, pattern: pattern, horizon: horizon, now: now, skipped: skipped)
-    plan.reminders = ReminderAction.apply(actions, to: plan.reminders)
     let knownFollowUps = try store.reminders(kinds: ReminderKind.allCases.filter(\.followsEvents))
     let followUps = FollowUpPlanner(settings: settings).plan(
       sessions: sessions, pattern: pattern,
@@ -196,18 +193,27 @@ public struct NightlyRunner: Sendable {
       // Today's workout and rest-day reminders alone: sessions without sets, no follow-ups, no
       // reconciling. Snoozes move their fire time, so actions apply.
       let now = workspace.now
-      let sessions = try store.sessions().filter { $0.start <= now }
-      let pattern = PatternLearner(leadMinutes: workspace.settings.reminders.leadMinutes).learn(
-        from: sessions, now: now, clock: workspace.clock)
-      let todayOnly = ReminderPlanner(settings: workspace.settings).plan(
-        sessions: sessions, pattern: pattern, horizon: Horizon(start: today, days: 1), now: now,
-        skipped: try store.skippedDays())
-      let ahead = ReminderAction.apply(try store.actions(), to: todayOnly.reminders).contains {
-        $0.date == today && $0.fire > now
-      }
+      let (_, todayOnly) = learnAndPlan(
+        sessions: try store.sessions().filter { $0.start <= now }, horizon: Horizon(start: today, days: 1),
+        skipped: try store.skippedDays(), actions: try store.actions())
+      let ahead = todayOnly.reminders.contains { $0.date == today && $0.fire > now }
       return ahead
         ? Horizon(start: today, days: count + 1) : Horizon(start: today.adding(days: 1), days: count)
     }
+  }
+
+  /// The pattern learned from `sessions` and the workout and rest-day reminders of `horizon`,
+  /// with snoozes and done marks applied: the step `plan` and `resolve` share.
+  private func learnAndPlan(
+    sessions: [Session], horizon: Horizon, skipped: Set<LocalDate>, actions: [String: ReminderAction]
+  ) -> (TrainingPattern, Plan) {
+    let settings = workspace.settings
+    let pattern = PatternLearner(leadMinutes: settings.reminders.leadMinutes).learn(
+      from: sessions, now: workspace.now, clock: workspace.clock)
+    var plan = ReminderPlanner(settings: settings).plan(
+      sessions: sessions, pattern: pattern, horizon: horizon, now: workspace.now, skipped: skipped)
+    plan.reminders = ReminderAction.apply(actions, to: plan.reminders)
+    return (pattern, plan)
   }
 
   /// Saves the outcome's new revisions (and the focus block changes behind them) in one

@@ -26,7 +26,6 @@ struct ZipArchive {
     var description: String
   }
 
-  let path: String
   private let handle: FileHandle
   private let size: UInt64
   /// Every file entry, in the directory's order (folders left out).
@@ -40,7 +39,6 @@ struct ZipArchive {
     guard let handle = FileHandle(forReadingAtPath: path) else {
       throw Damage(description: "cannot read file")
     }
-    self.path = path
     self.handle = handle
     self.size = (try? handle.seekToEnd()) ?? 0
     do {
