@@ -31,6 +31,9 @@ public struct AgendaInstaller: Sendable {
     public var applied: Bool
     /// Files written or removed (with `--systemd`).
     public var files: [String] = []
+    /// When the nightly run starts, in the user's zone and, when it reads differently, in the
+    /// zone cron runs in: said on every install, so that a UTC server's `30 12 * * *` is no riddle.
+    public var schedule: String?
   }
 
   struct Installation: Codable {
@@ -53,7 +56,7 @@ public struct AgendaInstaller: Sendable {
       let after = try installing(block(installation, agenda: agenda), into: before)
       let change = Change(
         before: before, after: after, diff: diff(before, after, "installed"),
-        applied: !dryRun && before != after)
+        applied: !dryRun && before != after, schedule: scheduleText)
       if !dryRun {
         if change.applied { try client.write(after) }
         try store.setSetting(
@@ -104,8 +107,8 @@ public struct AgendaInstaller: Sendable {
     let directory = unitDirectory ?? workspace.paths.systemdUserUnits
     var nightly = workspace.invocationArguments("run") + ["--out", Workspace.absolute(outputDirectory)]
     if !histories.isEmpty { nightly += ["--history"] + histories.map(Workspace.absolute) }
-    var calendar = "*-*-* \(workspace.settings.agendaNightly):00"
-    if let zone = workspace.settings.agendaTimeZone { calendar += " \(zone.identifier)" }
+    // systemd reads a zone after the time, so the timer names the user's and needs no rewriting.
+    let calendar = "*-*-* \(workspace.settings.agendaNightly):00 \(workspace.settings.timeZone.identifier)"
     let units = SystemdTimerUnits(
       nightly: nightly, catchUp: workspace.invocationArguments("catch-up"), nightlyCalendar: calendar)
     var before = ""
@@ -120,7 +123,7 @@ public struct AgendaInstaller: Sendable {
     }
     return Change(
       before: before, after: after, diff: diff(before, after, "written"), applied: !dryRun && before != after,
-      files: files)
+      files: files, schedule: "the nightly run starts at \(workspace.settings.agendaNightly) \(userZoneName)")
   }
 
   /// Removes the systemd user units.
@@ -149,10 +152,11 @@ public struct AgendaInstaller: Sendable {
     if !installation.histories.isEmpty {
       run += " --history " + installation.histories.map(CommandTemplate.shellWord).joined(separator: " ")
     }
-    let time = workspace.settings.agendaNightly
+    let time = nightly.cronTime(after: workspace.now)
     var lines = [
       "# Managed by `spotter agenda install`; `spotter agenda uninstall` removes this block.",
       "# Edits inside it are overwritten. Times are in \(workspace.cronTimeZone.name).",
+      "# The nightly run is \(workspace.settings.agendaNightly) \(userZoneName); spotter rewrites its line when the offset changes.",
       CrontabWriter.escapePercent("\(time.minute) \(time.hour) * * * \(run) \(log)"),
       CrontabWriter.escapePercent("\(Self.catchUpEvery) \(workspace.invocation("catch-up")) \(log)"),
     ]
@@ -177,12 +181,29 @@ public struct AgendaInstaller: Sendable {
     LineDiff().unified(from: before, to: after, oldName: "crontab (now)", newName: "crontab (\(label))")
   }
 
+  /// `[agenda] nightly`, read on the user's clock and written on cron's.
+  var nightly: NightlyCronTime {
+    NightlyCronTime(
+      nightly: workspace.settings.agendaNightly, userClock: workspace.clock,
+      cronClock: ZoneClock(timeZone: workspace.cronTimeZone))
+  }
+
+  /// "in Asia/Tokyo", as the user's zone is named.
+  private var userZoneName: String { "in \(workspace.settings.timeZone.name)" }
+
+  /// When the nightly run starts, on both clocks when they read it differently.
+  var scheduleText: String {
+    let text = "the nightly run starts at \(workspace.settings.agendaNightly) \(userZoneName)"
+    guard nightly.differs(after: workspace.now) else { return text }
+    return text
+      + ", which is \(nightly.cronTime(after: workspace.now)) in \(workspace.cronTimeZone.name), the zone cron runs in;"
+      + " every run rewrites the line when the offset changes"
+  }
+
   private func checkNightlyTime() throws {
-    let time = workspace.settings.agendaNightly
-    if let problem = NightlyTimeValidator(clock: ZoneClock(timeZone: workspace.cronTimeZone))
-      .problem(with: time, from: workspace.today)
-    {
-      throw SpotterAppError.nightlyTime(value: time.description, reason: problem + ":")
+    if let problem = nightly.problem(from: workspace.now) {
+      throw SpotterAppError.nightlyTime(
+        value: workspace.settings.agendaNightly.description, reason: problem + ":")
     }
   }
 

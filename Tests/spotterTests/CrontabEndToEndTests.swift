@@ -76,7 +76,7 @@ import _SpotterTestSupport
       let preview = try sandbox.spotter(
         ["agenda", "install", "--dry-run", "--history", history], now: evening, writes: true)
       #expect(preview.status == 0, "\(preview.stderr)")
-      #expect(preview.stdout.hasPrefix("--- crontab (now)\n+++ crontab (installed)\n@@ -4,3 +4,10 @@\n"))
+      #expect(preview.stdout.hasPrefix("--- crontab (now)\n+++ crontab (installed)\n@@ -4,3 +4,11 @@\n"))
       #expect(preview.stdout.contains("\n+# BEGIN spotter\n"))
       #expect(try table.list() == mine)
 
@@ -97,7 +97,8 @@ import _SpotterTestSupport
 
       let again = try sandbox.spotter(
         ["agenda", "install", "--history", history], now: evening, writes: true)
-      #expect(again.stdout == "crontab already up to date\n")
+      #expect(
+        again.stdout == "crontab already up to date\nthe nightly run starts at 21:30 in Europe/Berlin\n")
       #expect(try table.list() == text)
 
       // Any change of the outputs refreshes the installed block.
@@ -117,6 +118,52 @@ import _SpotterTestSupport
       #expect(try sandbox.spotter(["snooze", uid], now: evening, writes: true).status == 0)
       #expect(try table.list() == mine)
     }
+  }
+
+  /// On a UTC server for a user in Tokyo, `nightly = "21:30"` is 21:30 in Tokyo: the line says
+  /// `30 12`, the install says so, and a zone with DST moves the line when its offset changes.
+  @Test func theNightlyTimeIsReadInTheUsersZoneAndWrittenInCrons() throws {
+    var sandbox = try Sandbox()
+    let utc = ["SPOTTER_LOCALTIME": SpotterBinary.systemZoneLink("Etc/UTC")]
+    try """
+    timezone = "Asia/Tokyo"
+    [program]
+    mon = "Push Day"
+    [agenda]
+    nightly = "21:30"
+    """.write(toFile: sandbox.config, atomically: true, encoding: .utf8)
+    let table = try standIn("", for: &sandbox)
+    // Just after midnight in Tokyo, a clock with seconds.
+    let night = "2026-11-24T00:20:41+09:00"
+    let installed = try sandbox.spotter(["agenda", "install"], now: night, writes: true, environment: utc)
+    #expect(installed.status == 0, "\(installed.stderr)")
+    #expect(
+      installed.stdout.contains(
+        "the nightly run starts at 21:30 in Asia/Tokyo, which is 12:30 in UTC, the zone cron runs in"),
+      "\(installed.stdout)")
+    #expect(
+      try table.list().split(separator: "\n").contains {
+        $0.hasPrefix("30 12 * * * ") && $0.contains(" run ")
+      })
+
+    // Berlin on a UTC server: summer time ends on 2026-10-25, and the run of the 24th writes the
+    // line for the 25th an hour later in UTC.
+    try """
+    timezone = "Europe/Berlin"
+    [program]
+    mon = "Push Day"
+    """.write(toFile: sandbox.config, atomically: true, encoding: .utf8)
+    #expect(
+      try sandbox.spotter(
+        ["agenda", "install"], now: "2026-10-23T12:00:00+02:00", writes: true, environment: utc
+      )
+      .status == 0)
+    #expect(try table.list().split(separator: "\n").contains { $0.hasPrefix("30 19 * * * ") })
+    let run = try sandbox.spotter(["run"], now: "2026-10-24T21:30:07+02:00", writes: true, environment: utc)
+    #expect(run.status == 0, "\(run.stderr)")
+    let lines = try table.list().split(separator: "\n")
+    #expect(lines.contains { $0.hasPrefix("30 20 * * * ") && $0.contains(" run ") }, "\(lines)")
+    #expect(!lines.contains { $0.hasPrefix("30 19 * * * ") })
   }
 
   @Test func aHostileWorkoutNameGoesThroughAgendaInstallAndFireHarmlessly() throws {

@@ -25,6 +25,7 @@ struct InstallOptions: ParsableArguments {
       lines.append(change.applied ? done : unchanged)
     }
     lines += change.files.map { "  \($0)" }
+    if let schedule = change.schedule { lines.append(schedule) }
     return lines.joined(separator: "\n")
   }
 }
