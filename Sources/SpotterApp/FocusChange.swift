@@ -12,4 +12,6 @@ public struct FocusChange: Sendable, Encodable {
   public var warnings: [String]
   public var calendarPath: String
   public var agendaPath: String
+  /// For `imported`: what became of every event of the file.
+  public var counts: FocusImportCounts?
 }

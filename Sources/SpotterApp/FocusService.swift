@@ -112,30 +112,44 @@ public struct FocusService: Sendable {
 
   /// Takes blocks from a calendar file: every timed event (or those whose category equals, or
   /// whose text contains, `match`) with an occurrence in the next `days` days, today included.
-  public func importCalendar(path: String, match: String?, days: Int) throws -> FocusChange {
+  ///
+  /// Spotter's own events are passed over (a calendar it was synced into would otherwise turn
+  /// every reminder into a block), and an occurrence that overlaps a focus block is refused as
+  /// `focus add` refuses it, unless `force`. The counts say what became of every event.
+  public func importCalendar(path: String, match: String?, days: Int, force: Bool = false) throws
+    -> FocusChange
+  {
     let text = try UTF8File.read(path: path)
     let clock = workspace.clock
     let from = clock.startOfDay(workspace.today)
-    let occurrences = try ICSReader().occurrences(
-      text, fileName: path, from: from, to: clock.startOfDay(workspace.today.adding(days: days)),
-      fallbackZone: clock.identifier)
+    let to = clock.startOfDay(workspace.today.adding(days: days))
+    let reader = ICSReader()
+    let occurrences = try reader.occurrences(
+      text, fileName: path, from: from, to: to, fallbackZone: clock.identifier)
+    let events = try reader.read(text, fileName: path).events.filter { !$0.isOverride }
     let needle = match?.lowercased()
     let lock = try workspace.lock()
     defer { lock.release() }
     let store = try workspace.openStore()
     var blocks = try store.focusBlocks()
     var imported: [FocusBlock] = []
-    var warnings = ICSReader().structureProblems(text, fileName: path)
-    for occurrence in occurrences {
+    var warnings = reader.structureProblems(text, fileName: path)
+    var counts = FocusImportCounts(lastDay: workspace.today.adding(days: days - 1))
+
+    // Each occurrence, and what became of it, by the UID of its event.
+    enum Fate { case imported, unmatched, overlapping }
+    var fates: [String: [Fate]] = [:]
+    var candidates: [(occurrence: CalendarOccurrence, block: FocusBlock)] = []
+    for occurrence in occurrences where !Self.isSpotters(occurrence.uid) {
       if let needle {
         let categories = occurrence.categories.map { $0.lowercased().trimmingCharacters(in: .whitespaces) }
         guard
           categories.contains(needle) || occurrence.summary.lowercased().contains(needle)
             || occurrence.description.lowercased().contains(needle)
-        else { continue }
-      }
-      if let tzid = occurrence.unresolvedTZID {
-        warnings.append("unknown TZID '\(tzid)' of '\(occurrence.summary)' read as \(clock.identifier)")
+        else {
+          fates[occurrence.uid, default: []].append(.unmatched)
+          continue
+        }
       }
       let sourceKey = "ics:" + occurrence.key
       let title =
@@ -144,18 +158,69 @@ public struct FocusService: Sendable {
       let block = FocusBlock(
         id: FocusBlock.id(for: sourceKey), title: title, start: occurrence.start, end: occurrence.end,
         sourceKey: sourceKey)
-      blocks.removeAll { $0.id == block.id }
-      if let other = blocks.first(where: { overlap(block, $0) != nil }) {
-        warnings.append(
-          "'\(block.title)' at \(PlanView.local(block.start, clock)) overlaps block \(other.id)")
+      candidates.append((occurrence, block))
+    }
+    // A re-import replaces its own earlier blocks; every other block is in the way.
+    let replaced = Set(candidates.map(\.block.id))
+    blocks.removeAll { replaced.contains($0.id) }
+    var busy = BusyIntervals(
+      blocks.flatMap {
+        $0.occurrences(
+          in: workspace.today.adding(days: -1)..<workspace.today.adding(days: days + 1), clock: clock)
+      })
+    for (occurrence, block) in candidates.sorted(by: {
+      ($0.block.start, $0.block.id) < ($1.block.start, $1.block.id)
+    }) {
+      if let tzid = occurrence.unresolvedTZID {
+        warnings.append("unknown TZID '\(tzid)' of '\(occurrence.summary)' read as \(clock.identifier)")
       }
+      if busy.overlaps(start: block.start, end: block.end) {
+        guard force else {
+          fates[occurrence.uid, default: []].append(.overlapping)
+          continue
+        }
+        warnings.append("'\(block.title)' at \(PlanView.local(block.start, clock)) overlaps a focus block")
+      }
+      busy.add(start: block.start, end: block.end)
+      fates[occurrence.uid, default: []].append(.imported)
       blocks.append(block)
       imported.append(block)
     }
+
+    counts.events = events.count
+    counts.blocks = imported.count
+    for event in events {
+      if Self.isSpotters(event.uid) {
+        counts.spotters += 1
+      } else if event.status == "CANCELLED" {
+        counts.cancelled += 1
+      } else if event.isAllDay {
+        counts.allDay += 1
+      } else if let fate = fates[event.uid] {
+        if fate.contains(.imported) {
+          counts.imported += 1
+        } else if fate.contains(.overlapping) {
+          counts.overlapping += 1
+        } else {
+          counts.unmatched += 1
+        }
+      } else if event.start >= to {
+        counts.afterWindow += 1
+      } else if event.repeats {
+        counts.noneInWindow += 1
+      } else {
+        counts.beforeToday += 1
+      }
+    }
     warnings += try workoutOverlaps(of: imported, store: store)
-    return try commit(
+    var change = try commit(
       "imported", imported, blocks: blocks, upserts: imported, deletes: [], store: store, warnings: warnings)
+    change.counts = counts
+    return change
   }
+
+  /// Whether a UID is one Spotter wrote: every reminder's ends in `@spotter`.
+  static func isSpotters(_ uid: String) -> Bool { uid.hasSuffix("@spotter") }
 
   // MARK: Helpers
 

@@ -15,4 +15,11 @@ public struct ParsedEvent: Sendable, Hashable {
   /// Fire instants of the event's alarms (relative triggers resolved against DTSTART/DTEND).
   public var alarmInstants: [Date]
   public var categories: [String]
+  /// Whether DTSTART is a date without a time: an all-day event, never a focus block.
+  public var isAllDay = false
+  /// Whether it has an RRULE.
+  public var repeats = false
+  /// Whether it replaces one occurrence of another (RECURRENCE-ID), rather than being an event
+  /// of its own.
+  public var isOverride = false
 }

@@ -209,6 +209,55 @@ import _SpotterTestSupport
     #expect(try calendar(dir).events.count == 3)
   }
 
+  /// A calendar that holds Spotter's own events (its spotter.ics, or one it was synced into)
+  /// gives no block for them; an event overlapping a focus block is refused as `focus add` refuses
+  /// it, unless `--force`; and the counts say where every event went.
+  @Test func calendarImportPassesOverSpottersOwnEventsAndOverlapsAndCountsEveryEvent() throws {
+    let dir = try SpotterBinary.scratch()
+    // A block with an alert, and so Spotter's own event in out/spotter.ics.
+    #expect(try focus(dir, ["add", "tomorrow 09:00", "--for", "1h", "--title", "Mine"]).status == 0)
+    let own = try String(contentsOf: dir.appendingPathComponent("out/spotter.ics"), encoding: .utf8)
+    let reimport = dir.appendingPathComponent("own.ics").path
+    try own.write(toFile: reimport, atomically: true, encoding: .utf8)
+    let ownResult = try focus(dir, ["import", reimport, "--days", "3"])
+    #expect(ownResult.status == 0, "\(ownResult.stderr)")
+    #expect(ownResult.stdout.contains("imported 0 of 1 event; 1 Spotter's own"), "\(ownResult.stdout)")
+    #expect(try calendar(dir).events.count == 1)
+
+    func event(_ uid: String, _ start: String, _ end: String, _ summary: String) -> [String] {
+      [
+        "BEGIN:VEVENT", "UID:\(uid)", "DTSTAMP:20261120T000000Z", "DTSTART:\(start)", "DTEND:\(end)",
+        "SUMMARY:\(summary)", "END:VEVENT",
+      ]
+    }
+    // Tomorrow is Monday 2026-11-23; 09:00 Berlin is 08:00 UTC.
+    var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN"]
+    lines += event("past", "20261101T100000Z", "20261101T110000Z", "Old meeting")
+    lines += event("later", "20270101T100000Z", "20270101T110000Z", "Next year")
+    lines += event("clash", "20261123T083000Z", "20261123T093000Z", "Clash")
+    lines += event("free", "20261123T120000Z", "20261123T130000Z", "Writing")
+    lines += [
+      "BEGIN:VEVENT", "UID:allday", "DTSTAMP:20261120T000000Z", "DTSTART;VALUE=DATE:20261124",
+      "SUMMARY:Holiday", "END:VEVENT", "END:VCALENDAR",
+    ]
+    let file = dir.appendingPathComponent("mixed.ics").path
+    try (lines.joined(separator: "\r\n") + "\r\n").write(toFile: file, atomically: true, encoding: .utf8)
+    let mixed = try focus(dir, ["import", file, "--days", "3"])
+    #expect(mixed.status == 0, "\(mixed.stderr)")
+    #expect(
+      mixed.stdout.contains(
+        "imported 1 of 5 events; 1 before today, 1 after 2026-11-24, 1 all-day, "
+          + "1 overlapping a focus block (--force takes them)"), "\(mixed.stdout)")
+    #expect(try calendar(dir).events.map(\.summary).sorted() == ["Mine", "Writing"])
+    let forced = try focus(dir, ["import", file, "--days", "3", "--force"])
+    #expect(forced.status == 0, "\(forced.stderr)")
+    #expect(forced.stdout.contains("imported 2 of 5 events"), "\(forced.stdout)")
+    #expect(
+      forced.stdout.contains("warning: 'Clash' at 2026-11-23 09:30 overlaps a focus block"),
+      "\(forced.stdout)")
+    #expect(try calendar(dir).events.map(\.summary).sorted() == ["Clash", "Mine", "Writing"])
+  }
+
   /// A shell's clock has seconds and fractions; every relative form, and a move by one, answers
   /// at once with whole-minute times (these used to spin forever holding the store lock).
   @Test(arguments: [

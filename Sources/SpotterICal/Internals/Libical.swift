@@ -527,7 +527,10 @@ enum Libical {
       uid: uid(of: event), summary: textProperty(icalcomponent_get_summary(event)),
       description: textProperty(icalcomponent_get_description(event)),
       sequence: Int(icalcomponent_get_sequence(event)), status: status, startTZID: tzid,
-      start: startDate, end: end, stamp: stamp, alarmInstants: alarms, categories: categories(of: event))
+      start: startDate, end: end, stamp: stamp, alarmInstants: alarms, categories: categories(of: event),
+      isAllDay: icaltime_is_date(start) != 0,
+      repeats: icalcomponent_get_first_property(event, ICAL_RRULE_PROPERTY) != nil,
+      isOverride: icalcomponent_get_first_property(event, ICAL_RECURRENCEID_PROPERTY) != nil)
   }
 
   /// The UTC instant of a parsed time; floating times are read as UTC.

@@ -23,6 +23,7 @@ struct FocusOutputOptions: ParsableArguments {
       lines.append("  \(alert.uid)  \(alarm)  seq \(alert.sequence)  \(alert.title) — \(alert.body)")
     }
     lines += change.warnings.map { "warning: \($0)" }
+    if let counts = change.counts { lines.append(counts.text) }
     lines.append("wrote \(change.calendarPath) and \(change.agendaPath)")
     return lines.joined(separator: "\n")
   }

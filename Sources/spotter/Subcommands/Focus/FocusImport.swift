@@ -18,6 +18,9 @@ extension SpotterCommand.Focus {
     @Option(help: "How many days ahead, from today, to take occurrences.")
     var days = 28
 
+    @Flag(help: "Take events that overlap a focus block too, as focus add --force does.")
+    var force = false
+
     @OptionGroup var output: FocusOutputOptions
 
     func validate() throws {
@@ -28,7 +31,7 @@ extension SpotterCommand.Focus {
       try options.perform { workspace in
         output.report(
           try output.service(in: workspace)
-            .importCalendar(path: file, match: match, days: days), in: workspace)
+            .importCalendar(path: file, match: match, days: days, force: force), in: workspace)
       }
     }
   }
