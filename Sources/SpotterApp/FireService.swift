@@ -127,11 +127,19 @@ public struct FireService: Sendable {
     let state = try fireState(
       record, action: action, daySkipped: marks.skipped.contains(record.date), history: history, store: store)
     var decision = guardRules.decide(record, state: state, now: now)
-    if case .deliver = decision, open.isEmpty {
-      let last = history.last { $0.outcome.claims }
+    let last = history.last { $0.outcome.claims }
+    switch decision {
+    case .deliver where open.isEmpty:
       decision = .skip(
         reason: last.map { "already delivered at \(workspace.clock.local($0.at).minuteText)" }
           ?? "no notifiers configured")
+    case .missed, .discard:
+      // A reminder the catch-up delivered is not also missed when a late line looks at it after
+      // the grace window: the history says one thing of one alarm.
+      if let last {
+        decision = .skip(reason: "already delivered at \(workspace.clock.local(last.at).minuteText)")
+      }
+    default: break
     }
     guard case .deliver(let reason) = decision else {
       let entry = Delivery(record, round: round, at: now, outcome: decision.outcome, reason: decision.reason)

@@ -115,6 +115,39 @@ import _SpotterTestSupport
     #expect(sandbox.delivered == ["Workout Time!|Today: Push Day|\(uid)"])
   }
 
+  /// An alert at the second 02:35 of the night Berlin leaves summer time: cron cannot name it, so
+  /// the agenda has no line for it and the catch-up line delivers it within 10 minutes of the true
+  /// instant. A late look at it after the grace window finds it delivered, not missed.
+  @Test func anAutumnSecondPassAlarmIsDeliveredByTheCatchUpAndTheHistorySaysOneThing() throws {
+    let sandbox = try Sandbox()
+    let night = "2026-10-24T21:30:00+02:00"
+    let added = try sandbox.spotter(
+      ["focus", "add", "2026-10-25T02:40:00+01:00", "--for", "30m", "--title", "Night shift"], now: night,
+      writes: true)
+    #expect(added.status == 0, "\(added.stderr)")
+    let id = try #require(added.stdout.split(separator: "\n").first.map(String.init))
+    let alert = "focus-block-start-\(id)@spotter"
+    let agenda = try sandbox.agenda()
+    #expect(!agenda.contains("# spotter:\(alert)"), "\(agenda)")
+    #expect(agenda.contains("# \(alert) fires at the second 02:35 of 2026-10-25"), "\(agenda)")
+
+    // The first pass of 02:40 is an hour early: nothing is due.
+    #expect(try sandbox.spotter(["catch-up"], now: "2026-10-25T02:40:00+02:00").stdout.isEmpty)
+    #expect(sandbox.delivered.isEmpty)
+    // The catch-up line of the second pass, 5 minutes after the alert.
+    let caught = try sandbox.spotter(["catch-up"], now: "2026-10-25T02:40:00+01:00")
+    #expect(caught.status == 0, "\(caught.stderr)")
+    #expect(caught.stdout.contains("caught up, 5 min late"), "\(caught.stdout)")
+    #expect(sandbox.delivered.count == 1)
+    // Where the old line sat, past the overlap and the grace window.
+    let late = try sandbox.spotter(["fire", alert], now: "2026-10-25T03:10:00+01:00")
+    #expect(late.status == 0, "\(late.stderr)")
+    let history = try sandbox.spotter(["history", "--json"], now: "2026-10-25T03:11:00+01:00")
+    #expect(history.stdout.contains("\"outcome\" : \"delivered\""), "\(history.stdout)")
+    #expect(!history.stdout.contains("\"outcome\" : \"missed\""), "\(history.stdout)")
+    #expect(sandbox.delivered.count == 1)
+  }
+
   @Test func theNightlyRunCatchesUpToo() throws {
     let sandbox = try Sandbox()
     try planned(sandbox)

@@ -4,9 +4,11 @@ import SpotterCore
 /// Writes the agenda: one crontab(5) line per alarm, for machines and calendars without VALARM.
 ///
 /// Cron reads times in the machine's zone, which need not be the calendar's, so each alarm
-/// instant is converted to the cron zone. Converting an instant never lands in a DST gap; a time
-/// that exists twice is moved past the overlap when it is the second occurrence, because cron
-/// runs a fixed-time job only at the first.
+/// instant is converted to the cron zone. Converting an instant never lands in a DST gap. A time
+/// that exists twice gets no line when it is the second occurrence: cron runs a fixed-time job
+/// only at the first, and a line past the overlap fired 15 to 120 minutes late, half of them past
+/// the grace window. The catch-up line, a wildcard job cron runs in both passes, delivers it
+/// within 10 minutes of the true instant instead.
 public struct CrontabWriter: Sendable {
   /// The command with `{title}`, `{body}`, `{uid}`, `{kind}`, `{start}` and `{fire}` placeholders.
   public var commandTemplate: CommandTemplate
@@ -43,7 +45,12 @@ public struct CrontabWriter: Sendable {
       for alarm in event.alarms {
         let fire = event.start.addingTimeInterval(TimeInterval(alarm.trigger.offsetSeconds))
         guard fire > now else { continue }
-        let local = cronFireTime(fire)
+        guard let local = cronFireTime(fire) else {
+          let reading = cronClock.local(fire)
+          text += "# \(event.uid) fires at the second \(reading.time) of \(reading.date), which cron cannot "
+          text += "name: the catch-up line delivers it\n"
+          continue
+        }
         text += "\(local.time.minute) \(local.time.hour) \(local.date.day) \(local.date.month) * "
         text += command(for: event, title: alarm.description) + " # spotter:\(event.uid)\n"
       }
@@ -51,28 +58,16 @@ public struct CrontabWriter: Sendable {
     return text
   }
 
-  /// The cron reading of `fire`, to the minute; past the overlap when cron would not run it at
-  /// that reading.
+  /// The cron reading of `fire`, to the minute, or nil when that reading is the second pass of
+  /// an autumn overlap, which a crontab line cannot name.
   ///
-  /// Cron names minutes, so the search starts at the minute that holds `fire`: a fire time with
-  /// seconds (a block added `+2h` from a clock at 10:00:17) reads as 12:00, and the walk is bounded
-  /// by the longest overlap tzdata has (a day), whatever the instant.
-  func cronFireTime(_ fire: Date) -> LocalDateTime {
-    var instant = Date(timeIntervalSince1970: (fire.timeIntervalSince1970 / 60).rounded(.down) * 60)
-    var local = cronClock.local(instant)
-    // Minute by minute: the overlap is at most a few hours, and this runs only inside one.
-    var steps = 0
-    while cronClock.instant(local) != instant && steps < Self.longestOverlapMinutes {
-      steps += 1
-      instant = instant.addingTimeInterval(60)
-      local = cronClock.local(instant)
-    }
-    return local
+  /// Cron names minutes, so the reading is that of the minute that holds `fire`: a fire time with
+  /// seconds (a block added `+2h` from a clock at 10:00:17) reads as 12:00.
+  func cronFireTime(_ fire: Date) -> LocalDateTime? {
+    let instant = Date(timeIntervalSince1970: (fire.timeIntervalSince1970 / 60).rounded(.down) * 60)
+    let local = cronClock.local(instant)
+    return cronClock.instant(local) == instant ? local : nil
   }
-
-  /// A bound on any zone's repeated wall-clock hours, in minutes: no tzdata transition has
-  /// turned a clock back by a whole day.
-  static let longestOverlapMinutes = 24 * 60
 
   /// The command of one line: placeholders shell-quoted, then every `%` escaped for cron.
   ///
