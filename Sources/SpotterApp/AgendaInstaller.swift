@@ -156,7 +156,7 @@ public struct AgendaInstaller: Sendable {
     var lines = [
       "# Managed by `spotter agenda install`; `spotter agenda uninstall` removes this block.",
       "# Edits inside it are overwritten. Times are in \(workspace.cronTimeZone.name).",
-      "# The nightly run is \(workspace.settings.agendaNightly) \(userZoneName); spotter rewrites its line when the offset changes.",
+      "# Nightly at \(workspace.settings.agendaNightly) \(userZoneName); spotter rewrites that line when the offset changes.",
       CrontabWriter.escapePercent("\(time.minute) \(time.hour) * * * \(run) \(log)"),
       CrontabWriter.escapePercent("\(Self.catchUpEvery) \(workspace.invocation("catch-up")) \(log)"),
     ]

@@ -81,16 +81,12 @@ public struct ConfigInitializer: Sendable {
     var warnings = Self.notifierWarnings(answers.notifier, environment: options.environment)
     let sources = HistorySources(home: options.environment["HOME"])
     for source in answers.sources {
-      // Only a file that does not exist yet passes `files` without a look inside.
-      let found = (try? sources.files([source]))?.filter { FileManager.default.fileExists(atPath: $0) } ?? []
-      if found.isEmpty {
-        warnings.append("'\(source)' holds no history export yet; the nightly run fails until one arrives")
-      }
+      if let problem = sources.problem(with: source) { warnings.append(problem) }
     }
     let exists = FileManager.default.fileExists(atPath: path)
     if exists && !force {
       let current = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-      return Outcome(path: path, text: current, written: false, backup: nil, warnings: warnings)
+      return Outcome(path: path, text: current, written: false, backup: nil, warnings: [])
     }
     var backup: String?
     if exists {
@@ -100,6 +96,14 @@ public struct ConfigInitializer: Sendable {
     }
     try AtomicFileWriter.write(text, to: path)
     return Outcome(path: path, text: text, written: true, backup: backup, warnings: warnings)
+  }
+
+  /// The config that is there, when there is one: `init` says so before it asks anything, and
+  /// refuses flags it cannot apply without `--force` instead of ignoring them.
+  public func existing(force: Bool, flags: [String]) throws -> String? {
+    guard FileManager.default.fileExists(atPath: path), !force else { return nil }
+    if !flags.isEmpty { throw SpotterAppError.configExists(path: path, flags: flags) }
+    return (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
   }
 
   /// The config text: the answers, and comments that say where the rest is.

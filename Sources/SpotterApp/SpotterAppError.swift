@@ -17,6 +17,8 @@ public enum SpotterAppError: Error, Equatable, Sendable {
   case ambiguousReminder(id: String, candidates: [String])
   /// The reminder cannot take this action, e.g. snoozing a cancelled one.
   case reminderState(uid: String, reason: String)
+  /// `init` was given values for a config that exists, without `--force`.
+  case configExists(path: String, flags: [String])
   /// The nightly time is unsafe for cron in the agenda's zone.
   case nightlyTime(value: String, reason: String)
   /// No session has (or starts with) this id, or several do.
@@ -54,6 +56,9 @@ extension SpotterAppError: CustomStringConvertible {
         + candidates.prefix(5).map { "'\($0)'" }.joined(separator: ", ") + "); give more of it"
     case .sessionState(let id, let reason):
       return "session '\(id)': \(reason)"
+    case .configExists(let path, let flags):
+      return "a config exists at \(path), so \(flags.joined(separator: ", ")) cannot be applied; "
+        + "add --force to replace it (the old one is kept as config.toml.bak), or edit it"
     }
   }
 
@@ -61,7 +66,7 @@ extension SpotterAppError: CustomStringConvertible {
   public var exitCode: Int32 {
     switch self {
     case .invalidOption, .unknownFocusBlock, .unknownReminder, .ambiguousReminder, .reminderState,
-      .unknownSession, .sessionState, .shortPrefix:
+      .unknownSession, .sessionState, .shortPrefix, .configExists:
       64
     case .focusOverlap: 65
     case .nightlyTime: 78

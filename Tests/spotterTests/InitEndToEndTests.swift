@@ -29,9 +29,19 @@ import _SpotterTestSupport
     #expect(first.stderr.contains("apt install libnotify-bin"))
     #expect(first.stderr.contains("warning: '~/exports' holds no history export yet"))
 
-    // Re-running changes nothing; --force changes only what is asked, and keeps a backup.
-    let again = try SpotterBinary.run(["init", "--language", "en"], environment: Self.environment(home))
-    #expect(again.status == 0 && again.stdout.contains("exists and was left as it is"))
+    // Re-running changes nothing and asks nothing; a flag it cannot apply is refused, not ignored,
+    // and nothing is warned of values it never wrote.
+    let again = try SpotterBinary.run(["init"], environment: Self.environment(home))
+    #expect(again.status == 0 && again.stdout.hasPrefix("a config exists at \(path) and was left as it is"))
+    #expect(again.stderr.isEmpty, "\(again.stderr)")
+    let flagged = try SpotterBinary.run(
+      ["init", "--language", "en", "--source", "~/nowhere"], environment: Self.environment(home))
+    #expect(flagged.status == 64)
+    #expect(
+      flagged.stderr.contains(
+        "a config exists at \(path), so --language, --source cannot be applied; add --force"),
+      "\(flagged.stderr)")
+    #expect(!flagged.stderr.contains("warning"))
     #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
     let forced = try SpotterBinary.run(
       ["init", "--force", "--notifier", "printf %s {title}"], environment: Self.environment(home))
@@ -41,6 +51,25 @@ import _SpotterTestSupport
     #expect(replaced.contains("commands = [\"printf %s {title}\"]"))
     #expect(!forced.stderr.contains("notifier"))
     #expect(try String(contentsOfFile: path + ".bak", encoding: .utf8) == text)
+  }
+
+  /// A source that does not exist is said to not exist, with the closest name; an empty folder
+  /// holds no export yet; a glob matches nothing yet.
+  @Test func aSourceThatDoesNotExistIsToldApartFromAnEmptyOne() throws {
+    let home = try SpotterBinary.scratch()
+    try FileManager.default.createDirectory(
+      at: home.appendingPathComponent("exports"), withIntermediateDirectories: true)
+    let result = try SpotterBinary.run(
+      ["init", "--source", "~/exprots", "--source", "~/exports", "--source", "~/exports/*.csv"],
+      environment: Self.environment(home))
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      result.stderr.contains(
+        "warning: '~/exprots' does not exist (No such file or directory; did you mean '\(home.path)/exports'?)"
+      ),
+      "\(result.stderr)")
+    #expect(result.stderr.contains("warning: '~/exports' holds no history export yet"))
+    #expect(result.stderr.contains("warning: '~/exports/*.csv' matches no file yet"))
   }
 
   @Test func theNightlyRunImportsTheNewestExportOfEachAppInTheConfiguredFolder() throws {

@@ -11,7 +11,8 @@ extension SpotterCommand {
       discussion: """
         On a terminal it asks for each value, offering what it detected: the system's zone \
         (/etc/localtime, never $TZ) and $LANG's language. Otherwise it takes the flags. An existing \
-        config is left as it is unless --force, which keeps the old one as config.toml.bak.
+        config is left as it is, and no question asked, unless --force, which keeps the old one as \
+        config.toml.bak; flags given for an existing config without --force are refused (exit 64).
         """)
 
     @OptionGroup var options: GlobalOptions
@@ -44,6 +45,26 @@ extension SpotterCommand {
 
     func run() throws {
       let initializer = ConfigInitializer(options: options.spotterOptions)
+      let given = [
+        ("--timezone", options.spotterOptions.timeZone != nil),
+        ("--weight-unit", options.spotterOptions.weightUnit != nil),
+        ("--language", language != nil), ("--source", !sources.isEmpty), ("--notifier", notifier != nil),
+      ].filter(\.1).map(\.0)
+      // Said before any question: answers to a config that stays would be thrown away.
+      let current: String?
+      do {
+        current = try initializer.existing(force: force, flags: given)
+      } catch {
+        FileHandle.standardError.write(Data("spotter: error: \(ExitStatus.message(for: error))\n".utf8))
+        throw ExitCode(ExitStatus.code(for: error))
+      }
+      if let current {
+        print(
+          "a config exists at \(initializer.path) and was left as it is (--force replaces it, keeping a .bak):"
+        )
+        print(current, terminator: current.hasSuffix("\n") ? "" : "\n")
+        return
+      }
       var answers = initializer.detected
       if let language { answers.language = Language(rawValue: language) ?? answers.language }
       if !sources.isEmpty { answers.sources = sources }
