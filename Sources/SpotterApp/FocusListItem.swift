@@ -29,7 +29,7 @@ public struct FocusListItem: Sendable, Encodable {
   /// `a1b2c3d4  2026-11-23 09:00–10:30  Deep work  (weekdays until 2026-12-18)`, or with the end's
   /// date when it falls on the next day: `2026-11-23 23:00–2026-11-24 01:00`.
   public var line: String {
-    let repeats = every.map { " (\($0) until \(until.map(\.description) ?? "?"))" } ?? ""
+    let repeats = every.map { " (\($0)\(until.map { " until \($0)" } ?? ", no end"))" } ?? ""
     // An end on another day shows its date: "23:00–01:00" alone reads as a 22-hour block.
     let end = endLocal.prefix(10) == startLocal.prefix(10) ? String(endLocal.suffix(5)) : endLocal
     return "\(id)  \(startLocal)–\(end)  \(title)\(repeats)"

@@ -45,7 +45,7 @@ public struct FocusService: Sendable {
           option: "--every", value: every,
           reason: "expected daily, weekdays, weekends or a list like mon,wed, got")
       }
-      let last = try workspace.date(until ?? "", option: "--until")
+      let last = try until.map { try workspace.date($0, option: "--until") }
       recurrence = FocusRecurrence(weekdays: weekdays, until: last)
     }
     let name = title ?? FocusTexts.defaultTitle(start: workspace.clock.local(start).time)
@@ -285,10 +285,12 @@ public struct FocusService: Sendable {
     return matches[0]
   }
 
-  /// The first clash of two blocks' occurrences within the next year, if any.
+  /// The first clash of two blocks' occurrences within a year of the later one's start, if any:
+  /// neither has an occurrence before that, and a year holds every weekday of both.
   private func overlap(_ block: FocusBlock, _ other: FocusBlock) -> FocusOccurrence? {
     let clock = workspace.clock
-    let first = min(clock.localDate(block.start), clock.localDate(other.start))
+    // A day earlier: an occurrence past midnight of the day before can reach into the first.
+    let first = max(clock.localDate(block.start), clock.localDate(other.start)).adding(days: -1)
     let range = first..<first.adding(days: 366)
     let mine = block.occurrences(in: range, clock: clock)
     return other.occurrences(in: range, clock: clock).first { occurrence in

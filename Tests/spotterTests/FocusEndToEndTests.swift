@@ -186,6 +186,24 @@ import _SpotterTestSupport
     #expect(none.stdout.contains("no focus blocks"))
   }
 
+  /// `--every daily` alone repeats with no end, as taskwarrior's and khal's repeats may: listed as
+  /// such, and alerting years later.
+  @Test func aRepeatWithoutAnEndGoesOn() throws {
+    let dir = try SpotterBinary.scratch()
+    let added = try focus(
+      dir, ["add", "tomorrow", "09:00", "--for", "1h", "--every", "daily", "--title", "Standup"])
+    #expect(added.status == 0, "\(added.stderr)")
+    #expect(added.stdout.contains("Standup (daily, no end)"), "\(added.stdout)")
+    let listed = try focus(dir, ["list", "--from", "2029-02-01", "--to", "2029-02-01"])
+    #expect(listed.stdout.contains("Standup (daily, no end)"), "\(listed.stdout)")
+    let later = try focus(
+      dir, ["add", "2029-02-01 09:30", "--for", "15m", "--title", "Clash"], now: "2029-01-31T21:30:00+01:00")
+    #expect(later.status == 65, "\(later.stderr)")
+    let until = try focus(dir, ["add", "tomorrow 12:00", "--for", "1h", "--until", "2027-01-01"])
+    #expect(until.status == 64)
+    #expect(until.stderr.contains("--until only goes with --every"), "\(until.stderr)")
+  }
+
   @Test func calendarImportTakesBlocksAndAReimportChangesNothing() throws {
     let dir = try SpotterBinary.scratch()
     let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -42,7 +42,7 @@ public struct FocusBlock: Sendable, Hashable, Codable, Identifiable {
     let endDayOffset = first.date.days(until: lastEnd.date)
     var result: [FocusOccurrence] = []
     var date = max(first.date, dates.lowerBound)
-    let stop = min(recurrence.until.adding(days: 1), dates.upperBound)
+    let stop = recurrence.until.map { min($0.adding(days: 1), dates.upperBound) } ?? dates.upperBound
     while date < stop {
       if recurrence.weekdays.contains(date.weekday) {
         let start = clock.instant(LocalDateTime(date: date, secondOfDay: first.secondOfDay))

@@ -1,11 +1,13 @@
 import Foundation
 
-/// How a focus block repeats: on some weekdays, up to and including a last date.
+/// How a focus block repeats: on some weekdays, up to and including a last date, or with no end,
+/// as taskwarrior's and khal's repeats may be.
 public struct FocusRecurrence: Sendable, Hashable, Codable {
   public var weekdays: Set<Weekday>
-  public var until: LocalDate
+  /// The last date, or nil for a block that repeats until it is removed.
+  public var until: LocalDate?
 
-  public init(weekdays: Set<Weekday>, until: LocalDate) {
+  public init(weekdays: Set<Weekday>, until: LocalDate?) {
     self.weekdays = weekdays
     self.until = until
   }

@@ -20,16 +20,16 @@ extension Store {
         """,
       arguments: [
         block.id, block.title, block.start.timeIntervalSince1970, block.end.timeIntervalSince1970,
-        block.recurrence?.weekdaysText, block.recurrence?.until.description, block.sourceKey,
+        block.recurrence?.weekdaysText, block.recurrence?.until?.description, block.sourceKey,
       ])
   }
 
   private static func block(_ row: Row) -> FocusBlock {
     var recurrence: FocusRecurrence?
-    if let every: String = row["every"], let weekdays = FocusRecurrence.weekdays(parsing: every),
-      let untilText: String = row["until"], let until = LocalDate(parsing: untilText)
-    {
-      recurrence = FocusRecurrence(weekdays: weekdays, until: until)
+    if let every: String = row["every"], let weekdays = FocusRecurrence.weekdays(parsing: every) {
+      // No `until` is a block that repeats until it is removed.
+      let untilText: String? = row["until"]
+      recurrence = FocusRecurrence(weekdays: weekdays, until: untilText.flatMap { LocalDate(parsing: $0) })
     }
     return FocusBlock(
       id: row["id"], title: row["title"], start: Date(timeIntervalSince1970: row["starts_at"]),

@@ -24,7 +24,7 @@ extension SpotterCommand.Focus {
     @Option(help: "Repeat: daily, weekdays, weekends, or days such as mon,wed.")
     var every: String?
 
-    @Option(help: "Last date of a repeating block: YYYY-MM-DD, today or tomorrow.")
+    @Option(help: "Last date of a repeating block: YYYY-MM-DD, today or tomorrow (default: no end).")
     var until: String?
 
     @Flag(help: "Keep the block even if it overlaps another block.")
@@ -33,7 +33,7 @@ extension SpotterCommand.Focus {
     @OptionGroup var output: FocusOutputOptions
 
     func validate() throws {
-      if (every == nil) != (until == nil) { throw ValidationError("--every and --until go together.") }
+      if until != nil && every == nil { throw ValidationError("--until only goes with --every.") }
       if let title, title.trimmingCharacters(in: .whitespaces).isEmpty || title.contains("\n") {
         throw ValidationError("--title must be one non-empty line.")
       }
