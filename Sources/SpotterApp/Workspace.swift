@@ -333,6 +333,9 @@ public struct Workspace: Sendable {
   func read(_ path: String, with importer: HistoryImporter) throws -> (HistoryFormat, [PackedSession]) {
     let progress = ImportProgress.forFile(path, environment: options.environment)
     defer { progress?.finish() }
-    return try importer.readPacked(path: path, progress: progress.map { bar in { bar.update($0, $1) } })
+    let (format, sessions, notes) = try importer.readPackedNoting(
+      path: path, progress: progress.map { bar in { bar.update($0, $1) } })
+    for note in notes { notices.add("note: \(note)") }
+    return (format, sessions)
   }
 }

@@ -52,6 +52,11 @@ import _SpotterTestSupport
       ["run", "--history", path, "--days", "7"], now: "2026-11-22T21:30:00+01:00", writes: true)
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stdout.contains("export.xml (apple-health): 18 new"), "\(run.stdout)")
+    #expect(
+      run.stderr.contains(
+        "note: \(path): passed over 6 Apple Health workouts of other types (Running 6); [import] apple_health_types"
+      ),
+      "\(run.stderr)")
     let monday = try #require(try box.event("workout-reminder-2026-11-23@spotter"))
     #expect(monday.alarmInstants == [TestZones.instant("2026-11-23T17:30:00+01:00")])
     #expect(monday.description.contains("Traditional Strength Training"))
@@ -65,6 +70,7 @@ import _SpotterTestSupport
     let again = try listed.spotter(
       ["run", "--history", path, "--days", "7"], now: "2026-11-22T21:30:00+01:00", writes: true)
     #expect(again.stdout.contains("(apple-health): 24 new"), "\(again.stdout) \(again.stderr)")
+    #expect(!again.stderr.contains("passed over"))
   }
 
   @Test(

@@ -50,6 +50,14 @@ public struct AppleHealthImporter: Sendable {
   /// The workouts in the file at `path`, oldest first; `progress` hears the bytes read so far
   /// and the total.
   public func sessions(path: String, progress: ((Int64, Int64) -> Void)? = nil) throws -> [Session] {
+    try sessionsCounting(path: path, progress: progress).sessions
+  }
+
+  /// ``sessions(path:progress:)``, with how many workouts of each type that does not count were
+  /// passed over, so that an import can say so.
+  public func sessionsCounting(path: String, progress: ((Int64, Int64) -> Void)? = nil) throws -> (
+    sessions: [Session], passedOver: [String: Int]
+  ) {
     guard let handle = FileHandle(forReadingAtPath: path) else {
       throw SpotterIOError.io(path: path, reason: UnreadableFile.reason(path))
     }
@@ -74,19 +82,43 @@ public struct AppleHealthImporter: Sendable {
 
   /// The workouts in `data`, an `export.xml` already in memory (the fuzzer's way in).
   public func sessions(xml data: Data) throws -> [Session] {
-    try parsed { parser in try data.withUnsafeBytes { try parser.feed($0) } }
+    try parsed { parser in try data.withUnsafeBytes { try parser.feed($0) } }.sessions
   }
 
   /// The training sessions among the workouts of the XML that `feed` hands the parser, oldest
   /// first.
-  private func parsed(_ feed: (HealthXMLParser) throws -> Void) throws -> [Session] {
+  private func parsed(_ feed: (HealthXMLParser) throws -> Void) throws -> (
+    sessions: [Session], passedOver: [String: Int]
+  ) {
     var sessions: [Session] = []
+    var passedOver: [String: Int] = [:]
     let parser = HealthXMLParser(fileName: context.fileName) { workout in
-      if let session = try self.session(workout) { sessions.append(session) }
+      if let session = try self.session(workout) {
+        sessions.append(session)
+      } else {
+        let type = Self.words(
+          String(workout.activityType.dropFirst("HKWorkoutActivityType".count).prefix(60)))
+        // A file that invents a type per workout cannot grow the tally past a page of names.
+        passedOver[
+          passedOver.count < Self.typesTallied || passedOver[type] != nil ? type : "other", default: 0] += 1
+      }
     }
     try feed(parser)
     try parser.finish()
-    return sessions.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
+    return (sessions.sorted { ($0.start, $0.id) < ($1.start, $1.id) }, passedOver)
+  }
+
+  /// The most workout types counted one by one; the rest are "other".
+  static let typesTallied = 100
+
+  /// `passed over 812 Apple Health workouts of other types (Running 500, Walking 300, …)`, or nil.
+  public static func passedOverNote(_ passedOver: [String: Int], file: String) -> String? {
+    let total = passedOver.values.reduce(0, +)
+    guard total > 0 else { return nil }
+    let top = passedOver.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+    let named = top.prefix(3).map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+    return "\(file): passed over \(total) Apple Health workout\(total == 1 ? "" : "s") of other types "
+      + "(\(named)\(top.count > 3 ? ", …" : "")); [import] apple_health_types names the types that count as training"
   }
 
   /// Streams `export.xml` out of the archive into the parser: the one in

@@ -41,6 +41,15 @@ public struct HistoryImporter: Sendable {
   public func readPacked(path: String, progress: ((Int64, Int64) -> Void)? = nil) throws -> (
     HistoryFormat, [PackedSession]
   ) {
+    let (format, sessions, _) = try readPackedNoting(path: path, progress: progress)
+    return (format, sessions)
+  }
+
+  /// ``readPacked(path:progress:)``, with what the user should hear of the file: the Apple
+  /// Health workouts of other types it passed over.
+  public func readPackedNoting(path: String, progress: ((Int64, Int64) -> Void)? = nil) throws -> (
+    HistoryFormat, [PackedSession], [String]
+  ) {
     guard let handle = FileHandle(forReadingAtPath: path) else {
       throw SpotterIOError.io(path: path, reason: UnreadableFile.reason(path))
     }
@@ -49,13 +58,17 @@ public struct HistoryImporter: Sendable {
     let context = ImportContext(fileName: path, clock: clock, defaultUnit: defaultUnit, dateOrder: dateOrder)
     if AppleHealthImporter.matches([UInt8](prefix)) {
       let importer = AppleHealthImporter(context: context, activityTypes: appleHealthTypes)
-      return (.appleHealth, try importer.sessions(path: path, progress: progress).map(PackedSession.init))
+      let (sessions, passedOver) = try importer.sessionsCounting(path: path, progress: progress)
+      return (
+        .appleHealth, sessions.map(PackedSession.init),
+        AppleHealthImporter.passedOverNote(passedOver, file: path).map { [$0] } ?? []
+      )
     }
     let sniffed = Self.format(sniffing: prefix)
     if sniffed == .strongCSV || sniffed == .hevyCSV,
       let streamed = try readInChunks(path: path, context: context)
     {
-      return streamed
+      return (streamed.0, streamed.1, [])
     }
     let data: Data
     do {
@@ -63,7 +76,8 @@ public struct HistoryImporter: Sendable {
     } catch {
       throw SpotterIOError.io(path: path, reason: UnreadableFile.reason(path))
     }
-    return try parsePacked(data, fileName: path)
+    let (format, sessions) = try parsePacked(data, fileName: path)
+    return (format, sessions, [])
   }
 
   /// A Strong or Hevy CSV file read a chunk at a time; nil when its header is neither's.
