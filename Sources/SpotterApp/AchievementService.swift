@@ -10,11 +10,18 @@ public struct AchievementService: Sendable {
     self.workspace = workspace
   }
 
-  /// Every achievement, oldest first; `kinds` narrows the list when not empty.
-  public func list(kinds: Set<AchievementKind> = []) throws -> [AchievementItem] {
+  /// The achievements, oldest first; `kinds` narrows the list when not empty, `since` to those
+  /// earned on or after a day, and `limit` to the newest that many.
+  public func list(kinds: Set<AchievementKind> = [], since: LocalDate? = nil, limit: Int? = nil) throws
+    -> [AchievementItem]
+  {
     let texts = ReminderTexts(language: workspace.settings.language, privacy: workspace.settings.privacy)
-    return try workspace.openStore(readOnly: true).achievements()
-      .filter { kinds.isEmpty || kinds.contains($0.kind) }
-      .map { AchievementItem($0, texts: texts, clock: workspace.clock) }
+    let chosen = try workspace.openStore(readOnly: true).achievements()
+      .filter { achievement in
+        (kinds.isEmpty || kinds.contains(achievement.kind)) && since.map { achievement.date >= $0 } ?? true
+      }
+    return chosen.suffix(limit ?? chosen.count).map {
+      AchievementItem($0, texts: texts, clock: workspace.clock)
+    }
   }
 }

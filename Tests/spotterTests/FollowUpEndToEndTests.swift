@@ -107,6 +107,19 @@ import _SpotterTestSupport
     S(start: "2026-11-23 18:00", exercises: [("Bench Press (Barbell)", [(105, 8), (100, 8)])]),
   ]
 
+  /// A first import just after midnight does not wake anyone for yesterday evening's record: with
+  /// no quiet hours set, late news waits for 08:00.
+  @Test func aFirstImportAtNightAnnouncesInTheMorning() throws {
+    let box = try Sandbox()
+    let path = try history(box, Self.recordHistory, format: "strong")
+    let now = "2026-11-24T00:20:41+01:00"
+    let run = try box.spotter(["run", "--history", path], now: now, writes: true)
+    #expect(run.status == 0, "\(run.stderr)")
+    let announced = try planEvents(box, now: now, kind: "achievement")
+    let uid = try #require(announced.first?["uid"] as? String)
+    #expect(try box.event(uid)?.alarmInstants == [TestZones.instant("2026-11-24T08:00:00+01:00")])
+  }
+
   @Test(arguments: ["strong", "hevy", "json"])
   func aRecordIsAnnouncedOnceWhateverIsReImported(format: String) throws {
     let box = try Sandbox()
@@ -119,11 +132,9 @@ import _SpotterTestSupport
     // The entity is the session's id ("strong-2026-11-23 18:00:00"): escaped to a UID's characters.
     #expect(uid.allSatisfy(Self.uidCharacters.contains), "\(uid)")
     let event = try #require(try box.event(uid))
-    #expect(event.summary == "2 new records! 🎉")
-    #expect(
-      event.description
-        == "2 new records: Bench Press (Barbell) 105 kg × 8 (before 100 kg × 8), Bench Press (Barbell) est. 1RM "
-        + "130.3 kg (before 124.1 kg)")
+    // 105 kg × 8 beats the weight for 8 reps and the 1RM estimate: one set, one record.
+    #expect(event.summary == "New personal record! 🎉")
+    #expect(event.description == "Bench Press (Barbell): 105 kg × 8 (before: 100 kg × 8)")
     #expect(event.alarmInstants == [TestZones.instant("2026-11-24T08:01:00+01:00")])
     #expect(try box.agendaLine(uid) != nil)
     let calendar = try String(contentsOfFile: box.out + "/spotter.ics", encoding: .utf8)
@@ -133,7 +144,7 @@ import _SpotterTestSupport
     #expect(try String(contentsOfFile: box.out + "/spotter.ics", encoding: .utf8) == calendar)
     let list = try box.spotter(["achievements", "--json"], now: now)
     let object = try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [String: Any]
-    #expect((object?["achievements"] as? [[String: Any]])?.count == 2)
+    #expect((object?["achievements"] as? [[String: Any]])?.count == 1)
     // After it fired, a later re-import still announces nothing.
     #expect(try box.spotter(["fire", uid], now: "2026-11-24T08:01:00+01:00").status == 0)
     #expect(
@@ -154,6 +165,30 @@ import _SpotterTestSupport
     let list = try box.spotter(["achievements"], now: "2026-12-01T08:00:00+01:00")
     #expect(
       list.stdout.contains("Bench Press (Barbell) 105 kg × 8 (before 100 kg × 8)  (recorded, not announced)"))
+  }
+
+  /// `achievements --since` narrows to the days on or after, `--limit` to the newest few.
+  @Test func achievementsTakeASinceAndALimit() throws {
+    let box = try Sandbox()
+    let sessions = [("2026-11-02", 100.0), ("2026-11-09", 105), ("2026-11-16", 110), ("2026-11-23", 115)].map
+    {
+      S(start: "\($0.0) 18:00", exercises: [("Bench Press (Barbell)", [($0.1, 5)])])
+    }
+    let path = try history(box, sessions, format: "strong")
+    let now = "2026-12-01T08:00:00+01:00"
+    #expect(try box.spotter(["run", "--history", path], now: now, writes: true).status == 0)
+    func lines(_ arguments: [String]) throws -> [String] {
+      let result = try box.spotter(["achievements"] + arguments, now: now)
+      #expect(result.status == 0, "\(result.stderr)")
+      return result.stdout.split(separator: "\n").map(String.init)
+    }
+    #expect(try lines([]).count == 3)
+    let since = try lines(["--since", "2026-11-16"])
+    #expect(since.count == 2 && since[0].contains("110 kg") && since[1].contains("115 kg"), "\(since)")
+    #expect(try lines(["--limit", "1"]).map { $0.contains("115 kg") } == [true])
+    #expect(try lines(["--since", "-10d"]).count == 1)
+    let bad = try box.spotter(["achievements", "--since", "someday"], now: now)
+    #expect(bad.status == 64 && bad.stderr.contains("--since"), "\(bad.stderr)")
   }
 
   @Test func aPlateauIsSuggestedOnceBrokenAndFormedAgain() throws {

@@ -71,14 +71,20 @@ public struct FocusTimeParser: Sendable {
     return (start, end)
   }
 
-  /// A day alone: `today`, `tomorrow`, `fri` (its next date, today included), `next fri` (after
-  /// today), `2026-11-23`, `+2d`.
+  /// A day alone: `today`, `tomorrow`, `yesterday`, `fri` (its next date, today included), `next
+  /// fri` (after today), `2026-11-23`, `+2d`, `-7d`.
   public func day(_ text: String) -> LocalDate? {
     let words = Self.words(text)
     let today = clock.localDate(now)
     if words.count == 1, words[0].hasPrefix("+"), let seconds = Self.relative(words[0]), seconds % 86400 == 0
     {
       return today.adding(days: seconds / 86400)
+    }
+    // `-7d`, for options that look back (`achievements --since`).
+    if words.count == 1, words[0].hasPrefix("-"), let seconds = Self.relative("+" + words[0].dropFirst()),
+      seconds % 86400 == 0
+    {
+      return today.adding(days: -seconds / 86400)
     }
     switch dayWords(words) {
     case .date(let date)?: return date
@@ -102,6 +108,7 @@ public struct FocusTimeParser: Sendable {
       switch words[0] {
       case "today", "heute": return .date(today)
       case "tomorrow", "morgen": return .date(today.adding(days: 1))
+      case "yesterday", "gestern": return .date(today.adding(days: -1))
       default:
         if let date = LocalDate(parsing: words[0]) { return .date(date) }
         return Weekday(key: words[0]).map { .weekday($0, next: false) }

@@ -168,9 +168,16 @@ public struct FollowUpPlanner: Sendable {
   /// of quiet hours.
   private func firstMoment(after earned: Date, now: Date, clock: ZoneClock) -> Date {
     let end = Date(timeIntervalSince1970: (earned.timeIntervalSince1970 / 60).rounded(.up) * 60)
-    let moment = end > now ? end : PauseReminderPlanner.nextMinute(after: now)
-    return settings.quietHours?.adjust(moment, clock: clock) ?? moment
+    guard end <= now else { return settings.quietHours?.adjust(end, clock: clock) ?? end }
+    // Late news (an import or a run after the session ended) waits for the morning even without
+    // quiet hours: a first import at 00:20 must not wake anyone for yesterday's records.
+    let moment = PauseReminderPlanner.nextMinute(after: now)
+    return (settings.quietHours ?? Self.lateNewsNight).adjust(moment, clock: clock)
   }
+
+  /// When late achievement news is held back to the morning if the config sets no quiet hours.
+  public static let lateNewsNight = QuietHours(
+    start: LocalTime(hour: 22, minute: 0), end: LocalTime(hour: 8, minute: 0))
 
   private func announcements(
     of achievements: [Achievement], sessions: [Session], known: [String: ReminderRecord], now: Date

@@ -55,6 +55,14 @@ public struct AchievementDetector: Sendable {
     var weight: Double
     var unit: WeightUnit
     var reps: Int
+
+    /// Sets of the same weight and reps are one lift for the records they beat.
+    var identity: SetIdentity { SetIdentity(centikilograms: Int((kilograms * 100).rounded()), reps: reps) }
+  }
+
+  private struct SetIdentity: Hashable {
+    var centikilograms: Int
+    var reps: Int
   }
 
   /// What detection knows after some sessions: every mark to beat, the streak, the week runs and
@@ -140,6 +148,13 @@ public struct AchievementDetector: Sendable {
         }
         sessionVolume += sets.reduce(0) { $0 + $1.kilograms * Double($1.reps) }
         guard settings.records, !sets.isEmpty else { continue }
+        // One set can beat the weight for its reps, the 1RM estimate and the reps at its weight at
+        // once: that is one record, the first of those, not three announcements of one lift.
+        var records: [(set: SetIdentity, achievement: Achievement)] = []
+        defer {
+          var seen = Set<SetIdentity>()
+          for record in records where seen.insert(record.set).inserted { found.append(record.achievement) }
+        }
         var heaviest: [Int: WorkingSet] = [:]
         for set in sets where set.kilograms > heaviest[set.reps]?.kilograms ?? 0 { heaviest[set.reps] = set }
         for (reps, top) in heaviest.sorted(by: { $0.key < $1.key }) {
@@ -149,11 +164,14 @@ public struct AchievementDetector: Sendable {
             continue
           }
           if top.kilograms >= old.kilograms + threshold {
-            found.append(
-              achievement(
-                .weightRecord, key: "\(key)|\(reps)|\(session.id)", exercise: name, value: top.weight,
-                previous: Self.rounded(top.unit.value(fromKilograms: old.kilograms)), reps: reps,
-                unit: top.unit))
+            records.append(
+              (
+                top.identity,
+                achievement(
+                  .weightRecord, key: "\(key)|\(reps)|\(session.id)", exercise: name, value: top.weight,
+                  previous: Self.rounded(top.unit.value(fromKilograms: old.kilograms)), reps: reps,
+                  unit: top.unit)
+              ))
             state.weightMarks[key]?[reps] = mark
           }
         }
@@ -166,11 +184,14 @@ public struct AchievementDetector: Sendable {
             unit: set.unit)
           if let old = state.oneRepMaxMarks[key] {
             if estimate >= old.kilograms + threshold {
-              found.append(
-                achievement(
-                  .oneRepMaxRecord, key: "\(key)|\(session.id)", exercise: name, value: mark.value,
-                  previous: Self.rounded(set.unit.value(fromKilograms: old.kilograms), step: 0.1),
-                  unit: set.unit))
+              records.append(
+                (
+                  set.identity,
+                  achievement(
+                    .oneRepMaxRecord, key: "\(key)|\(session.id)", exercise: name, value: mark.value,
+                    previous: Self.rounded(set.unit.value(fromKilograms: old.kilograms), step: 0.1),
+                    unit: set.unit)
+                ))
               state.oneRepMaxMarks[key] = mark
             }
           } else {
@@ -188,11 +209,14 @@ public struct AchievementDetector: Sendable {
             continue
           }
           if top.reps >= old + settings.recordRepsThreshold {
-            found.append(
-              achievement(
-                .repsRecord, key: "\(key)|\(weightKey)|\(session.id)", exercise: name,
-                value: Double(top.reps),
-                previous: Double(old), weight: top.weight, unit: top.unit))
+            records.append(
+              (
+                top.identity,
+                achievement(
+                  .repsRecord, key: "\(key)|\(weightKey)|\(session.id)", exercise: name,
+                  value: Double(top.reps),
+                  previous: Double(old), weight: top.weight, unit: top.unit)
+              ))
             state.repsMarks[key]?[weightKey] = top.reps
           }
         }

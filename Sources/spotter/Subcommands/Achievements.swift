@@ -16,6 +16,15 @@ extension SpotterCommand {
         valueName: "kind"))
     var kind: [String] = []
 
+    // Unconditional, so that `--since -30d` is a value and not a cluster of short flags.
+    @Option(
+      parsing: .unconditional,
+      help: "Only those earned on or after this day: YYYY-MM-DD, -30d, yesterday or today.")
+    var since: String?
+
+    @Option(help: "Only the newest this many.")
+    var limit: Int?
+
     @Flag(help: "Print the achievements as JSON.")
     var json = false
 
@@ -23,12 +32,14 @@ extension SpotterCommand {
       for name in kind where AchievementKind(rawValue: name) == nil {
         throw ValidationError("unknown kind '\(name)'")
       }
+      if let limit, limit < 1 { throw ValidationError("--limit must be at least 1, not \(limit).") }
     }
 
     func run() throws {
       try options.perform { workspace in
         let items = try AchievementService(workspace: workspace).list(
-          kinds: Set(kind.compactMap(AchievementKind.init(rawValue:))))
+          kinds: Set(kind.compactMap(AchievementKind.init(rawValue:))),
+          since: try since.map { try workspace.date($0, option: "--since") }, limit: limit)
         if json { return JSONOutput.encode(items, as: "achievements", timeZone: workspace.settings.timeZone) }
         return items.isEmpty ? "no achievements yet" : items.map(\.line).joined(separator: "\n")
       }
