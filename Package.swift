@@ -77,9 +77,9 @@ let package = Package(
     .testTarget(
       name: "spotterTests",
       dependencies: ["spotter", "SpotterICal", "_SpotterTestSupport"],
-      // The Python script the reader conformance test runs, and the golden files, which are read
-      // from their source path so that re-recording writes them in place.
-      exclude: ["Readers", "Snapshots"]
+      // The Python scripts the reader conformance and Hevy tests run, and the golden files, which
+      // are read from their source path so that re-recording writes them in place.
+      exclude: ["Readers", "Snapshots", "Hevy"]
     ),
   ]
 )

@@ -43,13 +43,14 @@ public struct FireService: Sendable {
   /// notifiers run, so a slow `curl` never blocks the nightly run.
   public func fire(uid: String) throws -> FireResult {
     try workspace.requireStore()
+    let note = freshen()
     var lock: ProcessLock? = try workspace.lock()
     defer { lock?.release() }
     let store = try workspace.openExistingStore()
     let record = try ReminderActionService.reminder(uid, in: store)
     let claims: [Delivery]
     let reason: String
-    switch try prepare(record, store: store, now: workspace.now, marks: try Marks(store)) {
+    switch try prepare(record, store: store, now: workspace.now, marks: try Marks(store), note: note) {
     case .settled(let result): return result
     case .deliver(let open, let why): (claims, reason) = (open, why)
     }
@@ -63,7 +64,23 @@ public struct FireService: Sendable {
   /// `spotter catch-up`: delivers what came due unseen, records what is past the grace window or
   /// stale.
   public func catchUp() throws -> [FireResult] {
-    try catchUp(on: workspace.exclusive(existing: true) { $0 })
+    try workspace.requireStore()
+    let note = freshen()
+    return try catchUp(on: workspace.exclusive(existing: true) { $0 }, note: note)
+  }
+
+  /// Before deciding "trained today": a quick sync of the live source, when one is configured
+  /// (a few seconds at most, at most once every few minutes). When it cannot be reached the
+  /// reminder is decided on what the store knows, never lost, and the history says so.
+  func freshen() -> String? {
+    let sync = SyncService(workspace: workspace)
+    guard sync.isConfigured else { return nil }
+    do {
+      _ = try sync.sync(.quick)
+      return nil
+    } catch {
+      return "live source not reached (\(ExitStatus.message(for: error))); decided on what the store knew"
+    }
   }
 
   /// Catches up one reminder at a time: decides and claims it under the lock, runs its notifiers
@@ -73,7 +90,7 @@ public struct FireService: Sendable {
   /// claimed (shown as interrupted); every other is still due for the next catch-up. And like
   /// ``fire(uid:)`` it never holds the lock while a notifier runs: a hanging notifier must not
   /// make every other command exit 75.
-  func catchUp(on store: Store) throws -> [FireResult] {
+  func catchUp(on store: Store, note: String? = nil) throws -> [FireResult] {
     let now = workspace.now
     let channels = commands.map(NotifierRunner.channel(of:))
     let due = try workspace.exclusive(on: store) {
@@ -84,7 +101,7 @@ public struct FireService: Sendable {
       // Decided on the reminder as it is now: a fire or another catch-up may have settled it.
       let step = try workspace.exclusive(on: store) { store -> (ReminderRecord, Prepared)? in
         guard let record = try store.reminder(uid: uid) else { return nil }
-        return (record, try prepare(record, store: store, now: now, marks: try Marks(store)))
+        return (record, try prepare(record, store: store, now: now, marks: try Marks(store), note: note))
       }
       switch step {
       case nil: continue
@@ -118,7 +135,9 @@ public struct FireService: Sendable {
   }
 
   /// Decides, and records the decision: claims for a delivery, a history line otherwise.
-  private func prepare(_ record: ReminderRecord, store: Store, now: Date, marks: Marks) throws -> Prepared {
+  private func prepare(_ record: ReminderRecord, store: Store, now: Date, marks: Marks, note: String? = nil)
+    throws -> Prepared
+  {
     let action = marks.actions[record.uid]
     let round = action?.round ?? 0
     let history = try store.deliveries(uid: record.uid).filter { $0.round == round }
@@ -141,8 +160,10 @@ public struct FireService: Sendable {
       }
     default: break
     }
-    guard case .deliver(let reason) = decision else {
-      let entry = Delivery(record, round: round, at: now, outcome: decision.outcome, reason: decision.reason)
+    guard case .deliver(var reason) = decision else {
+      let entry = Delivery(
+        record, round: round, at: now, outcome: decision.outcome,
+        reason: note.map { decision.reason + "; " + $0 } ?? decision.reason)
       // A repeat of the same conclusion for the same revision adds nothing to the history.
       if !history.contains(where: {
         $0.outcome == entry.outcome && $0.sequence == entry.sequence && $0.reason == entry.reason
@@ -152,6 +173,7 @@ public struct FireService: Sendable {
       return .settled(
         FireResult(uid: record.uid, title: record.title, outcome: entry.outcome, reason: entry.reason))
     }
+    if let note { reason += "; " + note }
     let claims = open.map {
       Delivery(
         record, round: round, channel: NotifierRunner.channel(of: $0), at: now, outcome: .pending,

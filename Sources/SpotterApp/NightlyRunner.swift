@@ -149,6 +149,19 @@ public struct NightlyRunner: Sendable {
     histories: [String], horizon request: HorizonRequest, outputDirectory: String, catchUp: Bool = true
   ) throws -> RunReport {
     let fire = FireService(workspace: workspace)
+    // A live source first, so that tonight learns from today. When it fails the run goes on from
+    // the store, as it does past a bad export, and reports it.
+    var syncFailures: [ImportFailure] = []
+    var synced: SyncReport?
+    do {
+      let sync = SyncService(workspace: workspace)
+      if sync.isConfigured { synced = try sync.sync(.thorough) }
+    } catch {
+      syncFailures.append(
+        ImportFailure(
+          source: SyncService.source, message: ExitStatus.message(for: error),
+          exitCode: ExitStatus.code(for: error)))
+    }
     // Named histories beat the config's sources, so a one-off run can import something else. A
     // bad or missing export must not cost tomorrow its reminders: the others are imported, the
     // plan is made from the store, and the failures are reported after the outputs are written.
@@ -170,11 +183,12 @@ public struct NightlyRunner: Sendable {
       try noticeHistoryAge(store: store)
       let (calendarPath, agendaPath) = try write(outcome, store: store, outputDirectory: outputDirectory)
       return RunReport(
-        imports: imports, unchanged: reading.unchanged, failures: reading.failures, horizon: horizon,
+        imports: imports, unchanged: reading.unchanged, failures: syncFailures + reading.failures,
+        horizon: horizon,
         reminders: outcome.plan.reminders.count,
         followUps: outcome.followUps.count,
         alarms: outcome.events.reduce(0) { $0 + $1.alarms.count }, changes: outcome.changes,
-        calendarPath: calendarPath, agendaPath: agendaPath, catchUp: caughtUp)
+        calendarPath: calendarPath, agendaPath: agendaPath, catchUp: caughtUp, sync: synced)
     }
   }
 

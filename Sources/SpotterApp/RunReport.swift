@@ -17,4 +17,6 @@ public struct RunReport: Sendable, Codable {
   public var agendaPath: String
   /// What the catch-up before planning delivered, skipped or discarded.
   public var catchUp: [FireResult]
+  /// What the live source's sync brought, when one is configured and answered.
+  public var sync: SyncReport? = nil
 }

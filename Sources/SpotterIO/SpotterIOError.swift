@@ -40,6 +40,9 @@ public enum SpotterIOError: Error, Equatable, Sendable {
   case locked(path: String, holder: String)
   /// `crontab` failed, or the installed crontab cannot be edited safely.
   case crontab(reason: String)
+  /// A live source (Hevy's API) refused, failed or could not be reached; `status` is the HTTP
+  /// status when there was an answer. The address never holds the key, which travels in a header.
+  case liveSource(address: String, status: Int?, reason: String)
 }
 
 extension SpotterIOError: CustomStringConvertible, LocalizedError {
@@ -90,6 +93,8 @@ extension SpotterIOError: CustomStringConvertible, LocalizedError {
         "another spotter process (\(holder)) is working on this store; lock '\(path)' still held, try again"
     case .crontab(let reason):
       return "crontab: \(reason)"
+    case .liveSource(let address, let status, let reason):
+      return "\(address): " + (status.map { "HTTP \($0): " } ?? "") + reason
     }
   }
 
@@ -104,6 +109,11 @@ extension SpotterIOError: CustomStringConvertible, LocalizedError {
     case .invalidConfig, .configSyntax, .configFile: 78
     case .io, .store, .storeDamaged, .crontab: 74
     case .alreadyClaimed, .locked: 75
+    // sysexits: a refused key is a permission problem (77), a rate limit a temporary one (75),
+    // anything else a service that is unavailable (69).
+    case .liveSource(_, let status?, _) where status == 401 || status == 403: 77
+    case .liveSource(_, 429?, _): 75
+    case .liveSource: 69
     }
   }
 }

@@ -40,6 +40,8 @@ struct SpotterBinary {
     env["XDG_CONFIG_HOME"] = "/nonexistent-spotter-config"
     // The run logs go to this test process's own directory, never the user's.
     env["XDG_STATE_HOME"] = stateHome
+    // A real Hevy key of the machine's user must never reach a test's sync.
+    env["HEVY_API_KEY"] = nil
     // No test may reach the real user's crontab: a stand-in comes first on PATH, with a table of
     // this test run's own unless the test brings its own stand-in.
     for (key, value) in defaultCrontab.environment { env[key] = value }

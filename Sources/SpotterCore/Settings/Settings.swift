@@ -20,7 +20,7 @@ public struct Settings: Sendable, Hashable {
   public var agendaCommand: String
   /// The zone cron reads the agenda in; nil means the machine's zone.
   public var agendaTimeZone: TimeZone?
-  /// When the installed nightly `spotter run` starts, in the cron zone.
+  /// When the installed nightly `spotter run` starts, on the user's clock (`timeZone`).
   public var agendaNightly: LocalTime
   /// A vdir (khal, vdirsyncer) that also gets one `UID.ics` per reminder; nil writes none.
   public var vdirPath: String?
@@ -36,6 +36,8 @@ public struct Settings: Sendable, Hashable {
   public var pause: PauseSettings
   public var achievements: AchievementSettings
   public var overload: OverloadSettings
+  /// A live Hevy source (`[hevy]`); nil when none is configured.
+  public var hevy: HevySettings?
 
   /// Agenda lines re-check each reminder when it fires, then run the notifiers.
   public static let defaultAgendaCommand = "{fire} {uid}"

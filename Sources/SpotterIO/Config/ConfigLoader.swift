@@ -73,6 +73,7 @@ public struct ConfigLoader: Sendable {
       allowed: [
         "timezone", "language", "weight_unit", "privacy", "min_confidence", "reminders", "rest_day", "focus",
         "quiet_hours", "program", "agenda", "notify", "pause", "achievements", "overload", "vdir", "import",
+        "hevy",
       ])
     if let vdir = try reader.string(table, "vdir") {
       guard !vdir.trimmingCharacters(in: .whitespaces).isEmpty, !vdir.contains("\n") else {
@@ -323,6 +324,35 @@ public struct ConfigLoader: Sendable {
         }
         settings.overload[keyPath: path] = step
       }
+    }
+    if let hevy = try reader.table(table, "hevy") {
+      try reader.keys(of: hevy, table: "hevy", allowed: ["api_key", "api_key_file", "url"])
+      var live = HevySettings()
+      if let key = hevy["api_key"] {
+        // The key is never quoted back, not even when it is of the wrong type.
+        guard let text = key.string, !text.isEmpty, text.utf8.count <= 200, !text.contains(where: \.isNewline)
+        else {
+          throw reader.error(
+            "hevy.api_key", "(hidden)", "expected the key as one line of text; got something else:")
+        }
+        live.apiKey = text.trimmingCharacters(in: .whitespaces)
+      }
+      if let file = try reader.string(hevy, "api_key_file") {
+        guard !file.trimmingCharacters(in: .whitespaces).isEmpty, !file.contains("\n") else {
+          throw reader.error("hevy.api_key_file", file, "expected a file path, got")
+        }
+        live.apiKeyFile = file
+      }
+      if let url = try reader.string(hevy, "url") {
+        guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme?.lowercased() ?? ""),
+          parsed.host != nil, parsed.query == nil, parsed.user == nil
+        else {
+          throw reader.error(
+            "hevy.url", url, "expected an http(s) address such as https://api.hevyapp.com, got")
+        }
+        live.url = url.hasSuffix("/") ? String(url.dropLast()) : url
+      }
+      settings.hevy = live
     }
     return settings
   }

@@ -203,11 +203,11 @@ public final class Store: Sendable {
   /// Every table some schema version of the store has had.
   static let knownTables: Set<String> = [
     "grdb_migrations", "session", "exercise_set", "reminder", "focus_block", "delivery", "reminder_action",
-    "skipped_day", "setting", "session_mark", "achievement",
+    "skipped_day", "setting", "session_mark", "achievement", "live_workout",
   ]
 
   /// The schema version the newest migration reaches.
-  public static let schemaVersion = 7
+  public static let schemaVersion = 8
 
   static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
@@ -391,6 +391,19 @@ public final class Store: Sendable {
       let identity = Int32.random(in: 1...Int32.max)
       try db.execute(sql: "PRAGMA application_id = \(identity); PRAGMA user_version = 7;")
     }
+    migrator.registerMigration("v8") { db in
+      // Which session each workout of a live source became, so that a deletion there finds it.
+      try db.execute(
+        sql: """
+          CREATE TABLE live_workout (
+            source TEXT NOT NULL,
+            remote_id TEXT NOT NULL,
+            session_id TEXT NOT NULL,
+            PRIMARY KEY (source, remote_id)
+          );
+          PRAGMA user_version = 8;
+          """)
+    }
     return migrator
   }
 
@@ -408,53 +421,55 @@ public final class Store: Sendable {
 
   /// Imports several files' sessions in one transaction, with a summary per file.
   public func importBatches(_ batches: [[PackedSession]]) throws -> [ImportSummary] {
-    try guarded {
-      try queue.write { db in
-        var summaries: [ImportSummary] = []
-        var known: [String: String] = [:]
-        var deduplicator = SessionDeduplicator()
-        let rows = try Row.fetchCursor(db, sql: "SELECT id, source, started_at, fingerprint FROM session")
-        while let row = try rows.next() {
-          known[row["id"]] = row["fingerprint"]
-          if let source = SessionSource(rawValue: row["source"]) {
-            deduplicator.insert(
-              start: Date(timeIntervalSince1970: row["started_at"]), source: source)
-          }
-        }
-        for sessions in batches {
-          var summary = ImportSummary()
-          for packed in sessions {
-            let session = packed.session
-            let exercises = packed.exercises
-            let fingerprint = Self.fingerprint(session, exercises: exercises)
-            if let old = known[session.id] {
-              if old == fingerprint {
-                summary.unchanged += 1
-                continue
-              }
-              try db.execute(sql: "DELETE FROM session WHERE id = ?", arguments: [session.id])
-              try insert(session, exercises: exercises, fingerprint: fingerprint, db: db)
-              known[session.id] = fingerprint
-              summary.updated += 1
-              continue
-            }
-            if deduplicator.isDuplicate(start: session.start, source: session.source) {
-              summary.duplicates += 1
-              continue
-            }
-            try insert(session, exercises: exercises, fingerprint: fingerprint, db: db)
-            known[session.id] = fingerprint
-            deduplicator.insert(start: session.start, source: session.source)
-            summary.added += 1
-          }
-          summaries.append(summary)
-        }
-        return summaries
-      }
-    }
+    try guarded { try queue.write { db in try Self.importBatches(batches, db: db) } }
   }
 
-  private func insert(_ session: Session, exercises: [UInt8], fingerprint: String, db: Database) throws {
+  /// ``importBatches(_:)`` inside a transaction already open.
+  static func importBatches(_ batches: [[PackedSession]], db: Database) throws -> [ImportSummary] {
+    var summaries: [ImportSummary] = []
+    var known: [String: String] = [:]
+    var deduplicator = SessionDeduplicator()
+    let rows = try Row.fetchCursor(db, sql: "SELECT id, source, started_at, fingerprint FROM session")
+    while let row = try rows.next() {
+      known[row["id"]] = row["fingerprint"]
+      if let source = SessionSource(rawValue: row["source"]) {
+        deduplicator.insert(
+          start: Date(timeIntervalSince1970: row["started_at"]), source: source)
+      }
+    }
+    for sessions in batches {
+      var summary = ImportSummary()
+      for packed in sessions {
+        let session = packed.session
+        let exercises = packed.exercises
+        let fingerprint = Self.fingerprint(session, exercises: exercises)
+        if let old = known[session.id] {
+          if old == fingerprint {
+            summary.unchanged += 1
+            continue
+          }
+          try db.execute(sql: "DELETE FROM session WHERE id = ?", arguments: [session.id])
+          try insert(session, exercises: exercises, fingerprint: fingerprint, db: db)
+          known[session.id] = fingerprint
+          summary.updated += 1
+          continue
+        }
+        if deduplicator.isDuplicate(start: session.start, source: session.source) {
+          summary.duplicates += 1
+          continue
+        }
+        try insert(session, exercises: exercises, fingerprint: fingerprint, db: db)
+        known[session.id] = fingerprint
+        deduplicator.insert(start: session.start, source: session.source)
+        summary.added += 1
+      }
+      summaries.append(summary)
+    }
+    return summaries
+  }
+
+  private static func insert(_ session: Session, exercises: [UInt8], fingerprint: String, db: Database) throws
+  {
     try db.cachedStatement(
       sql: """
         INSERT INTO session (id, source, workout_name, started_at, ended_at, state, fingerprint,

@@ -40,6 +40,7 @@ extension SpotterCommand {
             + "\($0.summary.duplicates) duplicates"
         }
         lines += report.unchanged.map { "skipped \($0): unchanged since its last import" }
+        if let sync = report.sync { lines.insert("synced \(sync.line)", at: 0) }
         let changed = report.changes.values.filter { $0 != "unchanged" }.count
         lines.append(
           "planned \(report.reminders) reminders (\(report.alarms) alarms) for \(report.horizon.start)"

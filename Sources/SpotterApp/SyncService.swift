@@ -1,0 +1,171 @@
+import Foundation
+import SpotterCore
+import SpotterIO
+
+/// Keeps the store fresh from a live source, Hevy's API: `spotter sync`, the nightly run before
+/// it learns, and `fire` and `catch-up` before they decide "trained today".
+///
+/// The first sync pages through every workout; later ones read the events since the stored
+/// cursor. Everything is read before anything is kept, and then kept in one transaction, so a
+/// failure half-way changes nothing.
+public struct SyncService: Sendable {
+  public let workspace: Workspace
+
+  public init(workspace: Workspace) {
+    self.workspace = workspace
+  }
+
+  /// How hard a sync tries.
+  public enum Effort: Sendable {
+    /// `spotter sync` and the nightly run: retries, and up to two minutes.
+    case thorough
+    /// `fire` and `catch-up`: one try of a few seconds, at most once every few minutes, and
+    /// only once a first sync has been made.
+    case quick
+  }
+
+  /// The source's name in the store and in messages.
+  static let source = "hevy"
+  /// How long a quick sync waits for the source, in all.
+  static let quickSeconds: TimeInterval = 4
+  /// How long a thorough sync may take, in all.
+  static let thoroughSeconds: TimeInterval = 120
+  /// A quick sync is skipped when one was tried this recently.
+  static let quickEverySeconds: TimeInterval = 300
+  /// The cursor is set this far before the sync began: an event stamped by a server clock a little
+  /// behind ours is read again rather than missed, and reading one twice changes nothing.
+  static let cursorMargin: TimeInterval = 300
+  static let attemptKey = "live.hevy.tried_at"
+
+  /// Whether a live source is configured.
+  public var isConfigured: Bool { workspace.settings.hevy != nil }
+
+  /// Syncs; nil when a quick sync had nothing to do (no source, tried recently, or never synced
+  /// in full). Throws when the source fails, leaving the store as it was.
+  public func sync(_ effort: Effort = .thorough) throws -> SyncReport? {
+    guard let settings = workspace.settings.hevy else {
+      if effort == .quick { return nil }
+      throw SpotterAppError.invalidOption(
+        option: "[hevy]", value: "",
+        reason:
+          "no live source is configured: add a [hevy] table with api_key or api_key_file (README, \"Live data from Hevy\");"
+      )
+    }
+    let readOnly = try workspace.openStore(readOnly: true)
+    let cursor = try readOnly.liveCursor(Self.source)
+    if effort == .quick {
+      guard cursor != nil else { return nil }
+      if let text = try readOnly.setting(Self.attemptKey), let last = Double(text),
+        workspace.now.timeIntervalSince1970 - last < Self.quickEverySeconds,
+        workspace.now.timeIntervalSince1970 >= last
+      {
+        return nil
+      }
+    }
+    let key = try apiKey(settings)
+    let seconds = effort == .quick ? Self.quickSeconds : Self.thoroughSeconds
+    let client = HevyClient(
+      baseURL: settings.url, apiKey: key, requestTimeout: effort == .quick ? Self.quickSeconds : 15,
+      attempts: effort == .quick ? 1 : 4, deadline: Date().addingTimeInterval(seconds))
+    if effort == .quick {
+      // Tried, whatever comes of it: an unreachable source is not asked again at every fire.
+      try workspace.exclusive(existing: true) {
+        try $0.setSetting(Self.attemptKey, "\(workspace.now.timeIntervalSince1970)")
+      }
+    }
+    let mapper = HevySessionMapper(clock: workspace.clock)
+    var changes = Store.LiveChanges(upserts: [], deletes: [], cursor: Self.cursor(before: workspace.now))
+    var received = 0
+    if let cursor {
+      // The latest word on each workout wins: its updated_at, or else the later event.
+      var latest: [String: (order: Int, stamp: String, change: HevyPage.Event)] = [:]
+      try pages { page in
+        try client.events(since: cursor, page: page)
+      } each: { page, number in
+        for (index, event) in (page.events ?? []).enumerated() {
+          received += 1
+          let order = number * HevyClient.pageSize + index
+          let (id, stamp) =
+            switch event {
+            case .updated(let workout): (workout.id, workout.updatedAt ?? "")
+            case .deleted(let id, let at): (id, at ?? "")
+            }
+          if let seen = latest[id], (seen.stamp, seen.order) > (stamp, order) { continue }
+          latest[id] = (order, stamp, event)
+        }
+      }
+      for (id, entry) in latest.sorted(by: { $0.value.order < $1.value.order }) {
+        switch entry.change {
+        case .updated(let workout):
+          changes.upserts.append((id, try mapper.session(workout, where: address(settings, "events", id))))
+        case .deleted: changes.deletes.append(id)
+        }
+      }
+    } else {
+      var seen = Set<String>()
+      try pages { page in
+        try client.workouts(page: page)
+      } each: { page, _ in
+        for workout in page.workouts ?? [] where seen.insert(workout.id).inserted {
+          received += 1
+          changes.upserts.append(
+            (workout.id, try mapper.session(workout, where: address(settings, "workouts", workout.id))))
+        }
+      }
+    }
+    let summary = try workspace.exclusive { store in
+      try store.applyLive(source: Self.source, changes, expectedCursor: cursor)
+    }
+    return SyncReport(
+      source: Self.source, full: cursor == nil, received: received, summary: summary.imported,
+      deleted: summary.deleted, superseded: summary.superseded)
+  }
+
+  /// Reads pages 1, 2, … until the last the source counts, bounded by ``HevyClient/maximumPages``.
+  private func pages(_ fetch: (Int) throws -> HevyPage, each: (HevyPage, Int) throws -> Void) throws {
+    var number = 1
+    while number <= HevyClient.maximumPages {
+      let page = try fetch(number)
+      try each(page, number)
+      guard number < page.pageCount else { return }
+      number += 1
+    }
+  }
+
+  /// A workout's place for error messages: the endpoint and its id, never the key.
+  private func address(_ settings: HevySettings, _ endpoint: String, _ id: String) -> String {
+    "\(settings.url)/v1/\(endpoint == "events" ? "workouts/events" : "workouts") workout \(ErrorText.quoted(id))"
+  }
+
+  /// The cursor for the next sync: UTC, to the second, a margin before `now`.
+  static func cursor(before now: Date) -> String {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime]
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    return formatter.string(from: now.addingTimeInterval(-cursorMargin))
+  }
+
+  /// The key: the config's `api_key`, else the file `api_key_file` names, else `HEVY_API_KEY`.
+  func apiKey(_ settings: HevySettings) throws -> String {
+    if let key = settings.apiKey { return key }
+    if let file = settings.apiKeyFile {
+      let path =
+        file.hasPrefix("~/") ? (workspace.options.environment["HOME"] ?? "~") + file.dropFirst() : file
+      let (key, shared) = try SecretFile.read(path: path)
+      if shared {
+        workspace.notices.add(
+          "warning: \(path) can be read by other users; it holds your Hevy API key: chmod 600 \(path)")
+      }
+      return key
+    }
+    if let key = workspace.options.environment["HEVY_API_KEY"]?.trimmingCharacters(
+      in: .whitespacesAndNewlines),
+      !key.isEmpty
+    {
+      return key
+    }
+    throw SpotterAppError.invalidOption(
+      option: "[hevy]", value: "",
+      reason: "no API key: set api_key or api_key_file in [hevy], or HEVY_API_KEY;")
+  }
+}

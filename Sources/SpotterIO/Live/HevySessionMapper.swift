@@ -1,0 +1,74 @@
+import Foundation
+import SpotterCore
+
+/// Turns a workout from Hevy's API into the session a Hevy CSV export of the same workout gives.
+///
+/// The CSV names a workout by its local start, to the minute, and its title; so does this, so a
+/// workout synced and then imported from an export is the same session, never two. Weights come
+/// in kilograms, as in a metric export.
+public struct HevySessionMapper: Sendable {
+  public var clock: ZoneClock
+
+  public init(clock: ZoneClock) {
+    self.clock = clock
+  }
+
+  /// `where` names the workout in errors: the address and the JSON path of the workout.
+  public func session(_ workout: HevyWorkout, where place: String) throws -> PackedSession {
+    let context = ImportContext(fileName: place, clock: clock, defaultUnit: .kilograms)
+    func bad(_ field: String, _ value: String, _ reason: String) -> SpotterIOError {
+      .malformedJSON(file: place, line: 1, field: field, reason: "\(reason) \(ErrorText.quoted(value))")
+    }
+    func minute(_ text: String?, _ field: String) throws -> LocalDateTime {
+      guard let text, let instant = InstantParser.parse(text, clock: clock) else {
+        throw bad(field, text ?? "", "expected an ISO 8601 time such as 2026-11-22T17:00:00Z, got")
+      }
+      var local = clock.local(instant)
+      // Hevy's export writes minutes: the seconds would make another session of the same one.
+      local.secondOfDay -= local.secondOfDay % 60
+      guard ImportContext.dates.contains(local.date) else {
+        throw bad(field, text, "date out of range (1970 to 2099)")
+      }
+      return local
+    }
+    let start = try minute(workout.startTime, "start_time")
+    let endLocal = try workout.endTime.map { try minute($0, "end_time") }
+    let title = (workout.title ?? "").trimmingCharacters(in: .whitespaces)
+    var grouper = ExerciseGrouper()
+    let exercises = (workout.exercises ?? []).enumerated().sorted {
+      ($0.element.index ?? $0.offset, $0.offset) < ($1.element.index ?? $1.offset, $1.offset)
+    }
+    for (number, exercise) in exercises {
+      let name = (exercise.title ?? "").trimmingCharacters(in: .whitespaces)
+      let sets = (exercise.sets ?? []).enumerated().sorted {
+        ($0.element.index ?? $0.offset, $0.offset) < ($1.element.index ?? $1.offset, $1.offset)
+      }
+      for (setNumber, set) in sets {
+        let path = "exercises[\(number)].sets[\(setNumber)]"
+        var kind = SetKind.normal
+        if let type = set.type, !type.trimmingCharacters(in: .whitespaces).isEmpty, type != "normal" {
+          guard let named = SetKind(word: type) else {
+            throw bad(path + ".type", type, "unknown set type; accepted: \(SetKind.acceptedWords); got")
+          }
+          kind = named
+        }
+        let weight = try set.weightKg.map {
+          try context.checkedWeight($0, line: 1, column: path + ".weight_kg", text: "\($0)", unit: .kilograms)
+        }
+        let reps = try set.reps.map {
+          try context.checkedReps($0, line: 1, column: path + ".reps", text: "\($0)")
+        }
+        grouper.add(SetEntry(kind: kind, weight: weight, unit: .kilograms, reps: reps), exercise: name)
+      }
+    }
+    let startInstant = clock.instant(start)
+    var end = endLocal.map { clock.instant($0) }
+    if let finish = end, finish < startInstant || finish.timeIntervalSince(startInstant) > 24 * 3600 {
+      end = nil
+    }
+    return PackedSession(
+      Session(
+        id: "hevy-\(start)-\(Fingerprint.hex(title).prefix(8))", source: .hevy, workoutName: title,
+        start: startInstant, end: end, state: .completed, exercises: grouper.exercises))
+  }
+}
