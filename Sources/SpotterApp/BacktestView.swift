@@ -16,6 +16,9 @@ public struct BacktestView: Sendable, Encodable {
   public var suggestedLeadUseful: Double?
   /// Spotter's reminder and your session, day by day (local times with their offset).
   public var days: [Day]
+  /// The fresh-data mode: the single alarm against a second, conditional one that a session
+  /// started before it silences (counts, for pooling across histories).
+  public var freshData: FreshDataScore?
 
   /// One replayed day.
   public struct Day: Sendable, Encodable {
@@ -86,6 +89,7 @@ public struct BacktestView: Sendable, Encodable {
     hindsightUseful = report.hindsightRate.map(Metrics.round)
     suggestedLeadMinutes = report.suggestedLeadMinutes
     suggestedLeadUseful = report.suggestedLeadUseful.map(Metrics.round)
+    freshData = report.freshData
   }
 
   static func percent(_ value: Double?) -> String {

@@ -18,12 +18,16 @@ public struct BacktestReport: Sendable, Hashable, Codable {
   public var suggestedLeadUseful: Double?
   /// Spotter's reminder and the person's session, day by day.
   public var days: [BacktestDay]
+  /// Spotter with a second, conditional alarm and fresh data at fire time, against the single one.
+  public var freshData: FreshDataScore? = nil
 
   public init(
     from: LocalDate, through: LocalDate, leadMinutes: Int, scores: [BacktestStrategy: BacktestScore],
     weekdays: [Weekday: [BacktestStrategy: BacktestScore]], hindsightUseful: Int,
-    suggestedLeadMinutes: Int?, suggestedLeadUseful: Double?, days: [BacktestDay]
+    suggestedLeadMinutes: Int?, suggestedLeadUseful: Double?, days: [BacktestDay],
+    freshData: FreshDataScore? = nil
   ) {
+    self.freshData = freshData
     self.days = days
     self.from = from
     self.through = through

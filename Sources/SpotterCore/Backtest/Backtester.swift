@@ -24,6 +24,8 @@ public struct Backtester: Sendable {
     public var alarm: Date
     public var start: Date
     public var name: String?
+    /// The conditional alarm at the weekday's later window, for the fresh-data mode.
+    public var secondAlarm: Date? = nil
   }
 
   /// What happened on a day: its first completed session.
@@ -55,11 +57,19 @@ public struct Backtester: Sendable {
     var weekdays: [Weekday: [BacktestStrategy: BacktestScore]] = [:]
     let history = History(sessions: completed, clock: clock)
     var replayed: [BacktestDay] = []
+    var fresh = FreshDataScore()
     for day in days {
       let visible = history.before(clock.instant(day.adding(days: -1), Self.nightly))
       for strategy in BacktestStrategy.allCases {
         let prediction = predict(strategy, day: day, visible: visible, clock: clock)
         if strategy == .spotter {
+          let actual = actuals[day]
+          if actual?.timed != false {
+            fresh.add(
+              FreshDataScore.day(
+                first: prediction?.alarm, second: prediction?.secondAlarm, start: actual?.start,
+                trained: actual != nil))
+          }
           replayed.append(
             BacktestDay(
               date: day, alarm: prediction?.alarm, predictedStart: prediction?.start,
@@ -92,7 +102,8 @@ public struct Backtester: Sendable {
       leadMinutes: settings.reminders.leadMinutes, scores: scores, weekdays: weekdays,
       hindsightUseful: Self.hindsight(
         days.compactMap { day in actuals[day].flatMap { $0.timed ? (day.weekday, $0.minute) : nil } }),
-      suggestedLeadMinutes: suggested?.minutes, suggestedLeadUseful: suggested?.useful, days: replayed)
+      suggestedLeadMinutes: suggested?.minutes, suggestedLeadUseful: suggested?.useful, days: replayed,
+      freshData: fresh)
   }
 
   /// The sessions in start order, cut at an instant without copying.
@@ -134,8 +145,11 @@ public struct Backtester: Sendable {
         from: sessions, now: now, clock: clock)
       let plan = ReminderPlanner(settings: settings).plan(
         sessions: sessions, pattern: pattern, horizon: Horizon(start: day, days: 1), now: now)
+      let second = pattern[day.weekday].secondStart.map {
+        clock.instant(day, $0).addingTimeInterval(TimeInterval(-settings.reminders.leadMinutes * 60))
+      }
       return plan.reminders.first { $0.kind == .workout }.map {
-        Prediction(alarm: $0.fire, start: $0.start, name: $0.workoutName)
+        Prediction(alarm: $0.fire, start: $0.start, name: $0.workoutName, secondAlarm: second)
       }
     case .sameWeekdayLastWeek: return Self.sameWeekdayLastWeek(day: day, visible: visible, clock: clock)
     case .planRule: return Self.planRule(day: day, visible: visible, clock: clock)

@@ -45,6 +45,9 @@ public struct PatternLearner: Sendable {
   public static let cellPrior = 5.0
   /// Training days needed before anything counts as a pattern.
   public static let minimumTrainingDays = 3
+  /// The share of a weekday's start weight that must lie after the first alarm's window before a
+  /// second window is learned for it: less is an odd late day, not a second habit.
+  public static let secondWindowShare = 0.25
 
   public init(windowDays: Int = 182, leadMinutes: Int = 30) {
     self.windowDays = windowDays
@@ -91,7 +94,7 @@ public struct PatternLearner: Sendable {
       return WeekdayPattern(
         weekday: weekday, probability: Self.round3(rate.value),
         confidence: Self.round3(probability), sessionCount: history.sessionCount(on: weekday),
-        usualStart: start?.time, spreadMinutes: start?.spread,
+        usualStart: start?.time, secondStart: start?.second, spreadMinutes: start?.spread,
         typicalDurationMinutes: durations.isEmpty ? nil : durations[durations.count / 2],
         startSource: start?.source, startSamples: start?.samples ?? 0,
         dateOnlySessions: history.dateOnlyCount(on: weekday))

@@ -233,7 +233,7 @@ struct TrainingHistory {
   /// The learned start for `target`: the alarm placed by ``PatternLearner/alarm(_:lead:)`` plus
   /// the lead, from `source`, or the next source with at least two starts.
   func start(for target: LocalDate, leadMinutes: Int, source: StartSource) -> (
-    time: LocalTime, spread: Int?, source: String, samples: Int
+    time: LocalTime, spread: Int?, source: String, samples: Int, second: LocalTime?
   )? {
     let order = [source] + StartSource.allCases.filter { $0 != source && $0 != .fortnight }
     guard
@@ -245,9 +245,20 @@ struct TrainingHistory {
     else { return nil }
     let median = PatternLearner.weightedMedian(chosen.map { (Double($0.minute), $0.weight) })
     let spread = PatternLearner.weightedMedian(chosen.map { (abs(Double($0.minute) - median), $0.weight) })
+    // The starts the first alarm misses by being too early for them: a second habit when they
+    // carry enough of the weight, placed as the first one is.
+    let later = chosen.filter { $0.minute > alarm + PatternLearner.alarmWindowMinutes }
+    let total = chosen.reduce(0) { $0 + $1.weight }
+    var second: LocalTime?
+    if later.count >= PatternLearner.minimumStarts,
+      later.reduce(0, { $0 + $1.weight }) >= PatternLearner.secondWindowShare * total,
+      let secondAlarm = PatternLearner.alarm(later, lead: leadMinutes)
+    {
+      second = LocalTime(minuteOfDay: min(1439, max(0, secondAlarm + leadMinutes)))
+    }
     return (
       LocalTime(minuteOfDay: min(1439, max(0, alarm + leadMinutes))), Int(spread.rounded()), used.rawValue,
-      chosen.count
+      chosen.count, second
     )
   }
 

@@ -11,6 +11,9 @@ public struct WeekdayPattern: Sendable, Hashable, Codable {
   /// The start the reminder announces, on five minutes: the alarm that catches the most recent
   /// starts, plus the lead time; nil with fewer than two starts to learn from.
   public var usualStart: LocalTime?
+  /// A later start the weekday also has, past the first alarm's window (evenings as well as
+  /// lunchtimes): where a second, conditional alarm would go. Nil for most weekdays.
+  public var secondStart: LocalTime?
   /// The weighted median absolute deviation of start times, in minutes.
   public var spreadMinutes: Int?
   /// The median session length, capped at four hours.
@@ -24,9 +27,10 @@ public struct WeekdayPattern: Sendable, Hashable, Codable {
 
   public init(
     weekday: Weekday, probability: Double, confidence: Double, sessionCount: Int,
-    usualStart: LocalTime?, spreadMinutes: Int?, typicalDurationMinutes: Int?, startSource: String? = nil,
-    startSamples: Int = 0, dateOnlySessions: Int = 0
+    usualStart: LocalTime?, secondStart: LocalTime? = nil, spreadMinutes: Int?, typicalDurationMinutes: Int?,
+    startSource: String? = nil, startSamples: Int = 0, dateOnlySessions: Int = 0
   ) {
+    self.secondStart = secondStart
     self.dateOnlySessions = dateOnlySessions
     self.startSource = startSource
     self.startSamples = startSamples

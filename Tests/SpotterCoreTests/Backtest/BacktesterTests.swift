@@ -55,4 +55,20 @@ import _SpotterTestSupport
     #expect(score.useful == 1)
     #expect(score.namesCompared == 0)
   }
+
+  /// The fresh-data mode's day: the second alarm fires only when no session started before it,
+  /// and counts as useful when the first was not.
+  @Test func theSecondAlarmIsSilencedByASessionBeforeIt() {
+    let first = TestZones.instant("2026-11-23T07:00:00+01:00")
+    let second = TestZones.instant("2026-11-23T17:30:00+01:00")
+    let evening = FreshDataScore.day(
+      first: first, second: second, start: TestZones.instant("2026-11-23T18:00:00+01:00"), trained: true)
+    #expect(evening.usefulSingle == 0 && evening.usefulSecond == 1)
+    #expect(evening.alarmsTrainingSingle == 1 && evening.alarmsTrainingSecond == 2)
+    let morning = FreshDataScore.day(
+      first: first, second: second, start: TestZones.instant("2026-11-23T07:30:00+01:00"), trained: true)
+    #expect(morning.usefulSingle == 1 && morning.usefulSecond == 1 && morning.alarmsTrainingSecond == 1)
+    let rest = FreshDataScore.day(first: first, second: second, start: nil, trained: false)
+    #expect(rest.restDaysReminded == 1 && rest.alarmsRestSingle == 1 && rest.alarmsRestSecond == 2)
+  }
 }

@@ -20,6 +20,23 @@ import _SpotterTestSupport
     #expect(pattern[.friday].typicalDurationMinutes == 60)
   }
 
+  /// Mondays mostly at 07:00, every third one at 18:00 (no fortnightly rhythm to follow): the
+  /// evening is learned as a second window, where a conditional alarm would go. A single odd start
+  /// is no second window.
+  @Test func aWeekdayWithTwoHabitsHasASecondWindow() {
+    let mornings = SessionFactory.weekly([.monday], at: "07:00", weeks: 12, until: "2026-11-22")
+      .enumerated().filter { $0.offset % 3 != 0 }.map(\.element)
+    let evenings = SessionFactory.weekly([.monday], at: "18:00", weeks: 12, until: "2026-11-22")
+      .enumerated().filter { $0.offset % 3 == 0 }.map(\.element)
+    let pattern = learner.learn(from: mornings + evenings, today: today, clock: clock)
+    #expect(pattern[.monday].usualStart == LocalTime(hour: 7, minute: 0))
+    #expect(pattern[.monday].secondStart == LocalTime(hour: 18, minute: 0))
+    let steady =
+      SessionFactory.weekly([.monday], at: "18:00", weeks: 8, until: "2026-11-22")
+      + [SessionFactory.session("2026-11-02", "21:30")]
+    #expect(learner.learn(from: steady, today: today, clock: clock)[.monday].secondStart == nil)
+  }
+
   @Test func usualTimeIgnoresAnOutlier() {
     var sessions = SessionFactory.weekly([.monday], at: "18:10", weeks: 8, until: "2026-11-22")
     sessions.append(SessionFactory.session("2026-11-16", "06:30"))
