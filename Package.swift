@@ -6,6 +6,9 @@ let package = Package(
   platforms: [.macOS(.v13)],
   products: [
     .executable(name: "spotter", targets: ["spotter"]),
+    // The HTTPS client `spotter sync` runs beside spotter: URLSession's libcurl stays out of
+    // every other command's start-up.
+    .executable(name: "spotter-http", targets: ["spotter-http"]),
     .library(name: "SpotterCore", targets: ["SpotterCore"]),
   ],
   dependencies: [
@@ -48,6 +51,7 @@ let package = Package(
     ),
     .target(name: "SpotterICal", dependencies: ["SpotterCore", "CLibical"]),
     .target(name: "SpotterApp", dependencies: ["SpotterCore", "SpotterIO", "SpotterICal"]),
+    .executableTarget(name: "spotter-http"),
     .executableTarget(
       name: "spotter",
       dependencies: [

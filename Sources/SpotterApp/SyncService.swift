@@ -65,7 +65,8 @@ public struct SyncService: Sendable {
     let key = try apiKey(settings)
     let seconds = effort == .quick ? Self.quickSeconds : Self.thoroughSeconds
     let client = HevyClient(
-      baseURL: settings.url, apiKey: key, requestTimeout: effort == .quick ? Self.quickSeconds : 15,
+      baseURL: settings.url, apiKey: key, helper: helperPath,
+      requestTimeout: effort == .quick ? Self.quickSeconds : 15,
       attempts: effort == .quick ? 1 : 4, deadline: Date().addingTimeInterval(seconds))
     if effort == .quick {
       // Tried, whatever comes of it: an unreachable source is not asked again at every fire.
@@ -143,6 +144,13 @@ public struct SyncService: Sendable {
     formatter.formatOptions = [.withInternetDateTime]
     formatter.timeZone = TimeZone(identifier: "UTC")
     return formatter.string(from: now.addingTimeInterval(-cursorMargin))
+  }
+
+  /// `spotter-http`, beside the running spotter.
+  var helperPath: String {
+    let executable = workspace.options.executablePath ?? CommandLine.arguments[0]
+    return URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("spotter-http")
+      .path
   }
 
   /// The key: the config's `api_key`, else the file `api_key_file` names, else `HEVY_API_KEY`.

@@ -1,12 +1,17 @@
 import Foundation
 import SpotterCore
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
 #endif
 
 /// Reads workouts from Hevy's public API: `GET /v1/workouts` and `GET /v1/workouts/events`,
 /// ten to a page (the most the API gives), with the key in the `api-key` header.
+///
+/// The requests themselves are made by `spotter-http`, a helper beside spotter, so that
+/// URLSession's libcurl and TLS libraries load only when a sync runs.
 ///
 /// Every request is bounded: a timeout per request, a few retries with doubling waits for rate
 /// limits (429, honouring a short `Retry-After`), server errors and dropped connections, and an
@@ -15,6 +20,8 @@ import SpotterCore
 public struct HevyClient: Sendable {
   public var baseURL: String
   private let apiKey: String
+  /// The `spotter-http` executable.
+  public var helper: String
   /// How long one request may take.
   public var requestTimeout: TimeInterval
   /// How many times a request is tried in all.
@@ -34,9 +41,10 @@ public struct HevyClient: Sendable {
   static let longestRetryAfter: TimeInterval = 30
 
   public init(
-    baseURL: String, apiKey: String, requestTimeout: TimeInterval = 15, attempts: Int = 4,
+    baseURL: String, apiKey: String, helper: String, requestTimeout: TimeInterval = 15, attempts: Int = 4,
     backoff: TimeInterval = 0.5, deadline: Date? = nil
   ) {
+    self.helper = helper
     self.baseURL = baseURL
     self.apiKey = apiKey
     self.requestTimeout = requestTimeout
@@ -176,73 +184,51 @@ public struct HevyClient: Sendable {
     case failure(String)
   }
 
-  /// One request, waited for at most the request timeout (and the deadline).
+  /// One request, waited for at most the request timeout (and the deadline), made by the
+  /// `spotter-http` helper: the key goes to it on standard input, never on a command line.
   private func fetch(_ url: URL) -> Answer {
     var timeout = requestTimeout
     if let deadline { timeout = max(0.1, min(timeout, deadline.timeIntervalSinceNow)) }
-    var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
-    request.httpMethod = "GET"
-    request.setValue(apiKey, forHTTPHeaderField: "api-key")
-    request.setValue("application/json", forHTTPHeaderField: "Accept")
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.timeoutIntervalForRequest = timeout
-    configuration.timeoutIntervalForResource = timeout
-    configuration.httpCookieStorage = nil
-    configuration.urlCache = nil
-    let delegate = NoRedirects()
-    let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
-    defer { session.finishTasksAndInvalidate() }
-    let box = AnswerBox()
-    let task = session.dataTask(with: request) { data, response, error in
-      if let error {
-        box.set(.failure((error as NSError).localizedDescription))
-      } else if let http = response as? HTTPURLResponse {
-        var headers: [String: String] = [:]
-        for (key, value) in http.allHeaderFields {
-          if let key = key as? String, let value = value as? String { headers[key.lowercased()] = value }
-        }
-        box.set(.success(status: http.statusCode, headers: headers, body: data ?? Data()))
-      } else {
-        box.set(.failure("no HTTP answer"))
-      }
+    guard FileManager.default.isExecutableFile(atPath: helper) else {
+      return .failure(
+        "\(helper) is missing; install spotter with scripts/install, which puts it beside spotter")
     }
-    task.resume()
-    guard box.wait(seconds: timeout + 1) else {
-      task.cancel()
+    let request: [String: Any] = [
+      "url": url.absoluteString, "headers": ["api-key": apiKey, "Accept": "application/json"],
+      "timeout": timeout,
+    ]
+    guard let input = try? JSONSerialization.data(withJSONObject: request) else {
+      return .failure("no request")
+    }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: helper)
+    process.arguments = []
+    let stdin = Pipe()
+    let stdout = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = FileHandle.nullDevice
+    do {
+      try process.run()
+    } catch {
+      return .failure("cannot run \(helper): \(error.localizedDescription)")
+    }
+    stdin.fileHandleForWriting.write(input)
+    try? stdin.fileHandleForWriting.close()
+    // The helper keeps its own timeout; this one only ends a helper that hangs past it.
+    let pid = process.processIdentifier
+    let guardTimer = DispatchWorkItem { _ = kill(pid, SIGKILL) }
+    DispatchQueue.global().asyncAfter(deadline: .now() + timeout + 3, execute: guardTimer)
+    let output = stdout.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guardTimer.cancel()
+    guard let object = try? JSONSerialization.jsonObject(with: output) as? [String: Any] else {
       return .failure("timed out after \(Int(timeout.rounded())) s")
     }
-    return box.answer ?? .failure("no answer")
-  }
-
-  /// Where the completion handler leaves its answer for the waiting thread.
-  private final class AnswerBox: @unchecked Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    private let lock = NSLock()
-    private var stored: Answer?
-
-    func set(_ answer: Answer) {
-      lock.lock()
-      stored = answer
-      lock.unlock()
-      done.signal()
-    }
-
-    var answer: Answer? {
-      lock.lock()
-      defer { lock.unlock() }
-      return stored
-    }
-
-    func wait(seconds: TimeInterval) -> Bool { done.wait(timeout: .now() + seconds) == .success }
-  }
-
-  /// Refuses every redirect: the key must not follow one to another host.
-  private final class NoRedirects: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
-    func urlSession(
-      _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-      newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
-    ) {
-      completionHandler(nil)
-    }
+    if let error = object["error"] as? String { return .failure(error) }
+    guard let status = object["status"] as? Int, let text = object["body"] as? String,
+      let body = Data(base64Encoded: text)
+    else { return .failure("no HTTP answer") }
+    return .success(status: status, headers: object["headers"] as? [String: String] ?? [:], body: body)
   }
 }
