@@ -23,8 +23,9 @@ public struct BacktestScore: Sendable, Hashable, Codable {
 
   public init() {}
 
-  /// The window after an alarm in which a start makes the alarm useful.
-  public static let usefulMinutes = 90
+  /// The window after an alarm in which a start makes the alarm useful: the learner's own
+  /// window, so that what the alarm is placed for and what it is scored on are one definition.
+  public static let usefulMinutes = PatternLearner.alarmWindowMinutes
 
   /// Adds another score's counts, e.g. to pool several histories.
   public mutating func add(_ other: BacktestScore) {
