@@ -6,6 +6,13 @@ struct HevyCSVImporter: ChunkedCSVImporter {
   static let format = HistoryFormat.hevyCSV
   /// The longest workout whose end is kept.
   static let longestSeconds = 24 * 3600
+
+  /// A Hevy workout's session id: its local start, to the minute as the export writes it, and its
+  /// title. The export has no workout id; a workout synced from the API is named the same way, so
+  /// the two arrive as one session.
+  static func sessionID(start: LocalDateTime, title: String) -> String {
+    "hevy-\(start)-\(Fingerprint.hex(title).prefix(8))"
+  }
   let context: ImportContext
 
   static func matches(header: [String]) -> Bool {
@@ -126,7 +133,7 @@ struct HevyCSVImporter: ChunkedCSVImporter {
       if let finish = end, finish.timeIntervalSince(start) > Double(Self.longestSeconds) { end = nil }
       return PackedSession(
         bare: Session(
-          id: "hevy-\(draft.start)-\(Fingerprint.hex(draft.title).prefix(8))", source: .hevy,
+          id: Self.sessionID(start: draft.start, title: draft.title), source: .hevy,
           workoutName: draft.title, start: start, end: end, state: .completed),
         exercises: exercises)
     }

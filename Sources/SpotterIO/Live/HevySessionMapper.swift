@@ -63,12 +63,15 @@ public struct HevySessionMapper: Sendable {
     }
     let startInstant = clock.instant(start)
     var end = endLocal.map { clock.instant($0) }
-    if let finish = end, finish < startInstant || finish.timeIntervalSince(startInstant) > 24 * 3600 {
+    // As the export's importer: an end past a day is no workout's length.
+    if let finish = end,
+      finish < startInstant || finish.timeIntervalSince(startInstant) > Double(HevyCSVImporter.longestSeconds)
+    {
       end = nil
     }
     return PackedSession(
       Session(
-        id: "hevy-\(start)-\(Fingerprint.hex(title).prefix(8))", source: .hevy, workoutName: title,
+        id: HevyCSVImporter.sessionID(start: start, title: title), source: .hevy, workoutName: title,
         start: startInstant, end: end, state: .completed, exercises: grouper.exercises))
   }
 }
