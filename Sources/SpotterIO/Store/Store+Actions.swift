@@ -66,11 +66,12 @@ extension Store {
 
   /// A named value; nil when unset.
   public func setting(_ key: String) throws -> String? {
-    try guarded {
-      try queue.read { db in
-        try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key])
-      }
-    }
+    try guarded { try queue.read { db in try Self.setting(key, db: db) } }
+  }
+
+  /// A named value inside a transaction already open; nil when unset.
+  static func setting(_ key: String, db: Database) throws -> String? {
+    try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key])
   }
 
   /// Sets (or with nil, removes) a named value.

@@ -43,9 +43,7 @@ extension Store {
     try guarded {
       try queue.write { db in
         var summary = LiveSummary()
-        let current = try String.fetchOne(
-          db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [Self.cursorKey(source)])
-        guard current == expectedCursor else {
+        guard try Self.setting(Self.cursorKey(source), db: db) == expectedCursor else {
           summary.superseded = true
           return summary
         }
@@ -57,9 +55,10 @@ extension Store {
         for remoteID in changes.deletes {
           guard let sessionID = try mapped(remoteID) else { continue }
           try db.execute(sql: "DELETE FROM session WHERE id = ?", arguments: [sessionID])
+          // Counted on the session's row: the mapping row is always there, the session may not be.
+          summary.deleted += db.changesCount
           try db.execute(
             sql: "DELETE FROM live_workout WHERE source = ? AND remote_id = ?", arguments: [source, remoteID])
-          summary.deleted += db.changesCount > 0 ? 1 : 0
         }
         for (remoteID, packed) in changes.upserts {
           if let old = try mapped(remoteID), old != packed.session.id {
