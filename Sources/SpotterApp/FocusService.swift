@@ -124,9 +124,9 @@ public struct FocusService: Sendable {
     let from = clock.startOfDay(workspace.today)
     let to = clock.startOfDay(workspace.today.adding(days: days))
     let reader = ICSReader()
-    let occurrences = try reader.occurrences(
+    let (occurrences, allEvents) = try reader.occurrencesAndEvents(
       text, fileName: path, from: from, to: to, fallbackZone: clock.identifier)
-    let events = try reader.read(text, fileName: path).events.filter { !$0.isOverride }
+    let events = allEvents.filter { !$0.isOverride }
     let needle = match?.lowercased()
     let lock = try workspace.lock()
     defer { lock.release() }

@@ -17,6 +17,15 @@ public struct ICSReader: Sendable {
     try Libical.occurrences(text, fileName: fileName, from: from, to: to, fallbackZone: fallbackZone)
   }
 
+  /// ``occurrences(_:fileName:from:to:fallbackZone:)``, and every event of the file as
+  /// ``read(_:fileName:)`` gives it, from one parse: what `focus import` counts events by.
+  public func occurrencesAndEvents(
+    _ text: String, fileName: String, from: Date, to: Date, fallbackZone: String
+  ) throws -> (occurrences: [CalendarOccurrence], events: [ParsedEvent]) {
+    try Libical.occurrencesAndEvents(
+      text, fileName: fileName, from: from, to: to, fallbackZone: fallbackZone, withEvents: true)
+  }
+
   /// Where BEGIN and END lines of `text` do not pair up, as `file:line: …` sentences (at most
   /// 20): what libical passes over while parsing.
   public func structureProblems(_ text: String, fileName: String) -> [String] {

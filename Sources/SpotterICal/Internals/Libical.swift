@@ -549,10 +549,23 @@ enum Libical {
   static func occurrences(
     _ text: String, fileName: String, from: Date, to: Date, fallbackZone: String
   ) throws -> [CalendarOccurrence] {
+    try occurrencesAndEvents(
+      text, fileName: fileName, from: from, to: to, fallbackZone: fallbackZone, withEvents: false
+    ).occurrences
+  }
+
+  /// ``occurrences(_:fileName:from:to:fallbackZone:)`` and, with `withEvents`, every VEVENT as
+  /// ``parse(_:fileName:)`` reads it, from one parse of the text.
+  static func occurrencesAndEvents(
+    _ text: String, fileName: String, from: Date, to: Date, fallbackZone: String, withEvents: Bool
+  ) throws -> (occurrences: [CalendarOccurrence], events: [ParsedEvent]) {
     try withCalendars(in: text, fileName: fileName) { calendars in
       let place = Place(text: text, fileName: fileName)
       for calendar in calendars { try checkTimeZoneRules(calendar, place) }
-      return try occurrences(calendars, place: place, from: from, to: to, fallbackZone: fallbackZone)
+      let found = try occurrences(calendars, place: place, from: from, to: to, fallbackZone: fallbackZone)
+      let events =
+        withEvents ? calendars.flatMap { children(of: $0, kind: ICAL_VEVENT_COMPONENT).map(parsedEvent) } : []
+      return (found, events)
     }
   }
 
