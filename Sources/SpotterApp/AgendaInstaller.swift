@@ -123,7 +123,7 @@ public struct AgendaInstaller: Sendable {
     }
     return Change(
       before: before, after: after, diff: diff(before, after, "written"), applied: !dryRun && before != after,
-      files: files, schedule: "the nightly run starts at \(workspace.settings.agendaNightly) \(userZoneName)")
+      files: files, schedule: nightlyStart)
   }
 
   /// Removes the systemd user units.
@@ -191,11 +191,16 @@ public struct AgendaInstaller: Sendable {
   /// "in Asia/Tokyo", as the user's zone is named.
   private var userZoneName: String { "in \(workspace.settings.timeZone.name)" }
 
+  /// "the nightly run starts at 21:30 in Asia/Tokyo": all a systemd timer, which names the zone,
+  /// needs said.
+  private var nightlyStart: String {
+    "the nightly run starts at \(workspace.settings.agendaNightly) \(userZoneName)"
+  }
+
   /// When the nightly run starts, on both clocks when they read it differently.
   var scheduleText: String {
-    let text = "the nightly run starts at \(workspace.settings.agendaNightly) \(userZoneName)"
-    guard nightly.differs(after: workspace.now) else { return text }
-    return text
+    guard nightly.differs(after: workspace.now) else { return nightlyStart }
+    return nightlyStart
       + ", which is \(nightly.cronTime(after: workspace.now)) in \(workspace.cronTimeZone.name), the zone cron runs in;"
       + " every run rewrites the line when the offset changes"
   }

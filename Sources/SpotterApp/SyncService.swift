@@ -98,7 +98,8 @@ public struct SyncService: Sendable {
       for (id, entry) in latest.sorted(by: { $0.value.order < $1.value.order }) {
         switch entry.change {
         case .updated(let workout):
-          changes.upserts.append((id, try mapper.session(workout, where: address(settings, "events", id))))
+          changes.upserts.append(
+            (id, try mapper.session(workout, where: address(settings, "/v1/workouts/events", id))))
         case .deleted: changes.deletes.append(id)
         }
       }
@@ -110,7 +111,7 @@ public struct SyncService: Sendable {
         for workout in page.workouts ?? [] where seen.insert(workout.id).inserted {
           received += 1
           changes.upserts.append(
-            (workout.id, try mapper.session(workout, where: address(settings, "workouts", workout.id))))
+            (workout.id, try mapper.session(workout, where: address(settings, "/v1/workouts", workout.id))))
         }
       }
     }
@@ -133,9 +134,9 @@ public struct SyncService: Sendable {
     }
   }
 
-  /// A workout's place for error messages: the endpoint and its id, never the key.
-  private func address(_ settings: HevySettings, _ endpoint: String, _ id: String) -> String {
-    "\(settings.url)/v1/\(endpoint == "events" ? "workouts/events" : "workouts") workout \(ErrorText.quoted(id))"
+  /// A workout's place for error messages: the endpoint it came from and its id, never the key.
+  private func address(_ settings: HevySettings, _ path: String, _ id: String) -> String {
+    "\(settings.url)\(path) workout \(ErrorText.quoted(id))"
   }
 
   /// The cursor for the next sync: UTC, to the second, a margin before `now`.
