@@ -158,8 +158,7 @@ public struct SyncService: Sendable {
   func apiKey(_ settings: HevySettings) throws -> String {
     if let key = settings.apiKey { return key }
     if let file = settings.apiKeyFile {
-      let path =
-        file.hasPrefix("~/") ? (workspace.options.environment["HOME"] ?? "~") + file.dropFirst() : file
+      let path = workspace.expandingHome(file)
       let (key, shared) = try SecretFile.read(path: path)
       if shared {
         workspace.notices.add(

@@ -117,8 +117,13 @@ public struct Workspace: Sendable {
   /// with a leading `~/` read as `$HOME`.
   public var vdirPath: String? {
     guard let path = options.vdirPath ?? settings.vdirPath else { return nil }
-    if path.hasPrefix("~/"), let home = options.environment["HOME"] { return home + path.dropFirst() }
-    return path
+    return expandingHome(path)
+  }
+
+  /// `path` with a leading `~/` read as this invocation's `HOME`; unchanged without one.
+  public func expandingHome(_ path: String) -> String {
+    guard path.hasPrefix("~/"), let home = options.environment["HOME"] else { return path }
+    return home + path.dropFirst()
   }
 
   /// A warning when `[agenda] timezone` is not the zone cron runs in: the lines would fire at
