@@ -10,12 +10,14 @@ public struct BacktestService: Sendable {
   }
 
   /// The report over the `weeks` weeks that end yesterday; only sessions before `--now` count.
-  public func run(weeks: Int, suggestLead: Bool = true) throws -> BacktestReport {
+  public func run(weeks: Int, parameters: LearningParameters = .standard, suggestLead: Bool = true) throws
+    -> BacktestReport
+  {
     let store = try workspace.openStore(readOnly: true)
     let sessions = try store.sessions().filter { $0.start < workspace.now }
     let last = workspace.today.adding(days: -1)
     let days = (0..<(weeks * 7)).map { last.adding(days: -weeks * 7 + 1 + $0) }
-    return Backtester(settings: workspace.settings).run(
+    return Backtester(settings: workspace.settings, parameters: parameters).run(
       sessions: sessions, days: days, suggestLead: suggestLead)
   }
 }

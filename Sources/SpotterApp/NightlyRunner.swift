@@ -35,8 +35,10 @@ public struct NightlyRunner: Sendable {
 
   /// The pattern learned from the store, as of today.
   public func pattern(store: Store) throws -> TrainingPattern {
-    PatternLearner(leadMinutes: workspace.settings.reminders.leadMinutes).learn(
-      from: try store.sessions(), now: workspace.now, clock: workspace.clock)
+    let (skipped, actions) = (try store.skippedDays(), try store.actions())
+    return PatternLearner(leadMinutes: workspace.settings.reminders.leadMinutes).learn(
+      from: try store.sessions(), reactions: try reactions(store: store, skipped: skipped, actions: actions),
+      now: workspace.now, clock: workspace.clock)
   }
 
   /// Tells, among the notices for stderr, why nothing was learned when nothing was: an empty
@@ -80,7 +82,8 @@ public struct NightlyRunner: Sendable {
     let actions = try actions ?? store.actions()
     let skipped = try skipped ?? store.skippedDays()
     let (pattern, plan) = learnAndPlan(
-      sessions: sessions, horizon: horizon, skipped: skipped, actions: actions)
+      sessions: sessions, reactions: try reactions(store: store, skipped: skipped, actions: actions),
+      horizon: horizon, skipped: skipped, actions: actions)
     let planner = ReminderPlanner(settings: settings)
     let knownFollowUps = try store.reminders(kinds: ReminderKind.allCases.filter(\.followsEvents))
     let followUps = FollowUpPlanner(settings: settings).plan(
@@ -207,9 +210,11 @@ public struct NightlyRunner: Sendable {
       // Today's workout and rest-day reminders alone: sessions without sets, no follow-ups, no
       // reconciling. Snoozes move their fire time, so actions apply.
       let now = workspace.now
+      let (skipped, actions) = (try store.skippedDays(), try store.actions())
       let (_, todayOnly) = learnAndPlan(
-        sessions: try store.sessions().filter { $0.start <= now }, horizon: Horizon(start: today, days: 1),
-        skipped: try store.skippedDays(), actions: try store.actions())
+        sessions: try store.sessions().filter { $0.start <= now },
+        reactions: try reactions(store: store, skipped: skipped, actions: actions),
+        horizon: Horizon(start: today, days: 1), skipped: skipped, actions: actions)
       let ahead = todayOnly.reminders.contains { $0.date == today && $0.fire > now }
       return ahead
         ? Horizon(start: today, days: count + 1) : Horizon(start: today.adding(days: 1), days: count)
@@ -217,17 +222,29 @@ public struct NightlyRunner: Sendable {
   }
 
   /// The pattern learned from `sessions` and the workout and rest-day reminders of `horizon`,
-  /// with snoozes and done marks applied: the step `plan` and `resolve` share.
+  /// with snoozes and done marks applied: the step `plan`, `resolve` and the backtest share.
   private func learnAndPlan(
-    sessions: [Session], horizon: Horizon, skipped: Set<LocalDate>, actions: [String: ReminderAction]
+    sessions: [Session], reactions: [ReminderReaction], horizon: Horizon, skipped: Set<LocalDate>,
+    actions: [String: ReminderAction]
   ) -> (TrainingPattern, Plan) {
-    let settings = workspace.settings
-    let pattern = PatternLearner(leadMinutes: settings.reminders.leadMinutes).learn(
-      from: sessions, now: workspace.now, clock: workspace.clock)
-    var plan = ReminderPlanner(settings: settings).plan(
-      sessions: sessions, pattern: pattern, horizon: horizon, now: workspace.now, skipped: skipped)
-    plan.reminders = ReminderAction.apply(actions, to: plan.reminders)
-    return (pattern, plan)
+    ReminderPlanner(settings: workspace.settings).learnAndPlan(
+      sessions: sessions, reactions: reactions, horizon: horizon, now: workspace.now, skipped: skipped,
+      actions: actions)
+  }
+
+  /// What the person did with the workout reminders of the last eight weeks: more than the
+  /// learner reads (a weekday's last four reminded days), and bounded.
+  func reactions(store: Store, skipped: Set<LocalDate>, actions: [String: ReminderAction]) throws
+    -> [ReminderReaction]
+  {
+    let from = workspace.today.adding(days: -8 * 7)
+    return ReminderReaction.collect(
+      reminders: try store.reminders(kinds: [.workout]).filter {
+        $0.date >= from && $0.date < workspace.today
+      },
+      actions: actions,
+      deliveries: try store.deliveries(since: workspace.clock.startOfDay(from.adding(days: -1))),
+      skipped: skipped.filter { $0 >= from && $0 < workspace.today })
   }
 
   /// Saves the outcome's new revisions (and the focus block changes behind them) in one

@@ -8,6 +8,8 @@ import Foundation
 /// a second, so users can see how well Spotter would have served them.
 public struct Backtester: Sendable {
   public var settings: Settings
+  /// The learner's constants; a cross-validation replays with others.
+  public var parameters: LearningParameters
   /// When the nightly run happens: the replay sees what was logged before it.
   public static let nightly = LocalTime(hour: 21, minute: 0)
   /// The lead times a replay tries for its suggestion.
@@ -15,8 +17,9 @@ public struct Backtester: Sendable {
   /// Baselines remind this long before their predicted start.
   public static let baselineLeadMinutes = 30
 
-  public init(settings: Settings) {
+  public init(settings: Settings, parameters: LearningParameters = .standard) {
     self.settings = settings
+    self.parameters = parameters
   }
 
   /// One day's prediction.
@@ -85,7 +88,7 @@ public struct Backtester: Sendable {
       for lead in Self.leadCandidates {
         var variant = settings
         variant.reminders.leadMinutes = lead
-        let replay = Backtester(settings: variant)
+        let replay = Backtester(settings: variant, parameters: parameters)
         var score = BacktestScore()
         for day in days {
           let visible = history.before(clock.instant(day.adding(days: -1), Self.nightly))
@@ -138,13 +141,11 @@ public struct Backtester: Sendable {
       let now = clock.instant(day.adding(days: -1), Self.nightly)
       // The learner reads 26 weeks and the names the last 60 workouts: older sessions change
       // nothing, and handing over five years each night made a replay take seconds.
-      let horizon = now.addingTimeInterval(-Double(PatternLearner().windowDays + 7) * 86400)
+      let horizon = now.addingTimeInterval(-Double(parameters.windowDays + 7) * 86400)
       let from = visible.firstIndex { $0.start >= horizon } ?? visible.endIndex
       let sessions = Array(visible.suffix(max(visible.endIndex - from, 60)))
-      let pattern = PatternLearner(leadMinutes: settings.reminders.leadMinutes).learn(
-        from: sessions, now: now, clock: clock)
-      let plan = ReminderPlanner(settings: settings).plan(
-        sessions: sessions, pattern: pattern, horizon: Horizon(start: day, days: 1), now: now)
+      let (pattern, plan) = ReminderPlanner(settings: settings).learnAndPlan(
+        sessions: sessions, horizon: Horizon(start: day, days: 1), now: now, parameters: parameters)
       let second = pattern[day.weekday].secondStart.map {
         clock.instant(day, $0).addingTimeInterval(TimeInterval(-settings.reminders.leadMinutes * 60))
       }

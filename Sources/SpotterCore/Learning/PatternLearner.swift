@@ -21,37 +21,20 @@ import Foundation
 ///   shifts), or every day of the last three weeks; the set that would have served the last six
 ///   such weekdays best is used.
 public struct PatternLearner: Sendable {
-  /// Sessions older than this are ignored.
-  public var windowDays: Int
+  /// Sessions older than `parameters.windowDays` are ignored.
+  public var windowDays: Int { parameters.windowDays }
   /// How long before the start the reminder fires; the alarm window is placed around it.
   public var leadMinutes: Int
-  /// Session lengths above this are treated as never-finished workouts (Strong's `264h 1m`).
-  public static let maximumDurationMinutes = 240
-  /// How many active weeks of a weekday are weighed.
-  public static let activeWeeks = 8
-  /// The weight of each older active week relative to the next newer one.
-  public static let weekDecay = 0.7
+  /// Every constant, each with its reason.
+  public var parameters: LearningParameters
   /// The minutes after an alarm in which a start makes it useful.
-  public static let alarmWindowMinutes = 90
-  /// How much a start before the alarm counts against it, relative to one it catches: a late
-  /// alarm is worse than an early one, but not so much that catching starts stops mattering.
-  public static let latePenalty = 0.3
-  /// The margin kept between the alarm window's ends and the starts it catches.
-  public static let safetyMinutes = 15
-  /// Starts needed before a learned time replaces the preferred time: one session is no habit.
-  public static let minimumStarts = 2
-  /// How many nights the combined weekday and gap evidence weighs as, against the nights that
-  /// shared both this weekday and this gap.
-  public static let cellPrior = 5.0
-  /// Training days needed before anything counts as a pattern.
-  public static let minimumTrainingDays = 3
-  /// The share of a weekday's start weight that must lie after the first alarm's window before a
-  /// second window is learned for it: less is an odd late day, not a second habit.
-  public static let secondWindowShare = 0.25
+  public static let alarmWindowMinutes = LearningParameters.alarmWindowMinutes
+  /// Session lengths above this are treated as never-finished workouts (Strong's `264h 1m`).
+  public static let maximumDurationMinutes = LearningParameters.maximumDurationMinutes
 
-  public init(windowDays: Int = 182, leadMinutes: Int = 30) {
-    self.windowDays = windowDays
+  public init(leadMinutes: Int = 30, parameters: LearningParameters = .standard) {
     self.leadMinutes = leadMinutes
+    self.parameters = parameters
   }
 
   /// Learns the pattern from completed sessions that started before the start of `today`.
@@ -65,31 +48,52 @@ public struct PatternLearner: Sendable {
   ///   - sessions: any sessions; only completed ones that started before `now` are used.
   ///   - now: the moment of the run; its local date is "today".
   ///   - clock: the zone in which weekdays and times of day are read.
-  public func learn(from sessions: [Session], now: Date, clock: ZoneClock) -> TrainingPattern {
+  ///   - reactions: what the person did with earlier reminders; a done mark is a training day.
+  public func learn(
+    from sessions: [Session], reactions: [ReminderReaction] = [], now: Date, clock: ZoneClock
+  ) -> TrainingPattern {
     let today = clock.localDate(now)
     let history = TrainingHistory(
-      sessions: sessions, now: now, today: today, windowStart: today.adding(days: -windowDays), clock: clock)
-    let evidence = history.trainingDays.count >= Self.minimumTrainingDays
-    let habitChange = evidence && history.recentSurprises() >= 2
-    let source = habitChange ? .recent : history.bestSource(leadMinutes: leadMinutes)
+      sessions: sessions, now: now, today: today, windowStart: today.adding(days: -windowDays), clock: clock,
+      parameters: parameters,
+      doneDays: Set(reactions.filter { $0.kind == .done && $0.date < today }.map(\.date)))
+    let evidence = history.trainingDays.count >= parameters.minimumTrainingDays
+    let habitChange =
+      evidence && parameters.habitChangeSurprises > 0
+      && history.recentSurprises() >= parameters.habitChangeSurprises
+    let source =
+      habitChange
+      ? .recent : parameters.chooseStartSource ? history.bestSource(leadMinutes: leadMinutes) : .weekday
     let weekdays = Weekday.allCases.map { weekday -> WeekdayPattern in
       let target = history.next(weekday)
       let rate = history.weekdayRate(before: target)
       // The gap is known for tomorrow only; later days of a horizon rest on the weekday, or in a
       // new routine on whether the same day last week was trained.
-      let gap = target == today.adding(days: 1) ? history.gapProbability(on: target) : nil
+      let gap =
+        parameters.gapEvidence && target == today.adding(days: 1) ? history.gapProbability(on: target) : nil
       var probability = Self.combine(rate.value, gap, base: history.baseRate)
-      if gap != nil, let cell = history.weekdayGapCount(on: target) {
+      if gap != nil, parameters.cellPrior > 0, let cell = history.weekdayGapCount(on: target) {
         probability =
-          (Double(cell.trained) + Self.cellPrior * probability) / (Double(cell.nights) + Self.cellPrior)
+          (Double(cell.trained) + parameters.cellPrior * probability)
+          / (Double(cell.nights) + parameters.cellPrior)
       }
       if habitChange {
         probability = gap ?? (history.trainingDays[target.adding(days: -7)] != nil ? 0.5 : 0.2)
       }
       // Two active weeks in a row without this weekday: it was given up, whatever came before.
-      if rate.lastTwoMissed && !habitChange { probability = min(probability, 0.2) }
+      if rate.lastTwoMissed && !habitChange { probability = min(probability, parameters.givenUpCap) }
       if !evidence { probability = 0 }
-      let start = history.start(for: target, leadMinutes: leadMinutes, source: source)
+      var start = history.start(for: target, leadMinutes: leadMinutes, source: source)
+      var reacted = readReactions(reactions, on: weekday, history: history)
+      if let read = reacted, read.declined >= parameters.reactionsToAct, probability > 0 {
+        reacted?.confidenceBefore = Self.round3(probability)
+        probability *= parameters.declineFactor
+      }
+      if let minutes = reacted?.alarmLaterMinutes, let learned = start {
+        start?.time = LocalTime(minuteOfDay: min(23 * 60 + 55, learned.time.minuteOfDay + minutes))
+      } else {
+        reacted?.alarmLaterMinutes = nil
+      }
       let durations = history.durations(on: weekday)
       return WeekdayPattern(
         weekday: weekday, probability: Self.round3(rate.value),
@@ -97,11 +101,50 @@ public struct PatternLearner: Sendable {
         usualStart: start?.time, secondStart: start?.second, spreadMinutes: start?.spread,
         typicalDurationMinutes: durations.isEmpty ? nil : durations[durations.count / 2],
         startSource: start?.source, startSamples: start?.samples ?? 0,
-        dateOnlySessions: history.dateOnlyCount(on: weekday))
+        dateOnlySessions: history.dateOnlyCount(on: weekday), reactions: reacted)
     }
     return TrainingPattern(
       asOf: today, weekdays: weekdays, heat: history.heat().map { $0.map(Self.round3) },
       sessionsConsidered: history.sessionsConsidered, habitChange: habitChange)
+  }
+
+  /// The reactions to `weekday`'s latest reminded days before today: how many were snoozed and
+  /// declined, and the alarm's move when snoozes repeat (their median, on five minutes). Nil
+  /// when no reminder on this weekday met a reaction.
+  func readReactions(_ reactions: [ReminderReaction], on weekday: Weekday, history: TrainingHistory)
+    -> WeekdayReactions?
+  {
+    let days = Dictionary(
+      grouping: reactions.filter { $0.date.weekday == weekday && $0.date < history.today }
+    ) {
+      $0.date
+    }
+    let latest = days.keys.sorted().suffix(parameters.reactionDays)
+    guard !latest.isEmpty else { return nil }
+    var snoozes: [Int] = []
+    var snoozed = 0
+    var declined = 0
+    for date in latest {
+      let kinds = Set(days[date, default: []].map(\.kind))
+      if kinds.contains(.snoozed) {
+        snoozed += 1
+        if let minutes = days[date, default: []].compactMap(\.snoozedMinutes).max() {
+          snoozes.append(minutes)
+        }
+      }
+      if kinds.contains(.skipped) && history.trainingDays[date] == nil
+        || kinds.contains(.delivered) && !kinds.contains(.done) && history.trainingDays[date] == nil
+      {
+        declined += 1
+      }
+    }
+    var later: Int?
+    if snoozes.count >= parameters.reactionsToAct {
+      let median = snoozes.sorted()[(snoozes.count - 1) / 2]
+      later = max(5, Int((Double(median) / 5).rounded()) * 5)
+    }
+    return WeekdayReactions(
+      days: latest.count, snoozed: snoozed, declined: declined, alarmLaterMinutes: later)
   }
 
   /// Independent evidence in log-odds: the weekday rate and the gap hazard each move the base
@@ -120,7 +163,11 @@ public struct PatternLearner: Sendable {
   /// The alarm minute whose next ``alarmWindowMinutes`` hold the most sample weight, on a
   /// five-minute step (a start before the alarm counting against it by ``latePenalty``), then
   /// kept ``safetyMinutes`` inside the caught starts and nearest the median minus `lead`.
-  static func alarm(_ samples: [(minute: Int, weight: Double)], lead: Int) -> Int? {
+  static func alarm(
+    _ samples: [(minute: Int, weight: Double)], lead: Int, parameters: LearningParameters = .standard
+  ) -> Int? {
+    let latePenalty = parameters.latePenalty
+    let safetyMinutes = parameters.safetyMinutes
     guard !samples.isEmpty else { return nil }
     let preferred = weightedMedian(samples.map { (Double($0.minute), $0.weight) }) - Double(lead)
     // The covered weight only changes where a sample enters or leaves the window, so the best

@@ -16,7 +16,13 @@ struct TrainingHistory {
   /// Every session's date, start minute (nil when only the date is known) and length.
   private let starts: [(date: LocalDate, minute: Int?, duration: Int?)]
 
-  init(sessions: [Session], now: Date, today: LocalDate, windowStart: LocalDate, clock: ZoneClock) {
+  let parameters: LearningParameters
+
+  init(
+    sessions: [Session], now: Date, today: LocalDate, windowStart: LocalDate, clock: ZoneClock,
+    parameters: LearningParameters = .standard, doneDays: Set<LocalDate> = []
+  ) {
+    self.parameters = parameters
     self.today = today
     self.windowStart = windowStart
     var days: [LocalDate: Int] = [:]
@@ -36,8 +42,13 @@ struct TrainingHistory {
       }
       days[local.date] = untimed.remove(local.date) != nil ? minute : min(days[local.date] ?? minute, minute)
       let duration = session.end.map { Int($0.timeIntervalSince(session.start) / 60) }
-        .flatMap { (1...PatternLearner.maximumDurationMinutes).contains($0) ? $0 : nil }
+        .flatMap { (1...LearningParameters.maximumDurationMinutes).contains($0) ? $0 : nil }
       starts.append((local.date, minute, duration))
+    }
+    // A done mark says the person trained that day, not when: a day known by its date only.
+    for date in doneDays where date >= windowStart && date < today && days[date] == nil {
+      days[date] = 0
+      untimed.insert(date)
     }
     trainingDays = days
     untimedDays = untimed
@@ -69,7 +80,8 @@ struct TrainingHistory {
   /// Whether the person trained at all within three days of `date`: weeks off say nothing
   /// about a weekday.
   func isActive(_ date: LocalDate) -> Bool {
-    (-3...3).contains { trainingDays[date.adding(days: $0)] != nil }
+    let radius = parameters.activityRadiusDays
+    return (-radius...radius).contains { trainingDays[date.adding(days: $0)] != nil }
   }
 
   /// The weekday's recency-weighted rate over its last active weeks before `target`, drawn
@@ -83,14 +95,14 @@ struct TrainingHistory {
     var older = (trained: 0, total: 0)
     // Weeks off are skipped only while they are the exception: for someone who trains in a
     // few weeks out of many, not training is the pattern.
-    let lastWeeks = (1...PatternLearner.activeWeeks).map { target.adding(days: -7 * $0) }
+    let lastWeeks = (1...parameters.activeWeeks).map { target.adding(days: -7 * $0) }
       .filter { $0 >= firstDate && isObserved($0) }
-    let skipInactive = lastWeeks.filter(isActive).count * 2 >= lastWeeks.count
+    let skipInactive = parameters.skipInactiveWeeks && lastWeeks.filter(isActive).count * 2 >= lastWeeks.count
     var slot = target.adding(days: -7)
-    while slot >= firstDate && slot >= windowStart && weeks < PatternLearner.activeWeeks {
+    while slot >= firstDate && slot >= windowStart && weeks < parameters.activeWeeks {
       defer { slot = slot.adding(days: -7) }
       guard isObserved(slot), isActive(slot) || !skipInactive else { continue }
-      let weight = pow(PatternLearner.weekDecay, Double(weeks))
+      let weight = pow(parameters.weekDecay, Double(weeks))
       total += weight
       if trainingDays[slot] != nil { weighted += weight }
       if recent.count < 2 {
@@ -119,7 +131,7 @@ struct TrainingHistory {
     var trained = [Int](repeating: 0, count: 7)
     var total = [Int](repeating: 0, count: 7)
     var previous: LocalDate?
-    var date = max(firstDate, today.adding(days: -84))
+    var date = max(firstDate, today.adding(days: -parameters.gapWindowDays))
     while date <= today && isObserved(date) {
       if let previous {
         let gap = bucket(previous.days(until: date))
@@ -163,7 +175,7 @@ struct TrainingHistory {
     return (0..<7).map { today.adding(days: -$0) }.filter { date in
       guard trainingDays[date] != nil else { return false }
       let rate = weekdayRate(before: date)
-      return rate.weeks >= 3 && rate.value < 0.25
+      return rate.weeks >= 3 && rate.value < parameters.surpriseRate
     }.count
   }
 
@@ -186,7 +198,7 @@ struct TrainingHistory {
       var slot = target.adding(days: -step)
       while slot >= windowStart && result.count < limit {
         if let minute = trainingDays[slot], isObserved(slot), !untimedDays.contains(slot) {
-          result.append((minute, pow(0.85, Double(index - 1))))
+          result.append((minute, pow(parameters.startDecay, Double(index - 1))))
         }
         if let firstDate, slot < firstDate { break }
         index += 1
@@ -194,7 +206,7 @@ struct TrainingHistory {
       }
     case .recent, .allDays:
       let days = source == .recent ? 21 : 56
-      let halfLife = source == .recent ? 7.0 : 28
+      let halfLife = source == .recent ? parameters.recentHalfLifeDays : 28
       for age in 1...days {
         let date = target.adding(days: -age)
         guard date >= windowStart else { break }
@@ -215,8 +227,8 @@ struct TrainingHistory {
       let minute = trainingDays[date]!
       for candidate in StartSource.allCases {
         let found = samples(candidate, for: date)
-        if found.count >= PatternLearner.minimumStarts,
-          let alarm = PatternLearner.alarm(found, lead: leadMinutes),
+        if found.count >= parameters.minimumStarts,
+          let alarm = PatternLearner.alarm(found, lead: leadMinutes, parameters: parameters),
           minute >= alarm && minute <= alarm + PatternLearner.alarmWindowMinutes
         {
           scores[candidate, default: 0] += 1
@@ -238,10 +250,10 @@ struct TrainingHistory {
     let order = [source] + StartSource.allCases.filter { $0 != source && $0 != .fortnight }
     guard
       let (used, chosen) = order.lazy.map({ ($0, samples($0, for: target)) }).first(where: {
-        $0.1.count >= PatternLearner.minimumStarts
+        $0.1.count >= parameters.minimumStarts
       }
       ),
-      let alarm = PatternLearner.alarm(chosen, lead: leadMinutes)
+      let alarm = PatternLearner.alarm(chosen, lead: leadMinutes, parameters: parameters)
     else { return nil }
     let median = PatternLearner.weightedMedian(chosen.map { (Double($0.minute), $0.weight) })
     let spread = PatternLearner.weightedMedian(chosen.map { (abs(Double($0.minute) - median), $0.weight) })
@@ -250,9 +262,9 @@ struct TrainingHistory {
     let later = chosen.filter { $0.minute > alarm + PatternLearner.alarmWindowMinutes }
     let total = chosen.reduce(0) { $0 + $1.weight }
     var second: LocalTime?
-    if later.count >= PatternLearner.minimumStarts,
-      later.reduce(0, { $0 + $1.weight }) >= PatternLearner.secondWindowShare * total,
-      let secondAlarm = PatternLearner.alarm(later, lead: leadMinutes)
+    if later.count >= parameters.minimumStarts,
+      later.reduce(0, { $0 + $1.weight }) >= parameters.secondWindowShare * total,
+      let secondAlarm = PatternLearner.alarm(later, lead: leadMinutes, parameters: parameters)
     {
       second = LocalTime(minuteOfDay: min(1439, max(0, secondAlarm + leadMinutes)))
     }

@@ -24,12 +24,16 @@ public struct WeekdayPattern: Sendable, Hashable, Codable {
   public var startSamples: Int
   /// How many of ``sessionCount`` are known by their date only (FitNotes for Android).
   public var dateOnlySessions: Int
+  /// How the person's reactions to this weekday's recent reminders moved it; nil without any.
+  public var reactions: WeekdayReactions?
 
   public init(
     weekday: Weekday, probability: Double, confidence: Double, sessionCount: Int,
     usualStart: LocalTime?, secondStart: LocalTime? = nil, spreadMinutes: Int?, typicalDurationMinutes: Int?,
-    startSource: String? = nil, startSamples: Int = 0, dateOnlySessions: Int = 0
+    startSource: String? = nil, startSamples: Int = 0, dateOnlySessions: Int = 0,
+    reactions: WeekdayReactions? = nil
   ) {
+    self.reactions = reactions
     self.secondStart = secondStart
     self.dateOnlySessions = dateOnlySessions
     self.startSource = startSource

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SpotterApp
+import SpotterCore
 
 extension SpotterCommand {
   struct Backtest: ParsableCommand {
@@ -23,16 +24,42 @@ extension SpotterCommand {
     @Flag(help: "Print the report as JSON.")
     var json = false
 
+    @Option(
+      name: .customLong("learning"),
+      help: ArgumentHelp(
+        "Replay with a learning constant replaced (repeatable); no lead time is then suggested.",
+        discussion: "bench/backtest --cv tries its candidates this way; the names are LearningParameters'.",
+        valueName: "name=value"))
+    var learning: [String] = []
+
     func validate() throws {
       guard (1...520).contains(weeks) else {
         throw ValidationError("--weeks must be 1 to 520, got \(weeks).")
       }
+      _ = try parameters()
+    }
+
+    /// The learner's constants with `--learning`'s replacements.
+    func parameters() throws -> LearningParameters {
+      var parameters = LearningParameters.standard
+      for item in learning {
+        let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
+        guard parts.count == 2, let value = Double(parts[1]), parameters.set(parts[0], to: value) else {
+          throw ValidationError(
+            "--learning: '\(item)' is not NAME=VALUE with a known name and a value in its range "
+              + "(names: \(LearningParameters.tunableNames.joined(separator: ", "))).")
+        }
+      }
+      return parameters
     }
 
     func run() throws {
+      let parameters = try parameters()
       try options.perform { workspace in
         let view = BacktestView(
-          report: try BacktestService(workspace: workspace).run(weeks: weeks), clock: workspace.clock)
+          report: try BacktestService(workspace: workspace).run(
+            weeks: weeks, parameters: parameters, suggestLead: learning.isEmpty),
+          clock: workspace.clock)
         return json ? JSONOutput.encode(view, timeZone: workspace.settings.timeZone) : view.text()
       }
     }

@@ -1,0 +1,156 @@
+/// Every constant the learner uses, each with why it has its value.
+///
+/// The values marked *cross-validated* were chosen by `bench/backtest --cv`: leave one person out,
+/// pick the candidate that does best on the others, score the one left out, rotate (README,
+/// "Learning, measured"). The others are definitions or data hygiene, not fitted to anyone.
+/// A backtest can replace any tunable one by name (`spotter backtest --learning NAME=VALUE`),
+/// which is how the cross-validation tries its candidates.
+public struct LearningParameters: Sendable, Hashable {
+  /// The minutes after an alarm in which a start makes it useful. A definition shared by the
+  /// learner (where it places alarms) and the backtest (what it scores), never tuned.
+  public static let alarmWindowMinutes = 90
+  /// Session lengths above this are never-finished workouts (Strong's `264h 1m`): data hygiene.
+  public static let maximumDurationMinutes = 240
+
+  /// Days of history read. Cross-validated against 13 and 52 weeks: half a year follows a
+  /// changed routine sooner than a year and holds enough weeks for every weekday.
+  public var windowDays = 182
+  /// How many active weeks of a weekday are weighed. Cross-validated against 4, 6 and 12.
+  public var activeWeeks = 8
+  /// The weight of each older active week relative to the next newer one. Cross-validated
+  /// against 0.5, 0.85 and 1 (no recency).
+  public var weekDecay = 0.7
+  /// Skip weeks without any training near the weekday (holidays, illness) when they are the
+  /// exception. A rule; cross-validated against leaving it out.
+  public var skipInactiveWeeks = true
+  /// Days either side of a date within which any training makes its week active.
+  public var activityRadiusDays = 3
+  /// A weekday kept in most active weeks and then missed twice in a row is capped at this
+  /// probability: given up. Cross-validated against 0.1, 0.4 and 1 (the rule left out).
+  public var givenUpCap = 0.2
+  /// Combine the weekday rate with the hazard of the gap since the last session. A rule;
+  /// cross-validated against leaving it out (weekday rate alone).
+  public var gapEvidence = true
+  /// Days of history the gap hazard is counted over: twelve weeks, so a new pace counts soon.
+  public var gapWindowDays = 84
+  /// How many nights the combined weekday and gap evidence weighs as, against the nights that
+  /// shared both this weekday and this gap. Cross-validated against 2, 10 and 0 (left out).
+  public var cellPrior = 5.0
+  /// Sessions in the last week on established free weekdays that mark a change of habit. 0
+  /// leaves the rule out. Cross-validated against 3 and 0.
+  public var habitChangeSurprises = 2
+  /// A weekday rate below this, over three active weeks or more, makes a session on it a surprise.
+  public var surpriseRate = 0.25
+  /// Training days needed before anything counts as a pattern: two days are a coincidence.
+  public var minimumTrainingDays = 3
+  /// Starts needed before a learned time replaces the preferred time: one session is no habit.
+  public var minimumStarts = 2
+  /// How much a start before the alarm counts against it, relative to one it catches. A late
+  /// alarm is worse than an early one, but not so bad that catching starts stops mattering.
+  /// Cross-validated against 0, 0.15, 0.6 and 1.
+  public var latePenalty = 0.3
+  /// The margin kept between the alarm window's ends and the starts it catches. Cross-validated
+  /// against 0, 5 and 30.
+  public var safetyMinutes = 15
+  /// The weight of each older same-weekday start relative to the next newer one. Cross-validated
+  /// against 0.7 and 1.
+  public var startDecay = 0.85
+  /// The half-life of a start among the recent days, in days. Cross-validated against 3 and 14.
+  public var recentHalfLifeDays = 7.0
+  /// Pick, per person, the source of past starts (same weekday, every other week, recent days)
+  /// that would have served their last twelve training days. A rule; cross-validated against
+  /// always using the same weekday.
+  public var chooseStartSource = true
+  /// The share of a weekday's start weight past the first alarm's window before a second window
+  /// is learned. Measured (0.15, 0.25, 0.40) in the fresh-data mode; plans do not use it.
+  public var secondWindowShare = 0.25
+
+  /// How many of a weekday's latest reminded days its reactions are read over: a month of that
+  /// weekday. Not fitted: no export carries reactions, so this and the next two are reasoned.
+  public var reactionDays = 4
+  /// Reactions of one kind needed among those days before they move anything: one is a one-off.
+  public var reactionsToAct = 2
+  /// What repeated skips, or reminders with nothing after them, multiply a weekday's confidence
+  /// by: halved, so a weekday that was a near-certainty stays, and a doubtful one falls silent.
+  public var declineFactor = 0.5
+
+  public init() {}
+
+  /// The values shipped.
+  public static let standard = LearningParameters()
+
+  /// The names a backtest can set, in the order `--cv` reports them.
+  public static let tunableNames = [
+    "windowDays", "activeWeeks", "weekDecay", "skipInactiveWeeks", "activityRadiusDays", "givenUpCap",
+    "gapEvidence", "gapWindowDays", "cellPrior", "habitChangeSurprises", "surpriseRate", "minimumStarts",
+    "latePenalty", "safetyMinutes", "startDecay", "recentHalfLifeDays", "chooseStartSource",
+    "secondWindowShare",
+  ]
+
+  /// Sets the tunable `name` to `value` (booleans are 0 or 1); false for an unknown name or a
+  /// value outside the range the learner can work with.
+  public mutating func set(_ name: String, to value: Double) -> Bool {
+    let whole = Int(exactly: value)
+    func count(_ range: ClosedRange<Int>) -> Int? { whole.flatMap { range.contains($0) ? $0 : nil } }
+    func share(_ range: ClosedRange<Double>) -> Double? { range.contains(value) ? value : nil }
+    func flag() -> Bool? { whole == 0 ? false : whole == 1 ? true : nil }
+    switch name {
+    case "windowDays":
+      guard let v = count(28...3650) else { return false }
+      windowDays = v
+    case "activeWeeks":
+      guard let v = count(1...52) else { return false }
+      activeWeeks = v
+    case "weekDecay":
+      guard let v = share(0.01...1) else { return false }
+      weekDecay = v
+    case "skipInactiveWeeks":
+      guard let v = flag() else { return false }
+      skipInactiveWeeks = v
+    case "activityRadiusDays":
+      guard let v = count(0...6) else { return false }
+      activityRadiusDays = v
+    case "givenUpCap":
+      guard let v = share(0...1) else { return false }
+      givenUpCap = v
+    case "gapEvidence":
+      guard let v = flag() else { return false }
+      gapEvidence = v
+    case "gapWindowDays":
+      guard let v = count(14...365) else { return false }
+      gapWindowDays = v
+    case "cellPrior":
+      guard let v = share(0...1000) else { return false }
+      cellPrior = v
+    case "habitChangeSurprises":
+      guard let v = count(0...7) else { return false }
+      habitChangeSurprises = v
+    case "surpriseRate":
+      guard let v = share(0...1) else { return false }
+      surpriseRate = v
+    case "minimumStarts":
+      guard let v = count(1...12) else { return false }
+      minimumStarts = v
+    case "latePenalty":
+      guard let v = share(0...10) else { return false }
+      latePenalty = v
+    case "safetyMinutes":
+      guard let v = count(0...45) else { return false }
+      safetyMinutes = v
+    case "startDecay":
+      guard let v = share(0.01...1) else { return false }
+      startDecay = v
+    case "recentHalfLifeDays":
+      guard let v = share(0.5...56) else { return false }
+      recentHalfLifeDays = v
+    case "chooseStartSource":
+      guard let v = flag() else { return false }
+      chooseStartSource = v
+    case "secondWindowShare":
+      guard let v = share(0...1) else { return false }
+      secondWindowShare = v
+    default: return false
+    }
+    return true
+  }
+}

@@ -1,0 +1,24 @@
+import Foundation
+
+extension ReminderPlanner {
+  /// Learns the pattern from `sessions` and plans the workout and rest-day reminders of
+  /// `horizon`, with snoozes and done marks applied: the one step the nightly run, every
+  /// re-planning command and the backtest share, so what a replay scores is what cron sends.
+  ///
+  /// - Parameters:
+  ///   - reactions: what the person did with earlier reminders (skips, snoozes, done marks,
+  ///     deliveries); a replay of an export has none.
+  ///   - actions: snoozes and done marks by UID, applied to the fresh plan.
+  public func learnAndPlan(
+    sessions: [Session], reactions: [ReminderReaction] = [], horizon: Horizon, now: Date,
+    skipped: Set<LocalDate> = [], actions: [String: ReminderAction] = [:],
+    parameters: LearningParameters = .standard
+  ) -> (pattern: TrainingPattern, plan: Plan) {
+    let clock = ZoneClock(timeZone: settings.timeZone)
+    let pattern = PatternLearner(leadMinutes: settings.reminders.leadMinutes, parameters: parameters).learn(
+      from: sessions, reactions: reactions, now: now, clock: clock)
+    var plan = plan(sessions: sessions, pattern: pattern, horizon: horizon, now: now, skipped: skipped)
+    plan.reminders = ReminderAction.apply(actions, to: plan.reminders)
+    return (pattern, plan)
+  }
+}
