@@ -29,6 +29,8 @@ public struct BacktestView: Sendable, Encodable {
     public var predictedName: String?
     public var start: String?
     public var name: String?
+    /// True when the day's training is known by its date only; absent otherwise.
+    public var dateOnly: Bool?
   }
 
   /// One strategy's metrics; rates are 0…1, nil without days to count.
@@ -47,6 +49,10 @@ public struct BacktestView: Sendable, Encodable {
     public var lateDays: Int
     public var namesCompared: Int
     public var namesRight: Int
+    /// Training days known by their date only, and those with a reminder: left out of useful
+    /// and late.
+    public var untimedDays: Int
+    public var untimedHits: Int
     public var startErrorsMinutes: [Int]
 
     init(_ score: BacktestScore) {
@@ -55,6 +61,8 @@ public struct BacktestView: Sendable, Encodable {
       lateDays = score.late
       namesCompared = score.namesCompared
       namesRight = score.namesRight
+      untimedDays = score.untimedDays
+      untimedHits = score.untimedHits
       startErrorsMinutes = score.startErrors.sorted()
       trainingDays = score.trainingDays
       reminders = score.reminders
@@ -75,7 +83,7 @@ public struct BacktestView: Sendable, Encodable {
       Day(
         date: $0.date.description, weekday: $0.date.weekday.key, alarm: local($0.alarm),
         predictedStart: local($0.predictedStart), predictedName: $0.predictedName, start: local($0.start),
-        name: $0.name)
+        name: $0.name, dateOnly: $0.dateOnly ? true : nil)
     }
     from = report.from.description
     through = report.through.description

@@ -25,6 +25,33 @@ public struct PatternView: Sendable, Encodable {
     program = Dictionary(uniqueKeysWithValues: settings.program.map { ($0.key.key, $0.value) })
   }
 
+  private static let weekdayNames = [
+    "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday",
+  ]
+
+  /// What the person's reactions to reminders changed, one line per weekday they moved:
+  /// "Mon: alarm 40 min later: snoozed 3 of the last 4 Mondays".
+  func reactionLines() -> [String] {
+    pattern.weekdays.flatMap { day -> [String] in
+      guard let reactions = day.reactions else { return [] }
+      let short = Self.names[day.weekday.rawValue - 1]
+      let plural = Self.weekdayNames[day.weekday.rawValue - 1] + "s"
+      var result: [String] = []
+      if let minutes = reactions.alarmLaterMinutes {
+        result.append(
+          "\(short): alarm \(minutes) min later: snoozed \(reactions.snoozed) of the last \(reactions.days) \(plural)"
+        )
+      }
+      if let before = reactions.confidenceBefore {
+        result.append(
+          "\(short): confidence \(String(format: "%.2f", before)) → \(String(format: "%.2f", day.confidence)): "
+            + "\(reactions.declined) of the last \(reactions.days) \(plural) skipped or without a session after the reminder"
+        )
+      }
+      return result
+    }
+  }
+
   private static let shades: [Character] = ["·", "░", "▒", "▓", "█"]
   private static let names = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
 
@@ -79,6 +106,7 @@ public struct PatternView: Sendable, Encodable {
         "\"dates only\": this history has no times of day (FitNotes for Android), so these days' "
           + "reminders announce preferred_time (\(preferredTime)).")
     }
+    lines += reactionLines()
     if pattern.habitChange {
       lines.append("The last week looks like a new routine: recent days decide until it settles.")
     }

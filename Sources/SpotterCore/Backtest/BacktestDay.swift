@@ -10,10 +10,14 @@ public struct BacktestDay: Sendable, Hashable, Codable {
   /// The day's first completed session; nil on a day without training.
   public var start: Date?
   public var name: String?
+  /// Whether the day's training is known by its date only (FitNotes for Android).
+  public var dateOnly: Bool
 
   public init(
-    date: LocalDate, alarm: Date?, predictedStart: Date?, predictedName: String?, start: Date?, name: String?
+    date: LocalDate, alarm: Date?, predictedStart: Date?, predictedName: String?, start: Date?, name: String?,
+    dateOnly: Bool = false
   ) {
+    self.dateOnly = dateOnly
     self.date = date
     self.alarm = alarm
     self.predictedStart = predictedStart

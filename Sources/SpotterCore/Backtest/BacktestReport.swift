@@ -41,6 +41,8 @@ public struct BacktestReport: Sendable, Hashable, Codable {
 
   /// The hindsight limit as a share of training days.
   public var hindsightRate: Double? {
-    BacktestScore.share(hindsightUseful, of: scores[.spotter]?.trainingDays ?? 0)
+    // Only days with a time of day can be served by an alarm, as in ``BacktestScore/usefulRate``.
+    BacktestScore.share(
+      hindsightUseful, of: (scores[.spotter]?.trainingDays ?? 0) - (scores[.spotter]?.untimedDays ?? 0))
   }
 }

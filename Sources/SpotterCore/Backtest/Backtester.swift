@@ -76,7 +76,8 @@ public struct Backtester: Sendable {
           replayed.append(
             BacktestDay(
               date: day, alarm: prediction?.alarm, predictedStart: prediction?.start,
-              predictedName: prediction?.name, start: actuals[day]?.start, name: actuals[day]?.name))
+              predictedName: prediction?.name, start: actuals[day]?.start, name: actuals[day]?.name,
+              dateOnly: actuals[day]?.timed == false))
         }
         let score = Self.score(prediction, actual: actuals[day])
         scores[strategy, default: BacktestScore()].add(score)
