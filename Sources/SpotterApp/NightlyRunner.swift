@@ -123,18 +123,8 @@ public struct NightlyRunner: Sendable {
     var latest = storedByUID
     for record in workouts.records + alerts.records + eventRecords { latest[record.uid] = record }
     let records = latest.values.sorted { ($0.start, $0.uid) < ($1.start, $1.uid) }
-    var changes: [String: String] = [:]
-    for record in records {
-      guard let old = storedByUID[record.uid] else {
-        changes[record.uid] = "new"
-        continue
-      }
-      if old.sequence == record.sequence {
-        changes[record.uid] = "unchanged"
-      } else {
-        changes[record.uid] = record.status == .cancelled ? "cancelled" : "changed"
-      }
-    }
+    let changes = Dictionary(
+      uniqueKeysWithValues: records.map { ($0.uid, RevisionChange(from: storedByUID[$0.uid], to: $0)) })
     return PlanOutcome(
       pattern: pattern, plan: plan, focus: focus, followUps: followUpReminders,
       findings: RunFindings(

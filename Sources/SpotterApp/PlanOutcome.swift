@@ -17,6 +17,6 @@ public struct PlanOutcome: Sendable {
   /// The records to save because they are new or changed.
   public var changed: [ReminderRecord]
   /// `new`, `changed`, `cancelled` or `unchanged`, by UID.
-  public var changes: [String: String]
+  public var changes: [String: RevisionChange]
   public var events: [Event]
 }

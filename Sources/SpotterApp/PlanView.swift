@@ -10,7 +10,7 @@ public struct PlanView: Sendable, Encodable {
     public var status: String
     public var sequence: Int
     /// `new`, `changed`, `cancelled` or `unchanged` against the last run.
-    public var change: String
+    public var change: RevisionChange
     public var start: Date
     public var startLocal: String
     public var end: Date
@@ -46,13 +46,13 @@ public struct PlanView: Sendable, Encodable {
   }
 
   static func item(
-    _ record: ReminderRecord, _ event: Event, change: String?, reminder: Reminder?, clock: ZoneClock
+    _ record: ReminderRecord, _ event: Event, change: RevisionChange?, reminder: Reminder?, clock: ZoneClock
   ) -> Item {
     let fire = event.fireInstants.first
     return Item(
       uid: record.uid, kind: record.kind.rawValue, date: record.date,
       status: record.status.rawValue.lowercased(), sequence: record.sequence,
-      change: change ?? "unchanged", start: record.start,
+      change: change ?? .unchanged, start: record.start,
       startLocal: Self.local(record.start, clock), end: record.end, fire: fire,
       fireLocal: fire.map { Self.local($0, clock) }, title: record.title, body: record.body,
       summary: record.summary, workoutName: reminder?.workoutName, reason: reminder?.reason)

@@ -12,7 +12,7 @@ public struct RunReport: Sendable, Codable {
   /// Paused-workout reminders, achievement announcements and overload suggestions planned.
   public var followUps: Int
   public var alarms: Int
-  public var changes: [String: String]
+  public var changes: [String: RevisionChange]
   public var calendarPath: String
   public var agendaPath: String
   /// What the catch-up before planning delivered, skipped or discarded.

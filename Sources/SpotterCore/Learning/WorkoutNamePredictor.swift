@@ -12,7 +12,9 @@ import Foundation
 /// - **weekday**: what this weekday was called over the last eight weeks ("Montag", "Leg Day");
 /// - **shape**: the weighing over names with their numbers as `#`, the number then moving on as it
 ///   moved before ("Day 11" → "Day 12", "Lower // Week 3" → "Upper // Week 3");
-/// - **name**: the weighing over whole names ("Day 1" → "Day 3" when that is this person's order).
+/// - **name**: the weighing over whole names ("Day 1" → "Day 3" when that is this person's order);
+/// - **last week**: what the same weekday was called a week before, for weeks that repeat exactly
+///   (the simple rule B1 of `spotter backtest`, which beats the weighings for some people).
 ///
 /// Names are compared without case, spacing or emoji. An app's auto-title ("Evening Workout") is
 /// no program day: it is left out, and when most recent workouts carry one, no name is predicted.
@@ -27,7 +29,7 @@ public struct WorkoutNamePredictor: Sendable {
 
   /// A way of reading a history, in the order that wins ties.
   enum Reading: CaseIterable {
-    case weekday, shape, name
+    case weekday, shape, name, lastWeek
   }
 
   private let entries: [Entry]
@@ -101,6 +103,9 @@ public struct WorkoutNamePredictor: Sendable {
     case .weekday: return weekday(entries, on: date)
     case .name: return weighed(entries, on: date, by: \.key)
     case .shape: return weighed(entries, on: date, by: \.shape).flatMap { numbered(entries, shape: $0) }
+    case .lastWeek:
+      let weekAgo = date.adding(days: -7)
+      return entries.last { $0.date == weekAgo }?.key
     }
   }
 

@@ -26,7 +26,13 @@ extension Store {
   public func skippedDays() throws -> Set<LocalDate> {
     try guarded {
       try queue.read { db in
-        Set(try String.fetchAll(db, sql: "SELECT date FROM skipped_day").compactMap(LocalDate.init(parsing:)))
+        Set(
+          try String.fetchAll(db, sql: "SELECT date FROM skipped_day").map { text in
+            guard let date = LocalDate(parsing: text) else {
+              throw StoredRowDamage(table: "skipped_day", row: text, column: "date", value: text)
+            }
+            return date
+          })
       }
     }
   }

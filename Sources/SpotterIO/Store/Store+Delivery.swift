@@ -28,7 +28,7 @@ extension Store {
                   AND d.outcome IN ('pending', 'delivered') AND d.channel IN (\(placeholders))) < ?
             ORDER BY r.fires_at, r.uid
             """, arguments: arguments
-        ).compactMap(Self.record)
+        ).map(Self.record)
       }
     }
   }
@@ -53,7 +53,7 @@ extension Store {
         // instr, not LIKE: '_' and '%' in the id are plain characters.
         try Row.fetchAll(
           db, sql: "SELECT * FROM reminder WHERE instr(uid, ?) = 1 ORDER BY uid", arguments: [id]
-        ).compactMap(Self.record)
+        ).map(Self.record)
       }
     }
   }
@@ -63,7 +63,7 @@ extension Store {
     try guarded {
       try queue.read { db in
         try Row.fetchAll(db, sql: "SELECT * FROM delivery WHERE uid = ? ORDER BY id", arguments: [uid])
-          .compactMap(Self.delivery)
+          .map(Self.delivery)
       }
     }
   }
@@ -75,7 +75,7 @@ extension Store {
         try Row.fetchAll(
           db, sql: "SELECT * FROM delivery WHERE at >= ? ORDER BY at DESC, id DESC",
           arguments: [instant.timeIntervalSince1970]
-        ).compactMap(Self.delivery)
+        ).map(Self.delivery)
       }
     }
   }
@@ -126,10 +126,12 @@ extension Store {
       ])
   }
 
-  static func delivery(_ row: Row) -> Delivery? {
-    guard let kind = ReminderKind(rawValue: row["kind"]),
-      let outcome = DeliveryOutcome(rawValue: row["outcome"])
-    else { return nil }
+  static func delivery(_ row: Row) throws -> Delivery {
+    let uid: String = row["uid"]
+    let kind = try StoredRowDamage.decode(
+      ReminderKind.self, row["kind"], table: "delivery", row: uid, column: "kind")
+    let outcome = try StoredRowDamage.decode(
+      DeliveryOutcome.self, row["outcome"], table: "delivery", row: uid, column: "outcome")
     return Delivery(
       uid: row["uid"], kind: kind, title: row["title"], round: row["round"], sequence: row["sequence"],
       channel: row["channel"], fire: Date(timeIntervalSince1970: row["fires_at"]),

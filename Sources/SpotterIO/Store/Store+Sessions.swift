@@ -28,7 +28,7 @@ extension Store {
   /// A row of ``sessionColumns`` followed by `exercises`, with its sets checked and kept packed:
   /// they are decoded only where they are read.
   func session(withSets row: Row) throws -> Session {
-    var session = Self.session(row)
+    var session = try Self.session(row)
     let packed = try row.withUnsafeData(atIndex: Self.exercisesIndex) { data in
       data.map { [UInt8]($0) }
     }
@@ -65,7 +65,7 @@ extension Store {
         return try Row.fetchAll(
           db, sql: "SELECT * FROM reminder WHERE kind IN (\(marks)) ORDER BY starts_at, uid",
           arguments: StatementArguments(kinds.map(\.rawValue))
-        ).compactMap(Self.record)
+        ).map(Self.record)
       }
     }
   }

@@ -196,6 +196,7 @@ public final class Store: Sendable {
       default: return .store(path: path, reason: message)
       }
     case let error as RowDecodingError: return .storeDamaged(path: path, detail: "unreadable row: \(error)")
+    case let error as StoredRowDamage: return .storeDamaged(path: path, detail: error.detail)
     default: return .store(path: path, reason: doing + "\(error)")
     }
   }
@@ -257,48 +258,7 @@ public final class Store: Sendable {
           PRAGMA user_version = 1;
           """)
     }
-    migrator.registerMigration("v2") { db in
-      // A session's sets move into one blob of their session (see ExerciseListCoder): they are
-      // always written and read together, and 30 rows a session made the store half of import time.
-      try db.execute(sql: "ALTER TABLE session ADD COLUMN exercises BLOB NOT NULL DEFAULT x'0100'")
-      var exercises: [Int64: [ExerciseEntry]] = [:]
-      let rows = try Row.fetchCursor(
-        db,
-        sql: """
-          SELECT session_rowid, exercise_index, exercise_name, kind, weight, unit, reps, completed,
-            completed_at FROM exercise_set ORDER BY session_rowid, position
-          """)
-      while let row = try rows.next() {
-        let index: Int = row["exercise_index"]
-        let completedAt: Double? = row["completed_at"]
-        let set = SetEntry(
-          kind: SetKind(rawValue: row["kind"]) ?? .normal, weight: row["weight"],
-          unit: WeightUnit(rawValue: row["unit"]) ?? .kilograms, reps: row["reps"],
-          completed: row["completed"], completedAt: completedAt.map(Date.init(timeIntervalSince1970:)))
-        var list = exercises[row["session_rowid"], default: []]
-        if list.count <= index { list.append(ExerciseEntry(name: row["exercise_name"], sets: [])) }
-        list[list.count - 1].sets.append(set)
-        exercises[row["session_rowid"]] = list
-      }
-      // Fingerprints now hash the blob, so they are renewed too: a re-import must not see changes.
-      let update = try db.makeStatement(
-        sql: "UPDATE session SET exercises = ?, fingerprint = ? WHERE rowid = ?")
-      // In ``sessionColumns``' order, as ``session(_:)`` reads them; marks and the time-of-day
-      // flag came later.
-      let sessionRows = try Row.fetchAll(
-        db,
-        sql: """
-          SELECT id, source, workout_name, started_at, ended_at, state, NULL, NULL, 1, rowid
-          FROM session
-          """)
-      for row in sessionRows {
-        let session = Self.session(row)
-        let rowid: Int64 = row[9]
-        let blob = ExerciseListCoder.encode(exercises[rowid] ?? [])
-        try update.execute(arguments: [Data(blob), fingerprint(session, exercises: blob), rowid])
-      }
-      try db.execute(sql: "DROP TABLE exercise_set; PRAGMA user_version = 2;")
-    }
+    migrator.registerMigration("v2", migrate: StoreMigrationV2.migrate)
     migrator.registerMigration("v3") { db in
       try db.execute(
         sql: """
@@ -527,7 +487,7 @@ public final class Store: Sendable {
             FROM session LEFT JOIN session_mark ON session_id = id ORDER BY started_at, id
             """)
         while let row = try rows.next() {
-          sessions.append(includeSets ? try session(withSets: row) : Self.session(row))
+          sessions.append(includeSets ? try session(withSets: row) : try Self.session(row))
         }
         return sessions
       }
@@ -547,7 +507,7 @@ public final class Store: Sendable {
           arguments += [end.description]
         }
         return try Row.fetchAll(db, sql: sql + " ORDER BY starts_at, uid", arguments: arguments)
-          .compactMap(Self.record)
+          .map(Self.record)
       }
     }
   }
@@ -597,26 +557,40 @@ public final class Store: Sendable {
   ///
   /// Columns are read by position, in ``sessionColumns``' order: by name, each was looked up
   /// again for every row of years of history.
-  static func session(_ row: Row) -> Session {
+  static func session(_ row: Row) throws -> Session {
     let ended: Double? = row[4]
+    let id: String = row[0]
+    func decode<T: RawRepresentable>(_ type: T.Type, _ text: String, _ column: String) throws -> T
+    where T.RawValue == String {
+      try StoredRowDamage.decode(type, text, table: "session", row: id, column: column)
+    }
     var session = Session(
-      id: row[0], source: SessionSource(rawValue: row[1]) ?? .json,
+      id: id, source: try decode(SessionSource.self, row[1], "source"),
       workoutName: row[2], start: Date(timeIntervalSince1970: row[3]),
       end: ended.map(Date.init(timeIntervalSince1970:)),
-      state: SessionState(rawValue: row[5]) ?? .completed,
+      state: try decode(SessionState.self, row[5], "state"),
       hasTimeOfDay: row[8])
     let marked: String? = row[6]
     let markedAt: Double? = row[7]
-    if let state = marked.flatMap(SessionState.init(rawValue:)), let markedAt {
-      session.mark(state, at: Date(timeIntervalSince1970: markedAt))
+    if let marked, let markedAt {
+      session.mark(
+        try StoredRowDamage.decode(
+          SessionState.self, marked, table: "session_mark", row: id, column: "state"),
+        at: Date(timeIntervalSince1970: markedAt))
     }
     return session
   }
 
-  static func record(_ row: Row) -> ReminderRecord? {
-    guard let kind = ReminderKind(rawValue: row["kind"]), let date = LocalDate(parsing: row["date"]),
-      let status = EventStatus(rawValue: row["status"])
-    else { return nil }
+  static func record(_ row: Row) throws -> ReminderRecord {
+    let uid: String = row["uid"]
+    let day: String = row["date"]
+    let kind = try StoredRowDamage.decode(
+      ReminderKind.self, row["kind"], table: "reminder", row: uid, column: "kind")
+    let status = try StoredRowDamage.decode(
+      EventStatus.self, row["status"], table: "reminder", row: uid, column: "status")
+    guard let date = LocalDate(parsing: day) else {
+      throw StoredRowDamage(table: "reminder", row: uid, column: "date", value: day)
+    }
     return ReminderRecord(
       uid: row["uid"], kind: kind, date: date, status: status, sequence: row["sequence"],
       stamp: Date(timeIntervalSince1970: row["stamp"]),

@@ -41,7 +41,7 @@ extension SpotterCommand {
         }
         lines += report.unchanged.map { "skipped \($0): unchanged since its last import" }
         if let sync = report.sync { lines.insert("synced \(sync.line)", at: 0) }
-        let changed = report.changes.values.filter { $0 != "unchanged" }.count
+        let changed = report.changes.values.filter { $0 != .unchanged }.count
         lines.append(
           "planned \(report.reminders) reminders (\(report.alarms) alarms) for \(report.horizon.start)"
             + (report.horizon.days > 1 ? " to \(report.horizon.end.adding(days: -1))" : "")

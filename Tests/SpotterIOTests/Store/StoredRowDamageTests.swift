@@ -1,0 +1,105 @@
+import Foundation
+import GRDB
+import SpotterCore
+import Testing
+import _SpotterTestSupport
+
+@testable import SpotterIO
+
+/// A stored value this Spotter cannot read is an error naming the table, the row, the column and
+/// the value; it never drops the row or stands in a default.
+@Suite struct StoredRowDamageTests {
+  let stamp = Date(timeIntervalSince1970: 1_795_000_000)
+
+  /// A store with one session, one reminder, one delivery and one skipped day, closed.
+  func store() throws -> String {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("spotter-rows-\(UUID().uuidString)/spotter.sqlite").path
+    let store = try Store(path: path)
+    _ = try store.importSessions(try FixtureLoader.read("strong-s3.csv").1)
+    let record = ReminderRecord(
+      uid: "workout-reminder-2026-11-23@spotter", kind: .workout, date: TestZones.date("2026-11-23"),
+      status: .confirmed, sequence: 0, stamp: stamp, start: stamp, end: stamp.addingTimeInterval(3600),
+      fire: stamp.addingTimeInterval(-1800), title: "Workout Time!", body: "Today: Push Day")
+    try store.save(
+      skip: (TestZones.date("2026-11-24"), true, stamp), records: [record],
+      history: [Delivery(record, round: 0, channel: "c", at: stamp, outcome: .delivered, reason: "")])
+    return path
+  }
+
+  /// Sets `sql` on the closed store at `path` behind Spotter's back.
+  func tamper(_ path: String, _ sql: String) throws {
+    let queue = try DatabaseQueue(path: path)
+    try queue.write { try $0.execute(sql: sql) }
+    try queue.close()
+  }
+
+  func failure(_ body: () throws -> Void) -> String? {
+    do {
+      try body()
+      return nil
+    } catch {
+      return "\(error)"
+    }
+  }
+
+  @Test func anUnknownReminderKindNamesTheRowInsteadOfDroppingIt() throws {
+    let path = try store()
+    try tamper(path, "UPDATE reminder SET kind = 'yoga-class'")
+    let store = try Store(path: path)
+    let message = try #require(failure { _ = try store.reminders(from: TestZones.date("2026-11-01")) })
+    #expect(
+      message
+        == "store damaged: '\(path)': table 'reminder', row 'workout-reminder-2026-11-23@spotter': column "
+        + "'kind' holds 'yoga-class', which this Spotter cannot read; restore it from a backup or move it aside"
+    )
+    #expect(failure { _ = try store.reminder(uid: "workout-reminder-2026-11-23@spotter") } == message)
+  }
+
+  @Test func anUnknownSessionStateIsNotReadAsCompleted() throws {
+    let path = try store()
+    try tamper(
+      path, "UPDATE session SET state = 'abandoned-ish' WHERE rowid = (SELECT min(rowid) FROM session)")
+    let message = try #require(failure { _ = try Store(path: path).sessions() })
+    #expect(message.contains("table 'session', row '"), "\(message)")
+    #expect(message.contains("column 'state' holds 'abandoned-ish'"), "\(message)")
+  }
+
+  @Test func anUnknownDeliveryOutcomeAndAnUnreadableSkippedDayAreDamage() throws {
+    let path = try store()
+    try tamper(path, "UPDATE delivery SET outcome = 'maybe'; UPDATE skipped_day SET date = '2026-13-45'")
+    let store = try Store(path: path)
+    #expect(
+      failure { _ = try store.deliveries(since: Date(timeIntervalSince1970: 0)) }?.contains(
+        "table 'delivery', row 'workout-reminder-2026-11-23@spotter': column 'outcome' holds 'maybe'") == true
+    )
+    #expect(
+      failure { _ = try store.skippedDays() }?.contains(
+        "table 'skipped_day', row '2026-13-45': column 'date' holds '2026-13-45'") == true)
+  }
+
+  /// Schema v2's frozen migration refuses a set kind it does not know, and the store stays at v1.
+  @Test func theFrozenMigrationRefusesAnUnknownSetKindAndLeavesTheStoreAsItWas() throws {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("spotter-v1-\(UUID().uuidString).sqlite").path
+    let queue = try DatabaseQueue(path: path)
+    try Store.migrator.migrate(queue, upTo: "v1")
+    try queue.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO session VALUES (7, 'strong-2026-11-20 18:02:00', 'strong', 'Push', 1.0, NULL,
+            'completed', 'f');
+          INSERT INTO exercise_set VALUES (7, 0, 0, 'Bench Press', 'normal', 100, 'kg', 8, 1, NULL),
+            (7, 1, 0, 'Bench Press', 'cluster', 90, 'kg', 3, 1, NULL);
+          """)
+    }
+    try queue.close()
+    let message = try #require(failure { _ = try Store(path: path) })
+    #expect(message.contains("table 'exercise_set', row '7:1': column 'kind' holds 'cluster'"), "\(message)")
+    // The migration's transaction was rolled back: still v1, every set row still there.
+    let after = try DatabaseQueue(path: path)
+    #expect(try after.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 1)
+    #expect(try after.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM exercise_set") } == 2)
+    try after.close()
+  }
+}
