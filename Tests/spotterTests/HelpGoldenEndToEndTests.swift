@@ -1,0 +1,25 @@
+import Foundation
+import Testing
+import _SpotterTestSupport
+
+/// Every command's `--help`, pinned in `Snapshots/help-*.txt` as swift-argument-parser pins its
+/// examples' help (re-recorded with `RECORD_SNAPSHOTS=1`). One test case per command, so one
+/// change does not hide another.
+@Suite struct HelpGoldenEndToEndTests {
+  static let commands: [[String]] =
+    [
+      [], ["init"], ["run"], ["plan"], ["import"], ["pattern"], ["focus"], ["fire"], ["catch-up"], ["snooze"],
+      ["skip"], ["done"], ["history"], ["agenda"], ["session"], ["achievements"], ["backtest"], ["sync"],
+    ]
+    + ["add", "list", "move", "rm", "import"].map { ["focus", $0] }
+    + ["install", "uninstall"].map { ["agenda", $0] }
+    + ["list", "pause", "resume", "end"].map { ["session", $0] }
+
+  @Test(arguments: commands)
+  func helpIsPinned(_ command: [String]) throws {
+    // A fixed width, whatever terminal or CI runs the tests.
+    let result = try SpotterBinary.run(command + ["--help"], environment: ["COLUMNS": "100"])
+    #expect(result.status == 0, "\(result.stderr)")
+    try assertSnapshot(result.stdout, named: "help-\((["spotter"] + command).joined(separator: "-")).txt")
+  }
+}
