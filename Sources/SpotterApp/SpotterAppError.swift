@@ -63,13 +63,13 @@ extension SpotterAppError: CustomStringConvertible {
   }
 
   /// sysexits(3): a bad option or id is a usage error (64), an overlap a data error (65).
-  public var exitCode: Int32 {
+  public var exitCode: SpotterExitCode {
     switch self {
     case .invalidOption, .unknownFocusBlock, .unknownReminder, .ambiguousReminder, .reminderState,
       .unknownSession, .sessionState, .shortPrefix, .configExists:
-      64
-    case .focusOverlap: 65
-    case .nightlyTime: 78
+      .usage
+    case .focusOverlap: .dataError
+    case .nightlyTime: .config
     }
   }
 }

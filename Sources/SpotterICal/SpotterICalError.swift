@@ -27,11 +27,11 @@ extension SpotterICalError: CustomStringConvertible {
   }
 
   /// sysexits(3): data errors 65, internal failures 70.
-  public var exitCode: Int32 {
+  public var exitCode: SpotterExitCode {
     switch self {
-    case .unknownTimeZone: 78
-    case .unparsable: 65
-    case .invalidCalendar, .libical: 70
+    case .unknownTimeZone: .config
+    case .unparsable: .dataError
+    case .invalidCalendar, .libical: .software
     }
   }
 }

@@ -101,19 +101,19 @@ extension SpotterIOError: CustomStringConvertible, LocalizedError {
   public var errorDescription: String? { description }
 
   /// The sysexits(3) code for this kind of failure: data 65, config 78, I/O 74, busy 75.
-  public var exitCode: Int32 {
+  public var exitCode: SpotterExitCode {
     switch self {
     case .malformedRow, .fieldCount, .unknownHeader, .unknownStrongLanguage, .notAHistory, .notUTF8,
       .malformedJSON:
-      65
-    case .invalidConfig, .configSyntax, .configFile: 78
-    case .io, .store, .storeDamaged, .crontab: 74
-    case .alreadyClaimed, .locked: 75
-    // sysexits: a refused key is a permission problem (77), a rate limit a temporary one (75),
-    // anything else a service that is unavailable (69).
-    case .liveSource(_, let status?, _) where status == 401 || status == 403: 77
-    case .liveSource(_, 429?, _): 75
-    case .liveSource: 69
+      .dataError
+    case .invalidConfig, .configSyntax, .configFile: .config
+    case .io, .store, .storeDamaged, .crontab: .ioError
+    case .alreadyClaimed, .locked: .temporaryFailure
+    // sysexits: a refused key is a permission problem, a rate limit a temporary one, anything
+    // else a service that is unavailable.
+    case .liveSource(_, let status?, _) where status == 401 || status == 403: .noPermission
+    case .liveSource(_, 429?, _): .temporaryFailure
+    case .liveSource: .unavailable
     }
   }
 }

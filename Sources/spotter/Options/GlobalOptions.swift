@@ -78,6 +78,6 @@ struct GlobalOptions: ParsableArguments {
     for failure in failures {
       FileHandle.standardError.write(Data("spotter: error: \(ErrorText.sanitized(failure))\n".utf8))
     }
-    throw ExitCode(code ?? ExitStatus.unavailable)
+    throw ExitCode(code ?? SpotterExitCode.unavailable.rawValue)
   }
 }

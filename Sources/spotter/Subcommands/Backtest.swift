@@ -28,7 +28,8 @@ extension SpotterCommand {
       name: .customLong("learning"),
       help: ArgumentHelp(
         "Replay with a learning constant replaced (repeatable); no lead time is then suggested.",
-        discussion: "bench/backtest --cv tries its candidates this way; the names are LearningParameters'.",
+        discussion:
+          "bench/backtest's cross-validation tries its candidates this way; the names are LearningParameters'.",
         valueName: "name=value"))
     var learning: [String] = []
 

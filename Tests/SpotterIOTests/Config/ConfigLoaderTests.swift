@@ -59,7 +59,7 @@ import _SpotterTestSupport
       Issue.record("expected an error")
     } catch let error as SpotterIOError {
       #expect(error.description.count < 400)
-      #expect(error.exitCode == 78)
+      #expect(error.exitCode == .config)
     }
     let longName = String(repeating: "x", count: 5000)
     #expect(throws: SpotterIOError.self) {
@@ -80,7 +80,7 @@ import _SpotterTestSupport
         Issue.record("expected an error for \(path)")
       } catch let error as SpotterIOError {
         #expect(error.description.contains(reason), "\(error)")
-        #expect(error.exitCode == 78)
+        #expect(error.exitCode == .config)
         #expect(error.description.count < 400)
       }
     }
@@ -235,7 +235,7 @@ import _SpotterTestSupport
       Issue.record("expected an error for \(text)")
     } catch let error as SpotterIOError {
       #expect(error.description == message)
-      #expect(error.exitCode == 78)
+      #expect(error.exitCode == .config)
     } catch {
       Issue.record("unexpected \(error)")
     }

@@ -145,7 +145,7 @@ import _SpotterTestSupport
       try read(archive: other)
     } throws: { error in
       "\(error)".contains("a zip archive without export.xml (it holds 1 files: 'strong.csv')")
-        && (error as? SpotterIOError)?.exitCode == 65
+        && (error as? SpotterIOError)?.exitCode == .dataError
     }
     let xml = try Data(contentsOf: Self.fixture)
     var flipped = ZipBuilder.Entry.stored("apple_health_export/export.xml", xml)
@@ -159,7 +159,8 @@ import _SpotterTestSupport
       #expect {
         try read(archive: archive)
       } throws: { error in
-        "\(error)".contains(words) && !"\(error)".contains("PK") && (error as? SpotterIOError)?.exitCode == 65
+        "\(error)".contains(words) && !"\(error)".contains("PK")
+          && (error as? SpotterIOError)?.exitCode == .dataError
       }
     }
   }

@@ -26,7 +26,7 @@ import Testing
     #expect {
       try FixtureLoader.importer().parse(bytes, fileName: "history.csv")
     } throws: { error in
-      "\(error)".hasPrefix(message) && (error as? SpotterIOError)?.exitCode == 65
+      "\(error)".hasPrefix(message) && (error as? SpotterIOError)?.exitCode == .dataError
         && !"\(error)".contains("\\0")
     }
   }

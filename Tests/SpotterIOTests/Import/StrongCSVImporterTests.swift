@@ -111,7 +111,7 @@ import _SpotterTestSupport
     let error = SpotterIOError.malformedRow(
       file: "a.csv", line: 7, column: "Weight", value: "abc", reason: "invalid weight")
     #expect(error.description == "a.csv:7: column 'Weight': invalid weight 'abc'")
-    #expect(error.exitCode == 65)
+    #expect(error.exitCode == .dataError)
   }
 
   @Test func unknownHeaderListsSupportedFormats() {

@@ -145,7 +145,7 @@ import _SpotterTestSupport
       try FixtureLoader.parse(text, name: "strong_es.csv")
     } throws: { error in
       let message = "\(error)"
-      return (error as? SpotterIOError)?.exitCode == 65
+      return (error as? SpotterIOError)?.exitCode == .dataError
         && message.hasPrefix(
           "strong_es.csv:1: this looks like a Strong export in a language Spotter cannot read yet")
         && message.contains("'Fecha', 'Nombre del entrenamiento'")
