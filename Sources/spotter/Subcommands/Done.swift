@@ -9,12 +9,7 @@ extension SpotterCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(
-      help: "The reminder's UID.",
-      completion: .custom { words, _, prefix in
-        CompletionCandidates.reminderUIDs(words: words, prefix: prefix)
-      })
-    var uid: String
+    @OptionGroup var reminder: ReminderArgument
 
     @Flag(help: "Take a done mark back: the reminder is planned again.")
     var undo = false
@@ -25,7 +20,7 @@ extension SpotterCommand {
       try options.perform { workspace in
         let service = ReminderActionService(
           workspace: workspace, outputDirectory: output.directory(in: workspace))
-        let record = try undo ? service.undoDone(uid: uid) : service.done(uid: uid)
+        let record = try undo ? service.undoDone(uid: reminder.uid) : service.done(uid: reminder.uid)
         let view = ReminderChange(record, clock: workspace.clock)
         return output.json
           ? JSONOutput.encode(view, timeZone: workspace.settings.timeZone)

@@ -14,12 +14,7 @@ extension SpotterCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(
-      help: "The reminder's UID, e.g. workout-reminder-2026-11-23@spotter.",
-      completion: .custom { words, _, prefix in
-        CompletionCandidates.reminderUIDs(words: words, prefix: prefix)
-      })
-    var uid: String
+    @OptionGroup var reminder: ReminderArgument
 
     @Flag(help: "Print nothing unless something fails (for cron).")
     var quiet = false
@@ -29,7 +24,7 @@ extension SpotterCommand {
 
     func run() throws {
       try options.perform { workspace in
-        let result = try FireService(workspace: workspace).fire(uid: uid)
+        let result = try FireService(workspace: workspace).fire(uid: reminder.uid)
         try options.fail(
           result.failures,
           after: json

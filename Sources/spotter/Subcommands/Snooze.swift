@@ -10,12 +10,7 @@ extension SpotterCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(
-      help: "The reminder's UID.",
-      completion: .custom { words, _, prefix in
-        CompletionCandidates.reminderUIDs(words: words, prefix: prefix)
-      })
-    var uid: String
+    @OptionGroup var reminder: ReminderArgument
 
     @Argument(help: "How long: 1h, 30m, 1h30m (default: [notify] snooze_minutes, 60).")
     var duration: String?
@@ -35,7 +30,7 @@ extension SpotterCommand {
         let record = try ReminderActionService(
           workspace: workspace, outputDirectory: output.directory(in: workspace)
         )
-        .snooze(uid: uid, seconds: seconds)
+        .snooze(uid: reminder.uid, seconds: seconds)
         let view = ReminderChange(record, clock: workspace.clock)
         return output.json
           ? JSONOutput.encode(view, timeZone: workspace.settings.timeZone) : "snoozed \(view.line)"

@@ -9,12 +9,7 @@ extension SpotterCommand.Focus {
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(
-      help: "The block's id (or a unique prefix of at least four characters).",
-      completion: .custom { words, _, prefix in
-        CompletionCandidates.focusBlockIDs(words: words, prefix: prefix)
-      })
-    var id: String
+    @OptionGroup var block: FocusBlockArgument
 
     @Argument(help: "The new start; the block keeps its length unless --end or --for is given.")
     var start: String
@@ -30,7 +25,7 @@ extension SpotterCommand.Focus {
       try options.perform { workspace in
         output.report(
           try output.service(in: workspace)
-            .move(id: id, to: timing.timing(start: start), force: force), in: workspace)
+            .move(id: block.id, to: timing.timing(start: start), force: force), in: workspace)
       }
     }
   }

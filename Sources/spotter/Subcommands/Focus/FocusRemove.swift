@@ -9,12 +9,7 @@ extension SpotterCommand.Focus {
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(
-      help: "The block's id (or a unique prefix of at least four characters).",
-      completion: .custom { words, _, prefix in
-        CompletionCandidates.focusBlockIDs(words: words, prefix: prefix)
-      })
-    var id: String
+    @OptionGroup var block: FocusBlockArgument
 
     @OptionGroup var output: FocusOutputOptions
 
@@ -22,7 +17,7 @@ extension SpotterCommand.Focus {
       try options.perform { workspace in
         output.report(
           try output.service(in: workspace)
-            .remove(id: id), in: workspace)
+            .remove(id: block.id), in: workspace)
       }
     }
   }

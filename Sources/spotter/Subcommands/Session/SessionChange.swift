@@ -5,7 +5,7 @@ import SpotterApp
 protocol SessionChange: ParsableCommand {
   static var change: SessionService.Change { get }
   var options: GlobalOptions { get }
-  var id: String { get }
+  var session: SessionArgument { get }
   var output: OutputOptions { get }
 }
 
@@ -15,7 +15,7 @@ extension SessionChange {
       let (item, _) = try SessionService(
         workspace: workspace, outputDirectory: output.directory(in: workspace)
       )
-      .apply(Self.change, to: id)
+      .apply(Self.change, to: session.id)
       return output.json ? JSONOutput.encode(item, timeZone: workspace.settings.timeZone) : item.line
     }
   }

@@ -10,12 +10,7 @@ extension SpotterCommand.Session {
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(
-      help: "The session's id, or its first characters.",
-      completion: .custom { words, _, prefix in
-        CompletionCandidates.openSessionIDs(words: words, prefix: prefix)
-      })
-    var id: String
+    @OptionGroup var session: SessionArgument
 
     @OptionGroup var output: OutputOptions
   }
