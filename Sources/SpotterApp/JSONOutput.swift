@@ -1,4 +1,5 @@
 import Foundation
+import SpotterCore
 
 /// Encodes command results as stable, pretty JSON: sorted keys, so equal inputs give equal bytes.
 ///
@@ -11,29 +12,27 @@ public enum JSONOutput {
   public static let version = 1
 
   /// `value` as a versioned object; `timeZone` writes its instants.
-  public static func encode<T: Encodable>(_ value: T, timeZone: TimeZone) -> String {
-    encoded(Versioned(value: value), timeZone: timeZone)
+  public static func encode<T: Encodable>(_ value: T, timeZone: TimeZone) throws -> String {
+    try encoded(Versioned(value: value), timeZone: timeZone)
   }
 
   /// A list under `key` in a versioned object.
-  public static func encode<T: Encodable>(_ items: [T], as key: String, timeZone: TimeZone) -> String {
-    encoded(Listed(key: key, items: items), timeZone: timeZone)
+  public static func encode<T: Encodable>(_ items: [T], as key: String, timeZone: TimeZone) throws -> String {
+    try encoded(Listed(key: key, items: items), timeZone: timeZone)
   }
 
-  private static func encoded<T: Encodable>(_ value: T, timeZone: TimeZone) -> String {
+  private static func encoded<T: Encodable>(_ value: T, timeZone: TimeZone) throws -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = timeZone
-    formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ssxxxxx"
+    // The one formatter of instants with their offset, as every text output writes them.
+    let clock = ZoneClock(timeZone: timeZone)
     encoder.dateEncodingStrategy = .custom { date, encoder in
       var container = encoder.singleValueContainer()
-      try container.encode(formatter.string(from: date))
+      try container.encode(InstantText.local(date, clock: clock))
     }
     encoder.keyEncodingStrategy = .convertToSnakeCase
-    guard let data = try? encoder.encode(value) else { return "{}" }
-    return String(decoding: data, as: UTF8.self)
+    // A value that cannot be encoded is a bug to report (exit 70), never an empty object.
+    return String(decoding: try encoder.encode(value), as: UTF8.self)
   }
 
   private struct Key: CodingKey {

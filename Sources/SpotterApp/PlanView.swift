@@ -59,7 +59,7 @@ public struct PlanView: Sendable, Encodable {
   }
 
   static func local(_ instant: Date, _ clock: ZoneClock) -> String {
-    String(clock.local(instant).description.prefix(16)).replacingOccurrences(of: "T", with: " ")
+    clock.local(instant).minuteText
   }
 
   /// The plan as a short table for the terminal, day by day: the horizon's reminders, and every

@@ -14,8 +14,8 @@ struct FocusOutputOptions: ParsableArguments {
     FocusService(workspace: workspace, outputDirectory: out ?? workspace.paths.output)
   }
 
-  func report(_ change: FocusChange, in workspace: Workspace) -> String {
-    if json { return JSONOutput.encode(change, timeZone: workspace.settings.timeZone) }
+  func report(_ change: FocusChange, in workspace: Workspace) throws -> String {
+    if json { return try JSONOutput.encode(change, timeZone: workspace.settings.timeZone) }
     var lines = change.blocks.map { "\(change.action) \($0.line)" }
     for alert in change.alerts {
       let alarm =

@@ -40,7 +40,9 @@ extension SpotterCommand {
         let items = try AchievementService(workspace: workspace).list(
           kinds: Set(kind.compactMap(AchievementKind.init(rawValue:))),
           since: try since.map { try workspace.date($0, option: "--since") }, limit: limit)
-        if json { return JSONOutput.encode(items, as: "achievements", timeZone: workspace.settings.timeZone) }
+        if json {
+          return try JSONOutput.encode(items, as: "achievements", timeZone: workspace.settings.timeZone)
+        }
         return items.isEmpty ? "no achievements yet" : items.map(\.line).joined(separator: "\n")
       }
     }

@@ -61,7 +61,7 @@ extension SpotterCommand {
           report: try BacktestService(workspace: workspace).run(
             weeks: weeks, parameters: parameters, suggestLead: learning.isEmpty),
           clock: workspace.clock)
-        return json ? JSONOutput.encode(view, timeZone: workspace.settings.timeZone) : view.text()
+        return json ? try JSONOutput.encode(view, timeZone: workspace.settings.timeZone) : view.text()
       }
     }
   }

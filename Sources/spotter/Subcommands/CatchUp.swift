@@ -24,7 +24,7 @@ extension SpotterCommand {
         try options.fail(
           results.flatMap(\.failures),
           after: json
-            ? JSONOutput.encode(results, as: "results", timeZone: workspace.settings.timeZone)
+            ? try JSONOutput.encode(results, as: "results", timeZone: workspace.settings.timeZone)
             : results.map(\.line).joined(separator: "\n"))
         return ""
       }

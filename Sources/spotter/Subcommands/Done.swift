@@ -23,7 +23,7 @@ extension SpotterCommand {
         let record = try undo ? service.undoDone(uid: reminder.uid) : service.done(uid: reminder.uid)
         let view = ReminderChange(record, clock: workspace.clock)
         return output.json
-          ? JSONOutput.encode(view, timeZone: workspace.settings.timeZone)
+          ? try JSONOutput.encode(view, timeZone: workspace.settings.timeZone)
           : "\(undo ? "undone" : "done") \(view.line)"
       }
     }

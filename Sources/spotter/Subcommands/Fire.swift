@@ -28,7 +28,7 @@ extension SpotterCommand {
         try options.fail(
           result.failures,
           after: json
-            ? JSONOutput.encode(result, timeZone: workspace.settings.timeZone) : quiet ? "" : result.line)
+            ? try JSONOutput.encode(result, timeZone: workspace.settings.timeZone) : quiet ? "" : result.line)
         return ""
       }
     }

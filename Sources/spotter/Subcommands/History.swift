@@ -22,7 +22,9 @@ extension SpotterCommand {
     func run() throws {
       try options.perform { workspace in
         let items = try FireService(workspace: workspace).history(days: days)
-        if json { return JSONOutput.encode(items, as: "deliveries", timeZone: workspace.settings.timeZone) }
+        if json {
+          return try JSONOutput.encode(items, as: "deliveries", timeZone: workspace.settings.timeZone)
+        }
         return items.isEmpty
           ? "no deliveries in the last \(days) days" : items.map(\.line).joined(separator: "\n")
       }

@@ -26,7 +26,9 @@ extension SpotterCommand {
     func run() throws {
       try options.perform { workspace in
         let imports = try NightlyRunner(workspace: workspace).importHistories(files)
-        if json { return JSONOutput.encode(imports, as: "imports", timeZone: workspace.settings.timeZone) }
+        if json {
+          return try JSONOutput.encode(imports, as: "imports", timeZone: workspace.settings.timeZone)
+        }
         return imports.map {
           "imported \($0.path) (\($0.format.rawValue)): \($0.sessions) sessions, \($0.summary.added) new, "
             + "\($0.summary.updated) updated, \($0.summary.unchanged) unchanged, "

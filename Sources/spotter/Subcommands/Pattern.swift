@@ -27,7 +27,8 @@ extension SpotterCommand {
         let backtest = try BacktestService(workspace: workspace).run(weeks: 12, suggestLead: false)
         let view = PatternView(pattern: pattern, settings: workspace.settings, backtest: backtest)
         return json
-          ? JSONOutput.encode(view, timeZone: workspace.settings.timeZone) : view.text(color: color.enabled())
+          ? try JSONOutput.encode(view, timeZone: workspace.settings.timeZone)
+          : view.text(color: color.enabled())
       }
     }
   }

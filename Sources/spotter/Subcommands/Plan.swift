@@ -23,7 +23,7 @@ extension SpotterCommand {
         let outcome = try runner.plan(store: store, horizon: horizon)
         try runner.noticeHistoryAge(store: store)
         let view = PlanView(outcome: outcome, now: workspace.now, clock: workspace.clock)
-        return json ? JSONOutput.encode(view, timeZone: workspace.settings.timeZone) : view.text
+        return json ? try JSONOutput.encode(view, timeZone: workspace.settings.timeZone) : view.text
       }
     }
   }

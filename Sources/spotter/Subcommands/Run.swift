@@ -52,7 +52,7 @@ extension SpotterCommand {
         if let warning = workspace.cronZoneWarning { lines.append("warning: \(warning)") }
         let text =
           json
-          ? JSONOutput.encode(report, timeZone: workspace.settings.timeZone)
+          ? try JSONOutput.encode(report, timeZone: workspace.settings.timeZone)
           : lines.joined(separator: "\n")
         do {
           _ = try RunLog(workspace: workspace).write(

@@ -26,7 +26,7 @@ extension SpotterCommand {
         ).skip(date, undo: undo)
         let changed = outcome.changed.map { ReminderChange($0, clock: workspace.clock) }
         if output.json {
-          return JSONOutput.encode(changed, as: "changes", timeZone: workspace.settings.timeZone)
+          return try JSONOutput.encode(changed, as: "changes", timeZone: workspace.settings.timeZone)
         }
         let lines = ["\(undo ? "unskipped" : "skipped") \(date)"] + changed.map { "  \($0.line)" }
         return lines.joined(separator: "\n")

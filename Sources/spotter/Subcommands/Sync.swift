@@ -23,7 +23,7 @@ extension SpotterCommand {
       try options.perform { workspace in
         guard let report = try SyncService(workspace: workspace).sync(.thorough) else { return "" }
         return json
-          ? JSONOutput.encode(report, timeZone: workspace.settings.timeZone) : "synced \(report.line)"
+          ? try JSONOutput.encode(report, timeZone: workspace.settings.timeZone) : "synced \(report.line)"
       }
     }
   }

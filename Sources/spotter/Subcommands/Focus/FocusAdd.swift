@@ -45,8 +45,8 @@ extension SpotterCommand.Focus {
           timing.timing(start: start.joined(separator: " ")), title: title, every: every, until: until,
           force: force)
         return output.json
-          ? output.report(change, in: workspace)
-          : (change.blocks.first?.id ?? "") + "\n" + output.report(change, in: workspace)
+          ? try output.report(change, in: workspace)
+          : (change.blocks.first?.id ?? "") + "\n" + (try output.report(change, in: workspace))
       }
     }
   }

@@ -29,7 +29,7 @@ extension SpotterCommand.Focus {
 
     func run() throws {
       try options.perform { workspace in
-        output.report(
+        try output.report(
           try output.service(in: workspace)
             .importCalendar(path: file, match: match, days: days, force: force), in: workspace)
       }

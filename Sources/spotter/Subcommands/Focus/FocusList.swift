@@ -24,7 +24,7 @@ extension SpotterCommand.Focus {
         let items = try FocusService(workspace: workspace, outputDirectory: workspace.paths.output).list(
           from: try from.map { try workspace.date($0, option: "--from") },
           to: try to.map { try workspace.date($0, option: "--to") })
-        if json { return JSONOutput.encode(items, as: "blocks", timeZone: workspace.settings.timeZone) }
+        if json { return try JSONOutput.encode(items, as: "blocks", timeZone: workspace.settings.timeZone) }
         return items.isEmpty ? "no focus blocks" : items.map(\.line).joined(separator: "\n")
       }
     }

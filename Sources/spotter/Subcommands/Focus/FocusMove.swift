@@ -23,7 +23,7 @@ extension SpotterCommand.Focus {
 
     func run() throws {
       try options.perform { workspace in
-        output.report(
+        try output.report(
           try output.service(in: workspace)
             .move(id: block.id, to: timing.timing(start: start), force: force), in: workspace)
       }

@@ -15,7 +15,7 @@ extension SpotterCommand.Focus {
 
     func run() throws {
       try options.perform { workspace in
-        output.report(
+        try output.report(
           try output.service(in: workspace)
             .remove(id: block.id), in: workspace)
       }

@@ -19,7 +19,7 @@ extension SpotterCommand.Session {
       try options.perform { workspace in
         let items = try SessionService(workspace: workspace, outputDirectory: workspace.paths.output).list(
           all: all)
-        if json { return JSONOutput.encode(items, as: "sessions", timeZone: workspace.settings.timeZone) }
+        if json { return try JSONOutput.encode(items, as: "sessions", timeZone: workspace.settings.timeZone) }
         return items.isEmpty ? "no sessions" : items.map(\.line).joined(separator: "\n")
       }
     }
