@@ -74,6 +74,21 @@ public struct LearningParameters: Sendable, Hashable {
   /// by: halved, so a weekday that was a near-certainty stays, and a doubtful one falls silent.
   public var declineFactor = 0.5
 
+  // Names. Fixed: chosen when the readings were compared (README, "The rules": every setting
+  // of the weekly weights from 0.8 to 1.0 and memories of 20 to 60 workouts did within 3 points).
+
+  /// How many recent workouts the name predictor reads: a program's rotation is in far fewer.
+  public static let nameMemory = 60
+  /// The weight per week of age of one name having followed another.
+  public static let nameFollowDecayPerWeek = 0.9
+  /// The weight per week of age of a weekday having been called a name, over ``nameWeekdayDays``.
+  public static let nameWeekdayDecayPerWeek = 0.8
+  public static let nameWeekdayDays = 56
+  /// How many of the latest named workouts the readings are replayed on to choose one.
+  public static let nameReplayWorkouts = 12
+  /// Of the last this many workouts, when most carry an app's auto-title, no name is predicted.
+  public static let nameAutoTitleWindow = 10
+
   public init() {}
 
   /// The values shipped.

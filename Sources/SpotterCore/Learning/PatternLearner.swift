@@ -2,7 +2,8 @@ import Foundation
 
 /// Learns, per weekday, whether the next such day is a training day and when to remind.
 ///
-/// Every choice here won on `bench/backtest` (README, "Learning rules"):
+/// Every constant is in ``LearningParameters`` with its reason; the rules each earned their place
+/// under `bench/backtest`'s cross-validation (README, "The rules" and "Learning, measured"):
 /// - **Active weeks only.** A weekday's rate counts its last eight *active* weeks, those with any
 ///   training within three days; a holiday or an illness is no evidence against a weekday.
 ///   Recent weeks weigh more (×0.7 a week). A weekday kept in most active weeks and then missed
@@ -20,6 +21,10 @@ import Foundation
 ///   three sets of past starts: the same weekday, the same weekday two weeks apart (alternating
 ///   shifts), or every day of the last three weeks; the set that would have served the last six
 ///   such weekdays best is used.
+///
+/// Reactions to earlier reminders (``ReminderReaction``) then move a weekday: repeated snoozes
+/// its alarm later, repeated skips or reminders with nothing after them its confidence down; a
+/// done mark is a training day.
 public struct PatternLearner: Sendable {
   /// Sessions older than `parameters.windowDays` are ignored.
   public var windowDays: Int { parameters.windowDays }

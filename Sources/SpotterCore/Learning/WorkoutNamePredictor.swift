@@ -2,7 +2,7 @@ import Foundation
 
 /// Predicts which program day comes next ("Push Day") from past workouts.
 ///
-/// Each candidate name is weighed by two pieces of evidence at once (README, "Learning rules"):
+/// Each candidate name is weighed by two pieces of evidence at once (README, "The rules"):
 /// how often it followed the last workout, recent weeks weighing more, and how often this weekday
 /// was called so over the last eight weeks. A swap of two days, a skipped day or a day named after
 /// its weekday then reads right where either piece alone would shift the rotation.
@@ -39,7 +39,7 @@ public struct WorkoutNamePredictor: Sendable {
   private let reading: Reading
 
   /// - Parameter sessions: the date and name of completed sessions, oldest first.
-  public init(sessions: [(date: LocalDate, name: String)], memory: Int = 60) {
+  public init(sessions: [(date: LocalDate, name: String)], memory: Int = LearningParameters.nameMemory) {
     let recent = sessions.suffix(memory)
     var spelling: [String: String] = [:]
     var entries: [Entry] = []
@@ -61,11 +61,11 @@ public struct WorkoutNamePredictor: Sendable {
     }
     self.entries = entries
     self.spelling = spelling
-    let lastTen = recent.suffix(10)
+    let lastTen = recent.suffix(LearningParameters.nameAutoTitleWindow)
     unnamed = lastTen.isEmpty || lastTen.filter { program($0.name) == nil }.count * 2 > lastTen.count
     // Replay the last twelve named workouts with each reading.
     var right: [Reading: Int] = [:]
-    for index in max(1, entries.count - 12)..<max(1, entries.count) {
+    for index in max(1, entries.count - LearningParameters.nameReplayWorkouts)..<max(1, entries.count) {
       let before = entries[..<index]
       for reading in Reading.allCases
       where Self.next(before, on: entries[index].date, by: reading) == entries[index].key {
@@ -129,7 +129,10 @@ public struct WorkoutNamePredictor: Sendable {
       let name = entry[keyPath: part]
       count[name, default: 0] += 1
       latest[name] = index
-      if previous == last { followed[name, default: 0] += pow(0.9, Double(entry.date.days(until: date)) / 7) }
+      if previous == last {
+        followed[name, default: 0] += pow(
+          LearningParameters.nameFollowDecayPerWeek, Double(entry.date.days(until: date)) / 7)
+      }
       previous = name
     }
     let total = Double(entries.count)
@@ -228,9 +231,10 @@ public struct WorkoutNamePredictor: Sendable {
     for entry in entries.reversed() {
       let age = entry.date.days(until: date)
       guard age > 0 else { continue }
-      if age > 56 { break }
+      if age > LearningParameters.nameWeekdayDays { break }
       if entry.date.weekday == date.weekday {
-        weights[entry[keyPath: part], default: 0] += pow(0.8, Double(age / 7))
+        weights[entry[keyPath: part], default: 0] += pow(
+          LearningParameters.nameWeekdayDecayPerWeek, Double(age / 7))
       }
     }
     return weights
