@@ -78,6 +78,9 @@ let package = Package(
       resources: [.copy("Fixtures")]
     ),
     .testTarget(name: "SpotterFuzzSupportTests", dependencies: ["SpotterFuzzSupport"]),
+    // The application layer in process: services on a temporary directory with an injected
+    // clock, no child process.
+    .testTarget(name: "SpotterAppTests", dependencies: ["SpotterApp", "SpotterICal", "_SpotterTestSupport"]),
     .testTarget(
       name: "spotterTests",
       dependencies: ["spotter", "SpotterICal", "_SpotterTestSupport"],

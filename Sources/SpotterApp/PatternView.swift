@@ -31,7 +31,7 @@ public struct PatternView: Sendable, Encodable {
 
   /// What the person's reactions to reminders changed, one line per weekday they moved:
   /// "Mon: alarm 40 min later: snoozed 3 of the last 4 Mondays".
-  func reactionLines() -> [String] {
+  public func reactionLines() -> [String] {
     pattern.weekdays.flatMap { day -> [String] in
       guard let reactions = day.reactions else { return [] }
       let short = Self.names[day.weekday.rawValue - 1]

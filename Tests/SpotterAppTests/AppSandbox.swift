@@ -1,0 +1,49 @@
+import Foundation
+import SpotterApp
+import SpotterCore
+
+/// A temporary directory with a config, a store path and an output directory, and the
+/// ``Workspace`` of any instant in it: services are called in process, with the clock injected.
+struct AppSandbox {
+  let dir: URL
+  var config: String { dir.appendingPathComponent("config.toml").path }
+  var db: String { dir.appendingPathComponent("spotter.sqlite").path }
+  var out: String { dir.appendingPathComponent("out").path }
+
+  /// Monday is Push Day by the program, so a reminder exists whatever was learned.
+  init(
+    config text: String =
+      "timezone = \"Europe/Berlin\"\n[program]\nmon = \"Push Day\"\n[agenda]\ntimezone = \"Europe/Berlin\"\n"
+  ) throws {
+    dir = FileManager.default.temporaryDirectory.appendingPathComponent("spotter-app-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    try text.write(toFile: dir.appendingPathComponent("config.toml").path, atomically: true, encoding: .utf8)
+  }
+
+  /// The resolved context at `now`: this sandbox's config and store, its own XDG directories and
+  /// home, English, and a machine zone of Berlin, whatever this machine's are.
+  func workspace(at now: String) throws -> Workspace {
+    let environment = [
+      "HOME": dir.path, "XDG_CONFIG_HOME": dir.path + "/xdg-config", "XDG_DATA_HOME": dir.path + "/xdg-data",
+      "XDG_STATE_HOME": dir.path + "/xdg-state", "LANG": "en_US.UTF-8", "TZ": "Europe/Berlin",
+      "SPOTTER_LOCALTIME": "/usr/share/zoneinfo/Europe/Berlin",
+    ]
+    return try Workspace(
+      options: SpotterOptions(
+        configPath: config, databasePath: db, now: now, environment: environment,
+        executablePath: "/usr/local/bin/spotter"))
+  }
+
+  /// The example Strong export, copied in.
+  func strongExport() throws -> String {
+    let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("examples/strong.csv")
+    let target = dir.appendingPathComponent("strong.csv")
+    try FileManager.default.copyItem(at: source, to: target)
+    return target.path
+  }
+
+  func read(_ name: String) throws -> String {
+    try String(contentsOfFile: out + "/" + name, encoding: .utf8)
+  }
+}

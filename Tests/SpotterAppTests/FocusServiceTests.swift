@@ -1,0 +1,34 @@
+import Foundation
+import SpotterApp
+import SpotterCore
+import Testing
+
+/// Focus blocks in process: an added block is published at once, an overlap is refused.
+@Suite struct FocusServiceTests {
+  let morning = "2026-11-23T08:00:12+01:00"
+
+  @Test func anAddedBlockIsPublishedAndAnOverlapIsRefusedUnlessForced() throws {
+    let box = try AppSandbox()
+    let service = FocusService(workspace: try box.workspace(at: morning), outputDirectory: box.out)
+    let added = try service.add(
+      .init(start: "14:00", end: "15:00", duration: nil), title: "Deep work", every: nil, until: nil,
+      force: false)
+    #expect(added.blocks.count == 1)
+    #expect(added.alerts.first?.change == .new)
+    #expect(try box.read(NightlyRunner.calendarFileName).contains("SUMMARY:Deep work"))
+    #expect(try box.read(NightlyRunner.agendaFileName).contains("55 13 23 11 *"))
+
+    let overlapping = FocusService(workspace: try box.workspace(at: morning), outputDirectory: box.out)
+    do {
+      _ = try overlapping.add(
+        .init(start: "14:30", end: nil, duration: "1h"), title: nil, every: nil, until: nil, force: false)
+      Issue.record("an overlapping block was added")
+    } catch {
+      #expect(ExitStatus.exitCode(for: error) == .dataError)
+    }
+    let forced = try overlapping.add(
+      .init(start: "14:30", end: nil, duration: "1h"), title: nil, every: nil, until: nil, force: true)
+    #expect(forced.blocks.count == 1)
+    #expect(try service.list(from: nil, to: nil).count == 2)
+  }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import SpotterApp
+import SpotterCore
+import Testing
+
+/// What `spotter pattern` says about reactions, rendered in process.
+@Suite struct PatternViewTests {
+  @Test func reactionsThatMovedAWeekdayAreExplained() {
+    var monday = WeekdayPattern(
+      weekday: .monday, probability: 0.9, confidence: 0.9, sessionCount: 8,
+      usualStart: LocalTime(hour: 18, minute: 40),
+      spreadMinutes: 5, typicalDurationMinutes: 60,
+      reactions: WeekdayReactions(days: 4, snoozed: 3, declined: 0, alarmLaterMinutes: 40))
+    monday.startSource = "weekday"
+    let wednesday = WeekdayPattern(
+      weekday: .wednesday, probability: 0.6, confidence: 0.3, sessionCount: 6, usualStart: nil,
+      spreadMinutes: nil,
+      typicalDurationMinutes: nil,
+      reactions: WeekdayReactions(days: 4, snoozed: 0, declined: 2, confidenceBefore: 0.6))
+    let weekdays = Weekday.allCases.map { day in
+      day == .monday
+        ? monday
+        : day == .wednesday
+          ? wednesday
+          : WeekdayPattern(
+            weekday: day, probability: 0, confidence: 0, sessionCount: 0, usualStart: nil, spreadMinutes: nil,
+            typicalDurationMinutes: nil)
+    }
+    let pattern = TrainingPattern(
+      asOf: LocalDate(parsing: "2026-11-22")!, weekdays: weekdays,
+      heat: Array(repeating: Array(repeating: 0, count: 24), count: 7), sessionsConsidered: 14,
+      habitChange: false)
+    let view = PatternView(
+      pattern: pattern, settings: Settings(timeZone: TimeZone(identifier: "Europe/Berlin")!))
+    #expect(
+      view.reactionLines() == [
+        "Mon: alarm 40 min later: snoozed 3 of the last 4 Mondays",
+        "Wed: confidence 0.60 → 0.30: 2 of the last 4 Wednesdays skipped or without a session after the reminder",
+      ])
+    #expect(view.text().contains("Mon: alarm 40 min later"))
+  }
+}
