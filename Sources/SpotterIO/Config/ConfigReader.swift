@@ -105,6 +105,25 @@ struct ConfigReader {
     try value(toml, key, as: .int)?.int
   }
 
+  /// A whole number within `range`, or an error "expected LOW to HIGH UNIT, got VALUE".
+  func int(_ toml: TOMLTable, _ key: String, in range: ClosedRange<Int>, unit: String) throws -> Int? {
+    guard let value = try int(toml, key) else { return nil }
+    guard range.contains(value) else {
+      throw error(
+        qualified(key), "\(value)", "expected \(range.lowerBound) to \(range.upperBound) \(unit), got")
+    }
+    return value
+  }
+
+  /// A number within `range`, or an error "expected EXPECTED, got VALUE".
+  func double(_ toml: TOMLTable, _ key: String, in range: ClosedRange<Double>, expected: String) throws
+    -> Double?
+  {
+    guard let value = try double(toml, key) else { return nil }
+    guard range.contains(value) else { throw error(qualified(key), "\(value)", "expected \(expected), got") }
+    return value
+  }
+
   func double(_ toml: TOMLTable, _ key: String) throws -> Double? {
     guard let value = toml[key] else { return nil }
     if value.type == .int { return value.int.map(Double.init) }
