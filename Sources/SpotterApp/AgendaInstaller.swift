@@ -86,7 +86,7 @@ public struct AgendaInstaller: Sendable {
 
   /// After the outputs changed: rewrites the block when one is installed for this store. A block
   /// the user removed by hand stays removed.
-  func refresh(store: Store, agenda: String) throws {
+  func refresh(store: Store, agenda: () throws -> String) throws {
     guard let text = try store.setting(Self.settingKey),
       let installation = try? JSONDecoder().decode(Installation.self, from: Data(text.utf8))
     else { return }
@@ -95,7 +95,7 @@ public struct AgendaInstaller: Sendable {
       try store.setSetting(Self.settingKey, nil)
       return
     }
-    let after = try installing(block(installation, agenda: agenda), into: before)
+    let after = try installing(block(installation, agenda: try agenda()), into: before)
     if after != before { try client.write(after) }
   }
 

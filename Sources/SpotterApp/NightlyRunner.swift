@@ -259,30 +259,39 @@ public struct NightlyRunner: Sendable {
   ) throws -> (calendar: String, agenda: String) {
     let clock = workspace.clock
     let today = workspace.today
-    let events = records.map { $0.event(now: workspace.now) }
-    let lastDate = records.map { clock.localDate($0.end) }.max() ?? today
+    let now = workspace.now
+    // Streamed to both files, an event at a time: neither output is ever held whole in memory.
+    let events = records.lazy.map { $0.event(now: now) }
+    let lastDate = records.lazy.map { clock.localDate($0.end) }.max() ?? today
     let span = Horizon(start: today, days: today.days(until: lastDate) + 1)
     // The VTIMEZONE covers the span with a day's margin on both sides for clients that display
     // the neighbouring days.
     let validFrom = clock.startOfDay(span.start.adding(days: -1))
     let validUntil = clock.startOfDay(span.end.adding(days: 1))
-    let calendar = try ICSWriter().write(
-      events: events, timeZone: clock.identifier, validFrom: validFrom, validUntil: validUntil)
-    let agenda = agendaWriter.write(events: events, horizon: span, now: workspace.now)
+    let agendaWriter = agendaWriter
     try OutputTransaction.recover(directory: outputDirectory)
     var outputs = OutputTransaction(directory: outputDirectory)
-    try outputs.stage(calendar, as: Self.calendarFileName)
-    try outputs.stage(agenda, as: Self.agendaFileName)
+    try outputs.stage(as: Self.calendarFileName) { file in
+      try ICSWriter().write(
+        events: events, timeZone: clock.identifier, validFrom: validFrom, validUntil: validUntil,
+        to: { try file.write($0) })
+    }
+    try outputs.stage(as: Self.agendaFileName) { file in
+      try agendaWriter.write(events: events, horizon: span, now: now) { try file.write($0) }
+    }
     CrashPoint.reach("after-staging")
     try outputs.commit(save)
     let calendarPath = outputDirectory + "/" + Self.calendarFileName
     let agendaPath = outputDirectory + "/" + Self.agendaFileName
-    try AgendaInstaller(workspace: workspace).refresh(store: store, agenda: agenda)
+    // Read back only when a crontab block is installed and needs it.
+    try AgendaInstaller(workspace: workspace).refresh(store: store) {
+      try String(contentsOfFile: agendaPath, encoding: .utf8)
+    }
     if let vdir = workspace.vdirPath {
       // After the store: a crash in between leaves the vdir a night behind, and the next
       // command, which rewrites every item, catches it up.
       var items: [String: String] = [:]
-      for event in events where event.status == .confirmed && event.end > workspace.now {
+      for event in events where event.status == .confirmed && event.end > now {
         items[event.uid] = try ICSWriter().write(
           events: [event], timeZone: clock.identifier, validFrom: validFrom, validUntil: validUntil)
       }

@@ -2,10 +2,8 @@ import Foundation
 
 #if canImport(Glibc)
   import Glibc
-  private let systemWrite = Glibc.write
 #elseif canImport(Darwin)
   import Darwin
-  private let systemWrite = Darwin.write
 #endif
 
 /// Writes a file so that readers see either the old content or the new, never a part.
@@ -27,6 +25,15 @@ public enum AtomicFileWriter {
   /// The name, `.NAME.tmp-PID`, tells a later run whose writer it was, so leftovers of a killed
   /// process can be removed (``writerPID(ofTemporary:)``).
   public static func writeTemporary(_ text: String, for path: String) throws -> String {
+    try writeTemporary(for: path) { try $0.write(text) }
+  }
+
+  /// Streams `body`'s writes to a flushed temporary beside `path` and returns its path; when
+  /// `body` throws, the temporary is removed.
+  ///
+  /// The temporary is created afresh (`O_EXCL`) and never through a symlink (`O_NOFOLLOW`): a
+  /// link planted under its name is removed first, never written through.
+  public static func writeTemporary(for path: String, _ body: (FileSink) throws -> Void) throws -> String {
     let url = URL(fileURLWithPath: path)
     let directory = url.deletingLastPathComponent().path
     do {
@@ -35,26 +42,20 @@ public enum AtomicFileWriter {
       throw SpotterIOError.io(path: directory, reason: "cannot create directory")
     }
     let temporary = directory + "/." + url.lastPathComponent + ".tmp-\(getpid())"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    unlink(temporary)
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o644)
     guard descriptor >= 0 else {
       throw SpotterIOError.io(path: temporary, reason: "cannot create: \(String(cString: strerror(errno)))")
     }
-    var bytes = Array(text.utf8)
-    var written = 0
-    while written < bytes.count {
-      let result = bytes.withUnsafeMutableBytes { buffer in
-        systemWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)
-      }
-      if result < 0 {
-        if errno == EINTR { continue }
-        let reason = String(cString: strerror(errno))
-        close(descriptor)
-        unlink(temporary)
-        throw SpotterIOError.io(path: temporary, reason: "cannot write: \(reason)")
-      }
-      written += result
+    do {
+      let sink = FileSink(descriptor: descriptor, path: temporary)
+      try body(sink)
+      try sink.flush()
+    } catch {
+      close(descriptor)
+      unlink(temporary)
+      throw error
     }
-    bytes.removeAll()
     if fsync(descriptor) != 0 || close(descriptor) != 0 {
       let reason = String(cString: strerror(errno))
       unlink(temporary)

@@ -31,38 +31,45 @@ public struct CrontabWriter: Sendable {
   }
 
   public func write(events: [Event], horizon: Horizon, now: Date) -> String {
+    var text = ""
+    write(events: events, horizon: horizon, now: now) { text += $0 }
+    return text
+  }
+
+  /// The same text in pieces, a header then a line at a time, so an agenda of any length is
+  /// never held whole in memory.
+  public func write<Events: Sequence<Event>>(
+    events: Events, horizon: Horizon, now: Date, to sink: (String) throws -> Void
+  ) rethrows {
     let from = calendarClock.startOfDay(horizon.start)
     let to = calendarClock.startOfDay(horizon.end)
-    var text = """
+    var header = """
       # Spotter agenda for \(horizon.start) to \(horizon.end.adding(days: -1)) \
       (calendar zone \(calendarClock.identifier))
       # Horizon \(Self.stamp(from, calendarClock)) to \(Self.stamp(to, calendarClock))
       # Times are in the zone cron runs in: \(cronClock.timeZone.name). Rewritten by every command that changes a reminder.
 
       """
-    if let warning { text = text.dropLast() + "# Warning: \(warning)\n\n" }
+    if let warning { header = header.dropLast() + "# Warning: \(warning)\n\n" }
+    try sink(header)
     for event in events where event.status == .confirmed {
       for alarm in event.alarms {
         let fire = event.start.addingTimeInterval(TimeInterval(alarm.trigger.offsetSeconds))
         guard fire > now else { continue }
         guard let local = cronFireTime(fire) else {
           let reading = cronClock.local(fire)
-          text += "# \(event.uid) fires at the second \(reading.time) of \(reading.date), which cron cannot "
-          text += "name: the catch-up line delivers it\n"
+          try sink(
+            "# \(event.uid) fires at the second \(reading.time) of \(reading.date), which cron cannot "
+              + "name: the catch-up line delivers it\n")
           continue
         }
-        text += "\(local.time.minute) \(local.time.hour) \(local.date.day) \(local.date.month) * "
-        text += command(for: event, title: alarm.description) + " # spotter:\(event.uid)\n"
+        try sink(
+          "\(local.time.minute) \(local.time.hour) \(local.date.day) \(local.date.month) * "
+            + command(for: event, title: alarm.description) + " # spotter:\(event.uid)\n")
       }
     }
-    return text
   }
 
-  /// The cron reading of `fire`, to the minute, or nil when that reading is the second pass of
-  /// an autumn overlap, which a crontab line cannot name.
-  ///
-  /// Cron names minutes, so the reading is that of the minute that holds `fire`: a fire time with
-  /// seconds (a block added `+2h` from a clock at 10:00:17) reads as 12:00.
   func cronFireTime(_ fire: Date) -> LocalDateTime? {
     let instant = Date(timeIntervalSince1970: (fire.timeIntervalSince1970 / 60).rounded(.down) * 60)
     let local = cronClock.local(instant)

@@ -35,10 +35,16 @@ public struct OutputTransaction {
   /// store commits: found only at the rename, the store would be ahead of its outputs, and a
   /// retried `focus add` would overlap the block it had already saved.
   public mutating func stage(_ text: String, as name: String) throws {
+    try stage(as: name) { try $0.write(text) }
+  }
+
+  /// Streams `body`'s writes to a flushed temporary that ``commit(_:)`` will rename to `name`:
+  /// an output of any length is never held whole in memory.
+  public mutating func stage(as name: String, writing body: (FileSink) throws -> Void) throws {
     let target = directory + "/" + name
     do {
       try Self.checkReplaceable(target)
-      staged.append((try AtomicFileWriter.writeTemporary(text, for: target), target))
+      staged.append((try AtomicFileWriter.writeTemporary(for: target, body), target))
     } catch {
       discard()
       throw error
