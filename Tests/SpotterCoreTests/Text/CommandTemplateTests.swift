@@ -15,6 +15,11 @@ import Testing
     #expect(CommandTemplate.shellWord("$(rm -rf ~)") == "'$(rm -rf ~)'")
     #expect(CommandTemplate.shellWord("") == "''")
     #expect(CommandTemplate.shellQuote("a\nb") == "'a b'")
+    // Each line break is one space, CR LF included; quotes close, escape and reopen; other
+    // characters, emoji and combining marks too, pass through as they are.
+    #expect(CommandTemplate.shellQuote("a\r\nb\rc\n\nd") == "'a b c  d'")
+    #expect(CommandTemplate.shellQuote("it's") == "'it'\\''s'")
+    #expect(CommandTemplate.shellQuote("Übung 💪 e\u{301}") == "'Übung 💪 e\u{301}'")
   }
 
   /// Placeholders in the user's own quotes, after a backslash, or handed to a second parse are
