@@ -20,12 +20,7 @@ extension SpotterCommand {
 
     func run() throws {
       try options.perform { workspace in
-        let runner = NightlyRunner(workspace: workspace)
-        let store = try workspace.openStore(readOnly: true)
-        let pattern = try runner.pattern(store: store)
-        try runner.noticeHistoryAge(store: store)
-        let backtest = try BacktestService(workspace: workspace).run(weeks: 12, suggestLead: false)
-        let view = PatternView(pattern: pattern, settings: workspace.settings, backtest: backtest)
+        let view = try PreviewService(workspace: workspace).pattern()
         return json
           ? try JSONOutput.encode(view, timeZone: workspace.settings.timeZone)
           : view.text(color: color.enabled())

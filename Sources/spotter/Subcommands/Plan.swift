@@ -17,12 +17,7 @@ extension SpotterCommand {
 
     func run() throws {
       try options.perform { workspace in
-        let store = try workspace.openStore(readOnly: true)
-        let runner = NightlyRunner(workspace: workspace)
-        let horizon = try runner.resolve(try horizonOptions.request(in: workspace), store: store)
-        let outcome = try runner.plan(store: store, horizon: horizon)
-        try runner.noticeHistoryAge(store: store)
-        let view = PlanView(outcome: outcome, now: workspace.now, clock: workspace.clock)
+        let view = try PreviewService(workspace: workspace).plan(try horizonOptions.request(in: workspace))
         return json ? try JSONOutput.encode(view, timeZone: workspace.settings.timeZone) : view.text
       }
     }

@@ -1,0 +1,31 @@
+import Foundation
+import SpotterCore
+
+/// `spotter plan` and `spotter pattern`: what the next run would write and what was learned,
+/// read from the store without writing anything, so the executable never opens a store itself.
+public struct PreviewService: Sendable {
+  public let workspace: Workspace
+
+  public init(workspace: Workspace) {
+    self.workspace = workspace
+  }
+
+  /// The plan of `request` as the next run would make it, with the outputs' every event.
+  public func plan(_ request: HorizonRequest) throws -> PlanView {
+    let store = try workspace.openStore(readOnly: true)
+    let runner = NightlyRunner(workspace: workspace)
+    let outcome = try runner.plan(store: store, horizon: try runner.resolve(request, store: store))
+    try runner.noticeHistoryAge(store: store)
+    return PlanView(outcome: outcome, now: workspace.now, clock: workspace.clock)
+  }
+
+  /// The learned week, with the last twelve weeks' replay for its useful rate.
+  public func pattern() throws -> PatternView {
+    let store = try workspace.openStore(readOnly: true)
+    let runner = NightlyRunner(workspace: workspace)
+    let pattern = try runner.pattern(store: store)
+    try runner.noticeHistoryAge(store: store)
+    let backtest = try BacktestService(workspace: workspace).run(weeks: 12, suggestLead: false)
+    return PatternView(pattern: pattern, settings: workspace.settings, backtest: backtest)
+  }
+}
