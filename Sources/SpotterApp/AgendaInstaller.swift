@@ -47,9 +47,8 @@ public struct AgendaInstaller: Sendable {
     let installation = Installation(
       histories: histories.map(Workspace.absolute), outputDirectory: Workspace.absolute(outputDirectory))
     return try workspace.exclusive { store in
-      let runner = NightlyRunner(workspace: workspace)
-      let records = try runner.storedRecords(store: store, replacing: [])
-      let agenda = runner.agendaWriter.write(
+      let records = try workspace.storedRecords(store: store, replacing: [])
+      let agenda = workspace.agendaWriter.write(
         events: records.map { $0.event(now: workspace.now) },
         horizon: Horizon(start: workspace.today, days: 1), now: workspace.now)
       let before = try client.read()

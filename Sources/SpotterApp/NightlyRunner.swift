@@ -5,8 +5,8 @@ import SpotterIO
 
 /// The nightly one-shot: import, learn, plan, reconcile with the last run, write the outputs.
 public struct NightlyRunner: Sendable {
-  public static let calendarFileName = "spotter.ics"
-  public static let agendaFileName = "agenda.crontab"
+  public static let calendarFileName = OutputPublisher.calendarFileName
+  public static let agendaFileName = OutputPublisher.agendaFileName
   /// How far ahead an overload suggestion looks for the next session with its lift.
   public static let lookaheadDays = 14
   public let workspace: Workspace
@@ -243,77 +243,12 @@ public struct NightlyRunner: Sendable {
     _ outcome: PlanOutcome, store: Store, outputDirectory: String, focusUpserts: [FocusBlock] = [],
     focusDeletes: [String] = []
   ) throws -> (calendar: String, agenda: String) {
-    try write(records: outcome.records, store: store, outputDirectory: outputDirectory) {
+    try OutputPublisher(workspace: workspace).publish(
+      records: outcome.records, store: store, outputDirectory: outputDirectory
+    ) {
       try store.save(
         outcome.changed, focusUpserts: focusUpserts, focusDeletes: focusDeletes, findings: outcome.findings)
     }
   }
 
-  /// Renders `records` (every reminder from today on) into both outputs and commits them with
-  /// `save` as one unit (``OutputTransaction``), then brings an installed crontab block up to date.
-  ///
-  /// Both files are rendered and flushed to temporaries before anything is saved, so an
-  /// unwritable or full output directory leaves store and files as they were.
-  public func write(
-    records: [ReminderRecord], store: Store, outputDirectory: String, save: () throws -> Void
-  ) throws -> (calendar: String, agenda: String) {
-    let clock = workspace.clock
-    let today = workspace.today
-    let now = workspace.now
-    // Streamed to both files, an event at a time: neither output is ever held whole in memory.
-    let events = records.lazy.map { $0.event(now: now) }
-    let lastDate = records.lazy.map { clock.localDate($0.end) }.max() ?? today
-    let span = Horizon(start: today, days: today.days(until: lastDate) + 1)
-    // The VTIMEZONE covers the span with a day's margin on both sides for clients that display
-    // the neighbouring days.
-    let validFrom = clock.startOfDay(span.start.adding(days: -1))
-    let validUntil = clock.startOfDay(span.end.adding(days: 1))
-    let agendaWriter = agendaWriter
-    try OutputTransaction.recover(directory: outputDirectory)
-    var outputs = OutputTransaction(directory: outputDirectory)
-    try outputs.stage(as: Self.calendarFileName) { file in
-      try ICSWriter().write(
-        events: events, timeZone: clock.identifier, validFrom: validFrom, validUntil: validUntil,
-        to: { try file.write($0) })
-    }
-    try outputs.stage(as: Self.agendaFileName) { file in
-      try agendaWriter.write(events: events, horizon: span, now: now) { try file.write($0) }
-    }
-    CrashPoint.reach("after-staging")
-    try outputs.commit(save)
-    let calendarPath = outputDirectory + "/" + Self.calendarFileName
-    let agendaPath = outputDirectory + "/" + Self.agendaFileName
-    // Read back only when a crontab block is installed and needs it.
-    try AgendaInstaller(workspace: workspace).refresh(store: store) {
-      try String(contentsOfFile: agendaPath, encoding: .utf8)
-    }
-    if let vdir = workspace.vdirPath {
-      // After the store: a crash in between leaves the vdir a night behind, and the next
-      // command, which rewrites every item, catches it up.
-      var items: [String: String] = [:]
-      for event in events where event.status == .confirmed && event.end > now {
-        items[event.uid] = try ICSWriter().write(
-          events: [event], timeZone: clock.identifier, validFrom: validFrom, validUntil: validUntil)
-      }
-      try VdirWriter(directory: vdir).sync(items)
-    }
-    return (calendarPath, agendaPath)
-  }
-
-  /// The agenda's writer: lines in the cron zone that call `spotter fire` for this store.
-  public var agendaWriter: CrontabWriter {
-    CrontabWriter(
-      commandTemplate: workspace.settings.agendaCommand,
-      fireCommand: workspace.invocation("fire") + " --quiet",
-      cronZone: workspace.cronTimeZone, calendarZone: workspace.settings.timeZone,
-      warning: workspace.cronZoneWarning)
-  }
-
-  /// Every stored reminder from today on, for commands that change one and rewrite the outputs.
-  public func storedRecords(store: Store, replacing changed: [ReminderRecord]) throws -> [ReminderRecord] {
-    var latest = Dictionary(
-      try store.reminders(from: workspace.today).map { ($0.uid, $0) }, uniquingKeysWith: { $1 })
-    for record in changed { latest[record.uid] = record }
-    return latest.values.sorted { ($0.start, $0.uid) < ($1.start, $1.uid) }
-  }
 }

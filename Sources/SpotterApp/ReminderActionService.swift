@@ -71,7 +71,9 @@ public struct ReminderActionService: Sendable {
       actions[record.uid] = action
       let outcome = try runner.plan(
         store: store, horizon: Horizon(start: record.date, days: 1), actions: actions)
-      _ = try runner.write(records: outcome.records, store: store, outputDirectory: outputDirectory) {
+      _ = try OutputPublisher(workspace: workspace).publish(
+        records: outcome.records, store: store, outputDirectory: outputDirectory
+      ) {
         try store.save(action: action, records: outcome.changed, findings: outcome.findings)
       }
       return outcome.records.first { $0.uid == record.uid } ?? record
@@ -94,7 +96,9 @@ public struct ReminderActionService: Sendable {
       }
       if undo { skipped.remove(date) } else { skipped.insert(date) }
       let outcome = try runner.plan(store: store, horizon: Horizon(start: date, days: 1), skipped: skipped)
-      _ = try runner.write(records: outcome.records, store: store, outputDirectory: outputDirectory) {
+      _ = try OutputPublisher(workspace: workspace).publish(
+        records: outcome.records, store: store, outputDirectory: outputDirectory
+      ) {
         try store.save(skip: (date, !undo, now), records: outcome.changed, findings: outcome.findings)
       }
       return outcome
@@ -114,8 +118,8 @@ public struct ReminderActionService: Sendable {
   }
 
   private func rewrite(_ store: Store, changed: [ReminderRecord], save: () throws -> Void) throws {
-    _ = try runner.write(
-      records: try runner.storedRecords(store: store, replacing: changed), store: store,
+    _ = try OutputPublisher(workspace: workspace).publish(
+      records: try workspace.storedRecords(store: store, replacing: changed), store: store,
       outputDirectory: outputDirectory, save: save)
   }
 

@@ -58,7 +58,9 @@ public struct SessionService: Sendable {
       let now = Date(timeIntervalSince1970: workspace.now.timeIntervalSince1970.rounded(.down))
       let outcome = try runner.plan(
         store: store, horizon: Horizon(start: workspace.today, days: 1), mark: (session.id, state))
-      _ = try runner.write(records: outcome.records, store: store, outputDirectory: outputDirectory) {
+      _ = try OutputPublisher(workspace: workspace).publish(
+        records: outcome.records, store: store, outputDirectory: outputDirectory
+      ) {
         try store.mark(
           session.id, state: state, at: now, records: outcome.changed, findings: outcome.findings)
       }
