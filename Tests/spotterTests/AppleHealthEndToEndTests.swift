@@ -44,11 +44,11 @@ import _SpotterTestSupport
       """
   }
 
-  @Test func strengthWorkoutsTeachTheWeek() throws {
+  @Test func strengthWorkoutsTeachTheWeek() async throws {
     let box = try Sandbox(program: "")
     let path = box.dir.appendingPathComponent("export.xml").path
     try Self.export().write(toFile: path, atomically: true, encoding: .utf8)
-    let run = try box.spotter(
+    let run = try await box.spotter(
       ["run", "--history", path, "--days", "7"], now: "2026-11-22T21:30:00+01:00", writes: true)
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stdout.contains("export.xml (apple-health): 18 new"), "\(run.stdout)")
@@ -67,7 +67,7 @@ import _SpotterTestSupport
       extra:
         "[import]\napple_health_types = [\"TraditionalStrengthTraining\", \"FunctionalStrengthTraining\", \"Running\"]"
     )
-    let again = try listed.spotter(
+    let again = try await listed.spotter(
       ["run", "--history", path, "--days", "7"], now: "2026-11-22T21:30:00+01:00", writes: true)
     #expect(again.stdout.contains("(apple-health): 24 new"), "\(again.stdout) \(again.stderr)")
     #expect(!again.stderr.contains("passed over"))
@@ -76,7 +76,7 @@ import _SpotterTestSupport
   @Test(
     .enabled(
       if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "script(1) is not installed"))
-  func aLargeExportShowsProgressOnATerminalOnly() throws {
+  func aLargeExportShowsProgressOnATerminalOnly() async throws {
     let box = try Sandbox(program: "")
     let path = box.dir.appendingPathComponent("export.xml").path
     // Just over 50 MB: the export above, then heart rates as most of a real one is.
@@ -98,11 +98,11 @@ import _SpotterTestSupport
       "import", path, "--db", box.db, "--config", box.config, "--now", "2026-11-22T21:30:00+01:00",
     ]
     // No terminal: no progress line.
-    let plain = try SpotterBinary.run(command)
+    let plain = try await SpotterBinary.run(command)
     #expect(plain.status == 0, "\(plain.stderr)")
     #expect(plain.stdout.contains("(apple-health): 18 sessions") && !plain.stderr.contains("MB/s"))
     // A terminal, through script(1).
-    let terminal = try SpotterBinary.run(
+    let terminal = try await SpotterBinary.run(
       program: URL(fileURLWithPath: "/usr/bin/script"),
       [
         "-qec", ([SpotterBinary.executable.path] + command).map { "'\($0)'" }.joined(separator: " "),
@@ -118,27 +118,27 @@ import _SpotterTestSupport
   /// and the nightly `run` forever (ZIPFoundation's `extract` waited for input that never came).
   /// The 1 MiB layout is the one that hung it. Now the import fails at once, as damage, and the
   /// store keeps what it had.
-  @Test func aDeflateStreamThatOutrunsItsArchiveFailsAtOnce() throws {
+  @Test func aDeflateStreamThatOutrunsItsArchiveFailsAtOnce() async throws {
     let box = try Sandbox(program: "")
     let good = box.dir.appendingPathComponent("export.xml").path
     try Self.export().write(toFile: good, atomically: true, encoding: .utf8)
     let now = "2026-11-22T21:30:00+01:00"
-    let first = try box.spotter(["import", good], now: now)
+    let first = try await box.spotter(["import", good], now: now)
     #expect(first.status == 0, "\(first.stderr)")
     let sessions = "SELECT group_concat(id) FROM (SELECT id FROM session ORDER BY id)"
-    let before = try SpotterBinary.sqlite(box.db, sessions)
+    let before = try await SpotterBinary.sqlite(box.db, sessions)
     #expect(before.contains("health-"))
     let zip = box.dir.appendingPathComponent("export.zip")
     try ZipBuilder.runawayDeflate(xml: Data("<?xml version=\"1.0\"?>\n<HealthData>\n<!--".utf8)).write(
       to: zip)
     for command in [["import", zip.path], ["run", "--history", zip.path, "--days", "7"]] {
-      let result = try SpotterBinary.run(
+      let result = try await SpotterBinary.run(
         command + ["--db", box.db, "--config", box.config, "--now", now, "--wait", "0"])
       #expect(!result.timedOut, "\(command[0]) hung")
       #expect(result.status == 65, "\(result.stderr)")
       #expect(result.stderr.contains("export.zip: a damaged zip archive"), "\(result.stderr)")
       #expect(!result.stderr.contains("PK"))
     }
-    #expect(try SpotterBinary.sqlite(box.db, sessions) == before)
+    #expect(try await SpotterBinary.sqlite(box.db, sessions) == before)
   }
 }

@@ -10,9 +10,9 @@ import Testing
     return files
   }
 
-  func baseline() throws -> URL {
+  func baseline() async throws -> URL {
     let dir = try SpotterBinary.scratch()
-    let result = try SpotterBinary.run([
+    let result = try await SpotterBinary.run([
       "run", "--config", SpotterBinary.example("config.toml"), "--db",
       dir.appendingPathComponent("db.sqlite").path,
       "--out", dir.appendingPathComponent("out").path, "--now", "2026-11-22T21:30:00+01:00",
@@ -25,15 +25,15 @@ import Testing
   /// An output that cannot be replaced (here a directory where agenda.crontab goes) fails the
   /// command before its change is saved, so the retry after fixing it is not refused as a
   /// duplicate of itself.
-  @Test func anOutputThatCannotBeReplacedLeavesTheStoreAsItWas() throws {
-    let dir = try baseline()
+  @Test func anOutputThatCannotBeReplacedLeavesTheStoreAsItWas() async throws {
+    let dir = try await baseline()
     let db = dir.appendingPathComponent("db.sqlite").path
     let agenda = dir.appendingPathComponent("out/agenda.crontab")
     let calendar = try Data(contentsOf: dir.appendingPathComponent("out/spotter.ics"))
     try FileManager.default.removeItem(at: agenda)
     try FileManager.default.createDirectory(at: agenda, withIntermediateDirectories: false)
-    func spotter(_ arguments: [String]) throws -> SpotterBinary.Result {
-      try SpotterBinary.run(
+    func spotter(_ arguments: [String]) async throws -> SpotterBinary.Result {
+      try await SpotterBinary.run(
         arguments + [
           "--config", SpotterBinary.example("config.toml"), "--db", db, "--out",
           dir.appendingPathComponent("out").path, "--now", "2026-11-22T21:30:09.5+01:00",
@@ -43,31 +43,31 @@ import Testing
       ["focus", "add", "tomorrow 14:00", "--for", "1h"], ["skip", "tomorrow"],
     ]
     for command in commands {
-      let failed = try spotter(command)
+      let failed = try await spotter(command)
       #expect(failed.status == 74, "\(command): \(failed.stderr)")
       #expect(failed.stderr.contains("agenda.crontab: cannot replace: it is a directory"), "\(failed.stderr)")
     }
-    #expect(try SpotterBinary.sqlite(db, "SELECT COUNT(*) FROM focus_block") == "0\n")
-    #expect(try SpotterBinary.sqlite(db, "SELECT COUNT(*) FROM skipped_day") == "0\n")
+    #expect(try await SpotterBinary.sqlite(db, "SELECT COUNT(*) FROM focus_block") == "0\n")
+    #expect(try await SpotterBinary.sqlite(db, "SELECT COUNT(*) FROM skipped_day") == "0\n")
     #expect(try Data(contentsOf: dir.appendingPathComponent("out/spotter.ics")) == calendar)
     let left = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("out").path)
     #expect(left.sorted() == ["agenda.crontab", "spotter.ics"])
     try FileManager.default.removeItem(at: agenda)
     for command in commands {
-      let retried = try spotter(command)
+      let retried = try await spotter(command)
       #expect(retried.status == 0, "\(command): \(retried.stderr)")
     }
   }
 
-  @Test func malformedRowFailsWithFileLineAndLeavesEverythingIntact() throws {
-    let dir = try baseline()
+  @Test func malformedRowFailsWithFileLineAndLeavesEverythingIntact() async throws {
+    let dir = try await baseline()
     let before = try snapshot(dir)
     var lines = try String(contentsOfFile: SpotterBinary.example("hevy.csv"), encoding: .utf8)
       .components(separatedBy: "\n")
     lines[39] = lines[39].replacingOccurrences(of: ",\"normal\",", with: ",\"normal\",heavy") + ""
     let bad = dir.appendingPathComponent("bad.csv")
     try lines.joined(separator: "\n").write(to: bad, atomically: true, encoding: .utf8)
-    let result = try SpotterBinary.run([
+    let result = try await SpotterBinary.run([
       "import", "--config", SpotterBinary.example("config.toml"), "--db",
       dir.appendingPathComponent("db.sqlite").path, "--now", "2026-11-23T21:30:00+01:00",
       SpotterBinary.example("hevy.csv"), bad.path,
@@ -80,8 +80,8 @@ import Testing
   /// Issue 14 §2: a bad export must not cost tomorrow its reminders. The nightly run imports every
   /// file that parses (each file all or nothing), plans from the store, writes the outputs and a
   /// log, and only then exits non-zero with each failure's `file:line`, so cron mails it.
-  @Test func theNightlyRunImportsWhatParsesPlansAndStillFails() throws {
-    let dir = try baseline()
+  @Test func theNightlyRunImportsWhatParsesPlansAndStillFails() async throws {
+    let dir = try await baseline()
     var lines = try String(contentsOfFile: SpotterBinary.example("hevy.csv"), encoding: .utf8)
       .components(separatedBy: "\n")
     lines[39] = lines[39].replacingOccurrences(of: ",\"normal\",", with: ",\"normal\",heavy") + ""
@@ -89,7 +89,7 @@ import Testing
     try lines.joined(separator: "\n").write(to: bad, atomically: true, encoding: .utf8)
     let missing = dir.appendingPathComponent("not-synced-yet.csv").path
     let state = dir.appendingPathComponent("state")
-    let result = try SpotterBinary.run(
+    let result = try await SpotterBinary.run(
       [
         "run", "--config", SpotterBinary.example("config.toml"), "--db",
         dir.appendingPathComponent("db.sqlite").path, "--out", dir.appendingPathComponent("out").path,
@@ -104,7 +104,7 @@ import Testing
     #expect(result.stdout.contains("(from the store, without the sources that failed)"))
     #expect(result.stdout.contains("planned ") && result.stdout.contains("wrote \(dir.path)/out/spotter.ics"))
     // Nothing of the bad file was imported: the store holds no Hevy session.
-    let hevySessions = try SpotterBinary.sqlite(
+    let hevySessions = try await SpotterBinary.sqlite(
       dir.appendingPathComponent("db.sqlite").path, "SELECT count(*) FROM session WHERE source = 'hevy'")
     #expect(hevySessions == "0\n")
     let logs = try FileManager.default.contentsOfDirectory(atPath: state.path + "/spotter")
@@ -113,12 +113,12 @@ import Testing
     #expect(log.contains("strong.csv: unchanged") && log.contains("error: \(bad.path):40:"))
   }
 
-  @Test func badConfigNamesTheKeyAndExits78() throws {
+  @Test func badConfigNamesTheKeyAndExits78() async throws {
     let dir = try SpotterBinary.scratch()
     let config = dir.appendingPathComponent("c.toml")
     try "timezone = \"Europe/Berlin\"\n[reminders]\nlead_minutes = \"soon\"\n".write(
       to: config, atomically: true, encoding: .utf8)
-    let result = try SpotterBinary.run([
+    let result = try await SpotterBinary.run([
       "plan", "--config", config.path, "--db", dir.appendingPathComponent("db").path,
     ])
     #expect(result.status == 78)
@@ -127,33 +127,37 @@ import Testing
         "c.toml:3: key 'reminders.lead_minutes': expected a whole number, got '\"soon\"'"))
   }
 
-  @Test func unknownFormatAndMissingFileAreDistinct() throws {
+  @Test func unknownFormatAndMissingFileAreDistinct() async throws {
     let dir = try SpotterBinary.scratch()
     let odd = dir.appendingPathComponent("odd.csv")
     try "Day,Exercise,Category\n".write(to: odd, atomically: true, encoding: .utf8)
     let db = dir.appendingPathComponent("db.sqlite").path
-    let unknown = try SpotterBinary.run(["import", "--db", db, odd.path])
+    let unknown = try await SpotterBinary.run(["import", "--db", db, odd.path])
     #expect(unknown.status == 65)
     #expect(unknown.stderr.contains("unknown history format"))
-    let missing = try SpotterBinary.run(["import", "--db", db, dir.appendingPathComponent("nope.csv").path])
+    let missing = try await SpotterBinary.run([
+      "import", "--db", db, dir.appendingPathComponent("nope.csv").path,
+    ])
     #expect(missing.status == 74)
   }
 
-  @Test func usageErrorsExit64() throws {
-    #expect(try SpotterBinary.run(["plan", "--days", "0"]).status == 64)
-    #expect(try SpotterBinary.run(["plan", "--timezone", "Mars/Olympus"]).status == 64)
-    let badNow = try SpotterBinary.run(["plan", "--now", "tomorrowish", "--db", "/nonexistent/db"])
+  @Test func usageErrorsExit64() async throws {
+    #expect(try await SpotterBinary.run(["plan", "--days", "0"]).status == 64)
+    #expect(try await SpotterBinary.run(["plan", "--timezone", "Mars/Olympus"]).status == 64)
+    let badNow = try await SpotterBinary.run(["plan", "--now", "tomorrowish", "--db", "/nonexistent/db"])
     #expect(badNow.status == 64)
     #expect(badNow.stderr.contains("option '--now': expected an ISO 8601 instant, got 'tomorrowish'"))
   }
 
-  @Test func planAndPatternWriteNothing() throws {
+  @Test func planAndPatternWriteNothing() async throws {
     let dir = try SpotterBinary.scratch()
     let db = dir.appendingPathComponent("db.sqlite").path
-    let plan = try SpotterBinary.run(["plan", "--db", db, "--json", "--now", "2026-11-22T21:30:00+01:00"])
+    let plan = try await SpotterBinary.run([
+      "plan", "--db", db, "--json", "--now", "2026-11-22T21:30:00+01:00",
+    ])
     #expect(plan.status == 0)
     #expect(plan.stdout.contains("\"events\""))
-    #expect(try SpotterBinary.run(["pattern", "--db", db, "--json"]).status == 0)
+    #expect(try await SpotterBinary.run(["pattern", "--db", db, "--json"]).status == 0)
     #expect(!FileManager.default.fileExists(atPath: db))
   }
 
@@ -161,17 +165,17 @@ import Testing
     "Date,Workout Name\n",
     "Date,Workout Name,Exercise Name,Set Order,Weight,Reps\n2026-11-20 18:00:00,Push,Bench,1,abc,5\n",
   ])
-  func aFailedImportCreatesNoStoreFile(history: String) throws {
+  func aFailedImportCreatesNoStoreFile(history: String) async throws {
     let dir = try SpotterBinary.scratch()
     let file = dir.appendingPathComponent("history.csv")
     try history.write(to: file, atomically: true, encoding: .utf8)
     let db = dir.appendingPathComponent("new.sqlite").path
     let now = "2026-11-22T21:30:00+01:00"
-    let imported = try SpotterBinary.run(["import", file.path, "--db", db, "--now", now])
+    let imported = try await SpotterBinary.run(["import", file.path, "--db", db, "--now", now])
     #expect(imported.status == 65)
     #expect(!FileManager.default.fileExists(atPath: db))
     // The nightly run still writes its outputs (from an empty store here), then fails.
-    let run = try SpotterBinary.run([
+    let run = try await SpotterBinary.run([
       "run", "--history", file.path, "--db", db, "--out", dir.appendingPathComponent("out").path, "--now",
       now,
     ])
@@ -179,8 +183,8 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("out/spotter.ics").path))
   }
 
-  @Test func anImpossibleWeightIsRefusedAndEveryLaterCommandStillWorks() throws {
-    let dir = try baseline()
+  @Test func anImpossibleWeightIsRefusedAndEveryLaterCommandStillWorks() async throws {
+    let dir = try await baseline()
     let before = try snapshot(dir)
     let bad = dir.appendingPathComponent("huge.csv")
     try """
@@ -192,14 +196,14 @@ import Testing
       "--config", SpotterBinary.example("config.toml"), "--db", dir.appendingPathComponent("db.sqlite").path,
       "--now", "2026-11-22T21:30:00+01:00",
     ]
-    let result = try SpotterBinary.run(["import", bad.path] + common)
+    let result = try await SpotterBinary.run(["import", bad.path] + common)
     #expect(result.status == 65)
     #expect(result.stderr.contains("huge.csv:2: column 'Weight': weight out of range (0 to 1500 kg) '1e300'"))
     #expect(try snapshot(dir) == before)
-    #expect(try SpotterBinary.run(["plan"] + common).status == 0)
+    #expect(try await SpotterBinary.run(["plan"] + common).status == 0)
   }
 
-  @Test func aHostileValueReachesTheTerminalEscapedAndShort() throws {
+  @Test func aHostileValueReachesTheTerminalEscapedAndShort() async throws {
     let dir = try SpotterBinary.scratch()
     let bad = dir.appendingPathComponent("bad.csv")
     let value = "\u{1B}]0;pwned\u{7}\u{1B}[2J" + String(repeating: "A", count: 1_000_000)
@@ -208,7 +212,9 @@ import Testing
     2026-11-22 18:00:00,"Push",1h,"Bench Press (Barbell)",1,\(value),8,0,0,"","",
 
     """.write(to: bad, atomically: true, encoding: .utf8)
-    let result = try SpotterBinary.run(["import", "--db", dir.appendingPathComponent("db").path, bad.path])
+    let result = try await SpotterBinary.run([
+      "import", "--db", dir.appendingPathComponent("db").path, bad.path,
+    ])
     #expect(result.status == 65)
     #expect(result.stderr.count < 400)
     #expect(!result.stderr.contains("\u{1B}") && !result.stderr.contains("\u{7}"))
@@ -218,13 +224,13 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("db").path))
   }
 
-  @Test func aCalendarThatIsNotUTF8NamesItsLine() throws {
+  @Test func aCalendarThatIsNotUTF8NamesItsLine() async throws {
     let dir = try SpotterBinary.scratch()
     let bad = dir.appendingPathComponent("latin1.ics")
     var bytes = Array("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nSUMMARY:Caf".utf8)
     bytes += [0xE9] + Array("\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n".utf8)
     try Data(bytes).write(to: bad)
-    let result = try SpotterBinary.run([
+    let result = try await SpotterBinary.run([
       "focus", "import", bad.path, "--db", dir.appendingPathComponent("db").path, "--out",
       dir.appendingPathComponent("out").path, "--now", "2026-11-22T21:30:00+01:00",
     ])
@@ -232,7 +238,7 @@ import Testing
     #expect(result.stderr.contains("latin1.ics:4: not UTF-8 text, bytes 'e9 0d 0a 45'"))
   }
 
-  @Test func anUnwritableOutputChangesNothingAndARetrySucceeds() throws {
+  @Test func anUnwritableOutputChangesNothingAndARetrySucceeds() async throws {
     let dir = try SpotterBinary.scratch()
     let out = dir.appendingPathComponent("out")
     // A file where the output directory should be: unwritable even for root.
@@ -241,27 +247,29 @@ import Testing
       "focus", "add", "2026-11-23 14:00", "--for", "90m", "--db", dir.appendingPathComponent("db").path,
       "--out", out.path, "--now", "2026-11-22T21:30:00+01:00", "--timezone", "Europe/Berlin",
     ]
-    let failed = try SpotterBinary.run(arguments)
+    let failed = try await SpotterBinary.run(arguments)
     #expect(failed.status == 74, "\(failed.stderr)")
-    let list = try SpotterBinary.run([
+    let list = try await SpotterBinary.run([
       "focus", "list", "--db", dir.appendingPathComponent("db").path, "--timezone", "Europe/Berlin",
     ])
     #expect(!list.stdout.contains("14:00"))
     try FileManager.default.removeItem(at: out)
     // The block was never saved, so it cannot overlap itself on the retry.
-    let retry = try SpotterBinary.run(arguments)
+    let retry = try await SpotterBinary.run(arguments)
     #expect(retry.status == 0, "\(retry.stderr)")
     #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("spotter.ics").path))
   }
 
   /// A mistyped export says the system's words and the file it probably meant; a folder says it
   /// is one. The store is not created.
-  @Test func aMissingFileSaysSoWithASuggestion() throws {
+  @Test func aMissingFileSaysSoWithASuggestion() async throws {
     let dir = try SpotterBinary.scratch()
     let export = dir.appendingPathComponent("strong.csv")
     try FileManager.default.copyItem(atPath: SpotterBinary.example("strong.csv"), toPath: export.path)
     let db = dir.appendingPathComponent("db.sqlite").path
-    let typo = try SpotterBinary.run(["import", dir.appendingPathComponent("strnog.csv").path, "--db", db])
+    let typo = try await SpotterBinary.run([
+      "import", dir.appendingPathComponent("strnog.csv").path, "--db", db,
+    ])
     #expect(typo.status == 74)
     #expect(
       typo.stderr.contains("strnog.csv: No such file or directory; did you mean '\(export.path)'?"),

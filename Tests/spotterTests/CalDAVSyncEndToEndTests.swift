@@ -55,7 +55,7 @@ import Testing
   }
 
   @Test(.enabled(if: available, "Radicale and vdirsyncer are not installed (scripts/setup --tests)"))
-  func aMovedBlockUpdatesInPlaceAndARemovedOneDisappears() throws {
+  func aMovedBlockUpdatesInPlaceAndARemovedOneDisappears() async throws {
     let dir = try SpotterBinary.scratch()
     let port = try Self.freePort()
     let server = Process()
@@ -78,7 +78,7 @@ import Testing
     // a loaded machine.
     while try Self.http("GET", root).status != 0 {
       try #require(server.isRunning, "Radicale exited")
-      Thread.sleep(forTimeInterval: 0.05)
+      try await Task.sleep(nanoseconds: 50_000_000)
     }
     let collection = root + "user/spotter/"
     #expect(try Self.http("MKCALENDAR", collection).status == 0)
@@ -101,8 +101,8 @@ import Testing
     username = "user"
     password = "x"
     """.write(to: config, atomically: true, encoding: .utf8)
-    func spotter(_ arguments: [String]) throws -> SpotterBinary.Result {
-      try SpotterBinary.run(
+    func spotter(_ arguments: [String]) async throws -> SpotterBinary.Result {
+      try await SpotterBinary.run(
         arguments + [
           "--out", dir.appendingPathComponent("out").path, "--vdir", dir.appendingPathComponent("vdir").path,
           "--db", dir.appendingPathComponent("db.sqlite").path, "--timezone", "Europe/Berlin", "--now",
@@ -119,8 +119,8 @@ import Testing
         .filter { $0.hasPrefix("UID:") || $0.hasPrefix("DTSTART;") }.map(String.init)
     }
 
-    let review = try spotter(["focus", "add", "2026-11-25 14:00", "--for", "60m", "--title", "Review"])
-    let added = try spotter(["focus", "add", "tomorrow 09:00", "--for", "90m", "--title", "Deep Work"])
+    let review = try await spotter(["focus", "add", "2026-11-25 14:00", "--for", "60m", "--title", "Review"])
+    let added = try await spotter(["focus", "add", "tomorrow 09:00", "--for", "90m", "--title", "Deep Work"])
     let id = try #require(added.stdout.split(separator: "\n").first.map(String.init))
     let reviewID = try #require(review.stdout.split(separator: "\n").first.map(String.init))
     #expect(try Self.tool("vdirsyncer", ["-c", config.path, "discover", "spotter"]).status == 0)
@@ -133,14 +133,14 @@ import Testing
         "DTSTART;TZID=Europe/Berlin:20261125T140000",
       ])
 
-    #expect(try spotter(["focus", "move", id, "2026-11-24 11:00"]).status == 0)
+    #expect(try await spotter(["focus", "move", id, "2026-11-24 11:00"]).status == 0)
     try sync()
     let moved = try served()
     #expect(moved.filter { $0 == "UID:\(uid)" }.count == 1)
     #expect(moved.contains("DTSTART;TZID=Europe/Berlin:20261124T110000"))
     #expect(!moved.contains("DTSTART;TZID=Europe/Berlin:20261123T090000"))
 
-    #expect(try spotter(["focus", "rm", id]).status == 0)
+    #expect(try await spotter(["focus", "rm", id]).status == 0)
     try sync()
     #expect(try served() == ["UID:\(other)", "DTSTART;TZID=Europe/Berlin:20261125T140000"])
   }

@@ -11,24 +11,24 @@ import Testing
       ["agenda", "instal"], "unknown command 'spotter agenda instal'; did you mean 'spotter agenda install'?"
     ),
   ])
-  func aCloseMisspellingIsNamed(arguments: [String], message: String) throws {
-    let result = try SpotterBinary.run(arguments)
+  func aCloseMisspellingIsNamed(arguments: [String], message: String) async throws {
+    let result = try await SpotterBinary.run(arguments)
     #expect(result.status == 64)
     #expect(result.stderr == "spotter: error: \(message)\n")
   }
 
-  @Test func aWordNearNothingListsTheCommands() throws {
-    let result = try SpotterBinary.run(["xyzzy"])
+  @Test func aWordNearNothingListsTheCommands() async throws {
+    let result = try await SpotterBinary.run(["xyzzy"])
     #expect(result.status == 64)
     #expect(
       result.stderr.contains("unknown command 'spotter xyzzy'; the commands are: init, run, plan, import"))
   }
 
-  @Test func rightCommandsAndTheirArgumentsAreLeftToTheParser() throws {
-    #expect(try SpotterBinary.run(["help", "run"]).stdout.contains("USAGE: spotter run"))
-    #expect(try SpotterBinary.run(["run", "--help"]).stdout.contains("USAGE: spotter run"))
+  @Test func rightCommandsAndTheirArgumentsAreLeftToTheParser() async throws {
+    #expect(try await SpotterBinary.run(["help", "run"]).stdout.contains("USAGE: spotter run"))
+    #expect(try await SpotterBinary.run(["run", "--help"]).stdout.contains("USAGE: spotter run"))
     // A command's own argument is not taken for a command.
-    let focus = try SpotterBinary.run(["focus", "add", "tomorrow"])
+    let focus = try await SpotterBinary.run(["focus", "add", "tomorrow"])
     #expect(focus.stderr.contains("'tomorrow 09:00'"))
     #expect(!focus.stderr.contains("did you mean"))
   }

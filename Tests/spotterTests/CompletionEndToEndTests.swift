@@ -6,13 +6,13 @@ import _SpotterTestSupport
 /// command line names, and `scripts/install` puts the binary and completions under a prefix.
 @Suite struct CompletionEndToEndTests {
   /// What bash's completion offers for `words`, the last one being the word being typed.
-  func complete(_ words: [String], now: String) throws -> [String] {
-    let script = try SpotterBinary.run(["--generate-completion-script", "bash"]).stdout
+  func complete(_ words: [String], now: String) async throws -> [String] {
+    let script = try await SpotterBinary.run(["--generate-completion-script", "bash"]).stdout
     let dir = try SpotterBinary.scratch()
     let file = dir.appendingPathComponent("spotter.bash")
     try script.write(to: file, atomically: true, encoding: .utf8)
     let quoted = ([SpotterBinary.executable.path] + words).map { "'\($0)'" }.joined(separator: " ")
-    let output = try SpotterBinary.run(
+    let output = try await SpotterBinary.run(
       program: URL(fileURLWithPath: "/bin/bash"),
       [
         "-c",
@@ -26,24 +26,25 @@ import _SpotterTestSupport
     return output.split(separator: "\n").map(String.init)
   }
 
-  @Test func uidsAndBlockIdsComeFromTheNamedStore() throws {
+  @Test func uidsAndBlockIdsComeFromTheNamedStore() async throws {
     let box = try Sandbox()
     let now = "2026-11-22T21:30:00+01:00"
-    #expect(try box.spotter(["run", "--days", "3"], now: now, writes: true).status == 0)
-    let added = try box.spotter(["focus", "add", "2026-11-24 09:00", "--for", "1h"], now: now, writes: true)
+    #expect(try await box.spotter(["run", "--days", "3"], now: now, writes: true).status == 0)
+    let added = try await box.spotter(
+      ["focus", "add", "2026-11-24 09:00", "--for", "1h"], now: now, writes: true)
     let block = try #require(added.stdout.split(separator: "\n").first.map(String.init))
-    let uids = try complete(["snooze", "--db", box.db, "work"], now: now)
+    let uids = try await complete(["snooze", "--db", box.db, "work"], now: now)
     #expect(uids == ["workout-reminder-2026-11-23@spotter"], "\(uids)")
-    #expect(try complete(["focus", "rm", "--db", box.db, ""], now: now) == [block])
+    await #expect(try complete(["focus", "rm", "--db", box.db, ""], now: now) == [block])
     // No store there: nothing, and no error text in the completions.
-    #expect(
+    await #expect(
       try complete(["done", "--db", box.dir.appendingPathComponent("none.sqlite").path, ""], now: now).isEmpty
     )
   }
 
-  @Test func installPutsTheBinaryAndCompletionsUnderThePrefix() throws {
+  @Test func installPutsTheBinaryAndCompletionsUnderThePrefix() async throws {
     let prefix = try SpotterBinary.scratch()
-    let install = try SpotterBinary.run(
+    let install = try await SpotterBinary.run(
       program: SpotterBinary.packageRoot.appendingPathComponent("scripts/install"),
       ["--prefix", prefix.path, "--no-man"],
       environment: SpotterBinary.environment(["SPOTTER_BIN": SpotterBinary.executable.path]))

@@ -65,7 +65,7 @@ import _SpotterTestSupport
   }
 
   /// A brand-new store: writers create and migrate it while readers look at it, all at once.
-  @Test func commandsStartedTogetherOnANewStoreAllSucceed() throws {
+  @Test func commandsStartedTogetherOnANewStoreAllSucceed() async throws {
     let history = SpotterBinary.example("strong.csv")
     for round in 0..<3 {
       let sandbox = try Sandbox()
@@ -89,12 +89,12 @@ import _SpotterTestSupport
 
   /// The installed crontab's minute: the nightly run, the catch-up line and a reminder's own
   /// line, each twice, beside a reader; every one succeeds and the reminder is delivered once.
-  @Test func runCatchUpAndFireStartedTogetherAllSucceedAndDeliverOnce() throws {
+  @Test func runCatchUpAndFireStartedTogetherAllSucceedAndDeliverOnce() async throws {
     let uid = "workout-reminder-2026-11-23@spotter"
     for round in 0..<3 {
       let sandbox = try Sandbox()
       // Monday's Push Day reminder at the preferred 09:00 fires at 08:30.
-      let planned = try sandbox.spotter(
+      let planned = try await sandbox.spotter(
         ["run", "--days", "2"], now: "2026-11-22T21:30:00+01:00", writes: true)
       #expect(planned.status == 0, "\(planned.stderr)")
       var crowd = try Crowd(dir: sandbox.dir)
@@ -113,17 +113,17 @@ import _SpotterTestSupport
   }
 
   /// `fire` and `catch-up` on a mistyped `--db` say so and create nothing, not even a lock file.
-  @Test func firingAtAMissingStoreCreatesNothing() throws {
+  @Test func firingAtAMissingStoreCreatesNothing() async throws {
     let sandbox = try Sandbox()
     let missing = sandbox.dir.appendingPathComponent("typo/spotter.sqlite").path
     for command in [["fire", "workout-reminder-2026-11-23@spotter"], ["catch-up"]] {
-      let result = try SpotterBinary.run(
+      let result = try await SpotterBinary.run(
         command + ["--config", sandbox.config, "--db", missing, "--now", "2026-11-23T08:30:00+01:00"])
       #expect(result.status == 74, "\(command): \(result.stderr)")
       #expect(result.stderr.contains("No such file or directory"))
     }
     for reader in [["plan"], ["pattern"], ["history"]] {
-      let result = try SpotterBinary.run(
+      let result = try await SpotterBinary.run(
         reader + ["--config", sandbox.config, "--db", missing, "--now", "2026-11-23T08:30:00+01:00"])
       #expect(result.status == 0, "\(reader): \(result.stderr)")
     }

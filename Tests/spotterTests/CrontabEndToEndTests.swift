@@ -27,7 +27,7 @@ import _SpotterTestSupport
     return table
   }
 
-  @Test func cronLinesAreInTheSystemZoneNotTheCallersTZ() throws {
+  @Test func cronLinesAreInTheSystemZoneNotTheCallersTZ() async throws {
     // The caller's shell says Tokyo; the machine, and so cron, runs in UTC.
     let dir = try SpotterBinary.scratch()
     let config = dir.appendingPathComponent("config.toml")
@@ -36,14 +36,14 @@ import _SpotterTestSupport
     try base.write(to: config, atomically: true, encoding: .utf8)
     let environment = ["TZ": "Asia/Tokyo", "SPOTTER_LOCALTIME": SpotterBinary.systemZoneLink("Etc/UTC")]
     let out = dir.appendingPathComponent("out").path
-    func run() throws -> SpotterBinary.Result {
-      try SpotterBinary.run(
+    func run() async throws -> SpotterBinary.Result {
+      try await SpotterBinary.run(
         [
           "run", "--history", SpotterBinary.example("strong.csv"), "--config", config.path, "--db",
           dir.appendingPathComponent("db.sqlite").path, "--out", out, "--now", evening,
         ], environment: environment)
     }
-    let result = try run()
+    let result = try await run()
     #expect(result.status == 0, "\(result.stderr)")
     #expect(!result.stdout.contains("warning"))
     let agenda = try String(contentsOfFile: out + "/agenda.crontab", encoding: .utf8)
@@ -55,7 +55,7 @@ import _SpotterTestSupport
     // A configured cron zone that is not the system's is kept, and warned about.
     try (base + "[agenda]\ntimezone = \"Europe/Berlin\"\n").write(
       to: config, atomically: true, encoding: .utf8)
-    let warned = try run()
+    let warned = try await run()
     #expect(warned.status == 0)
     #expect(
       warned.stdout.contains(
@@ -67,20 +67,20 @@ import _SpotterTestSupport
         == true)
   }
 
-  @Test func installKeepsEveryOtherLineAndUninstallRemovesOnlyTheBlock() throws {
+  @Test func installKeepsEveryOtherLineAndUninstallRemovesOnlyTheBlock() async throws {
     var sandbox = try Sandbox()
-    #expect(try sandbox.spotter(["run"], now: evening, writes: true).status == 0)
+    #expect(try await sandbox.spotter(["run"], now: evening, writes: true).status == 0)
     let history = SpotterBinary.example("strong.csv")
     let table = try standIn(mine, for: &sandbox)
     do {
-      let preview = try sandbox.spotter(
+      let preview = try await sandbox.spotter(
         ["agenda", "install", "--dry-run", "--history", history], now: evening, writes: true)
       #expect(preview.status == 0, "\(preview.stderr)")
       #expect(preview.stdout.hasPrefix("--- crontab (now)\n+++ crontab (installed)\n@@ -4,3 +4,11 @@\n"))
       #expect(preview.stdout.contains("\n+# BEGIN spotter\n"))
       #expect(try table.list() == mine)
 
-      let installed = try sandbox.spotter(
+      let installed = try await sandbox.spotter(
         ["agenda", "install", "--history", history], now: evening, writes: true)
       #expect(installed.status == 0, "\(installed.stderr)")
       let text = try table.list()
@@ -95,34 +95,34 @@ import _SpotterTestSupport
       #expect(block.contains { $0.hasPrefix("*/10 * * * * ") && $0.contains(" catch-up --db ") })
       #expect(block.contains { $0.hasPrefix("30 8 23 11 * ") && $0.hasSuffix("# spotter:\(uid)") })
 
-      let again = try sandbox.spotter(
+      let again = try await sandbox.spotter(
         ["agenda", "install", "--history", history], now: evening, writes: true)
       #expect(
         again.stdout == "crontab already up to date\nthe nightly run starts at 21:30 in Europe/Berlin\n")
       #expect(try table.list() == text)
 
       // Any change of the outputs refreshes the installed block.
-      #expect(try sandbox.spotter(["snooze", uid, "2h"], now: evening, writes: true).status == 0)
+      #expect(try await sandbox.spotter(["snooze", uid, "2h"], now: evening, writes: true).status == 0)
       let refreshed = try table.list()
       #expect(refreshed.hasPrefix(mine))
       #expect(refreshed.contains("30 10 23 11 * "))
       #expect(!refreshed.contains("30 8 23 11 * "))
 
-      let removed = try sandbox.spotter(["agenda", "uninstall"], now: evening)
+      let removed = try await sandbox.spotter(["agenda", "uninstall"], now: evening)
       #expect(removed.status == 0, "\(removed.stderr)")
       #expect(try table.list() == mine)
       #expect(
-        try sandbox.spotter(["agenda", "uninstall"], now: evening).stdout
+        try await sandbox.spotter(["agenda", "uninstall"], now: evening).stdout
           == "no spotter block in your crontab\n")
       // Uninstalled, a change no longer touches the crontab.
-      #expect(try sandbox.spotter(["snooze", uid], now: evening, writes: true).status == 0)
+      #expect(try await sandbox.spotter(["snooze", uid], now: evening, writes: true).status == 0)
       #expect(try table.list() == mine)
     }
   }
 
   /// On a UTC server for a user in Tokyo, `nightly = "21:30"` is 21:30 in Tokyo: the line says
   /// `30 12`, the install says so, and a zone with DST moves the line when its offset changes.
-  @Test func theNightlyTimeIsReadInTheUsersZoneAndWrittenInCrons() throws {
+  @Test func theNightlyTimeIsReadInTheUsersZoneAndWrittenInCrons() async throws {
     var sandbox = try Sandbox()
     let utc = ["SPOTTER_LOCALTIME": SpotterBinary.systemZoneLink("Etc/UTC")]
     try """
@@ -135,7 +135,8 @@ import _SpotterTestSupport
     let table = try standIn("", for: &sandbox)
     // Just after midnight in Tokyo, a clock with seconds.
     let night = "2026-11-24T00:20:41+09:00"
-    let installed = try sandbox.spotter(["agenda", "install"], now: night, writes: true, environment: utc)
+    let installed = try await sandbox.spotter(
+      ["agenda", "install"], now: night, writes: true, environment: utc)
     #expect(installed.status == 0, "\(installed.stderr)")
     #expect(
       installed.stdout.contains(
@@ -154,29 +155,30 @@ import _SpotterTestSupport
     mon = "Push Day"
     """.write(toFile: sandbox.config, atomically: true, encoding: .utf8)
     #expect(
-      try sandbox.spotter(
+      try await sandbox.spotter(
         ["agenda", "install"], now: "2026-10-23T12:00:00+02:00", writes: true, environment: utc
       )
       .status == 0)
     #expect(try table.list().split(separator: "\n").contains { $0.hasPrefix("30 19 * * * ") })
-    let run = try sandbox.spotter(["run"], now: "2026-10-24T21:30:07+02:00", writes: true, environment: utc)
+    let run = try await sandbox.spotter(
+      ["run"], now: "2026-10-24T21:30:07+02:00", writes: true, environment: utc)
     #expect(run.status == 0, "\(run.stderr)")
     let lines = try table.list().split(separator: "\n")
     #expect(lines.contains { $0.hasPrefix("30 20 * * * ") && $0.contains(" run ") }, "\(lines)")
     #expect(!lines.contains { $0.hasPrefix("30 19 * * * ") })
   }
 
-  @Test func aHostileWorkoutNameGoesThroughAgendaInstallAndFireHarmlessly() throws {
+  @Test func aHostileWorkoutNameGoesThroughAgendaInstallAndFireHarmlessly() async throws {
     let name = "Push %Day 'A'; $(rm -rf ~)"
     var sandbox = try Sandbox(program: "mon = \"Push %Day 'A'; $(rm -rf ~)\"")
     let home = sandbox.dir.appendingPathComponent("home")
     try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
     let canary = home.appendingPathComponent("canary").path
     #expect(FileManager.default.createFile(atPath: canary, contents: Data("alive".utf8)))
-    #expect(try sandbox.spotter(["run"], now: evening, writes: true).status == 0)
+    #expect(try await sandbox.spotter(["run"], now: evening, writes: true).status == 0)
     let table = try standIn(mine, for: &sandbox)
     do {
-      #expect(try sandbox.spotter(["agenda", "install"], now: evening, writes: true).status == 0)
+      #expect(try await sandbox.spotter(["agenda", "install"], now: evening, writes: true).status == 0)
       let text = try table.list()
       #expect(text.hasPrefix(mine))
       let line = try #require(text.split(separator: "\n").first { $0.hasSuffix("# spotter:\(uid)") })
@@ -196,27 +198,27 @@ import _SpotterTestSupport
       #expect(process.terminationStatus == 0)
       #expect(sandbox.delivered == ["Workout Time!|Today: \(name)|\(uid)"])
       #expect(FileManager.default.fileExists(atPath: canary))
-      #expect(try sandbox.spotter(["agenda", "uninstall"], now: evening).status == 0)
+      #expect(try await sandbox.spotter(["agenda", "uninstall"], now: evening).status == 0)
       #expect(try table.list() == mine)
     }
   }
 
-  @Test func aDamagedBlockIsReportedAndLeftAlone() throws {
+  @Test func aDamagedBlockIsReportedAndLeftAlone() async throws {
     var sandbox = try Sandbox()
     let damaged = mine + "# BEGIN spotter\n30 21 * * * spotter run\n"
     let table = try standIn(damaged, for: &sandbox)
     do {
-      let result = try sandbox.spotter(["agenda", "install"], now: evening, writes: true)
+      let result = try await sandbox.spotter(["agenda", "install"], now: evening, writes: true)
       #expect(result.status == 74)
       #expect(result.stderr.contains("line 7: '# BEGIN spotter' has no '# END spotter'"))
       #expect(try table.list() == damaged)
     }
   }
 
-  @Test func systemdTimersAreAcceptedBySystemdAnalyze() throws {
+  @Test func systemdTimersAreAcceptedBySystemdAnalyze() async throws {
     let sandbox = try Sandbox(extra: "")
     let units = sandbox.dir.appendingPathComponent("units").path
-    let result = try sandbox.spotter(
+    let result = try await sandbox.spotter(
       ["agenda", "install", "--systemd", "--unit-dir", units], now: evening, writes: true)
     #expect(result.status == 0, "\(result.stderr)")
     let timer = try String(contentsOfFile: units + "/spotter-nightly.timer", encoding: .utf8)
@@ -236,18 +238,18 @@ import _SpotterTestSupport
       #expect(process.terminationStatus == 0, "systemd-analyze rejected '\(calendar)'")
     }
     #expect(timer.contains("OnCalendar=*-*-* 21:30:00 Europe/Berlin"))
-    let removed = try sandbox.spotter(
+    let removed = try await sandbox.spotter(
       ["agenda", "uninstall", "--systemd", "--unit-dir", units], now: evening)
     #expect(removed.status == 0)
     #expect(try FileManager.default.contentsOfDirectory(atPath: units).isEmpty)
   }
 
-  @Test func aNightlyTimeInTheDSTWindowIsRefused() throws {
+  @Test func aNightlyTimeInTheDSTWindowIsRefused() async throws {
     let sandbox = try Sandbox(extra: "")
     try (try String(contentsOfFile: sandbox.config, encoding: .utf8))
       .replacingOccurrences(of: "[agenda]\n", with: "[agenda]\nnightly = \"02:30\"\n")
       .write(toFile: sandbox.config, atomically: true, encoding: .utf8)
-    let result = try sandbox.spotter(["agenda", "install", "--dry-run"], now: evening, writes: true)
+    let result = try await sandbox.spotter(["agenda", "install", "--dry-run"], now: evening, writes: true)
     #expect(result.status == 78)
     #expect(result.stderr.contains("config.toml:5: key 'agenda.nightly'"))
     #expect(result.stderr.contains("'02:30'"))
@@ -274,7 +276,7 @@ import _SpotterTestSupport
   }
 
   @Test(.enabled(if: canRun, "needs root and the real crontab")) func installAndUninstallWithTheRealCrontab()
-    throws
+    async throws
   {
     let user = "spottertest\(UInt32.random(in: 100_000...999_999))"
     #expect(
@@ -289,14 +291,14 @@ import _SpotterTestSupport
     var sandbox = try Sandbox()
     sandbox.environment = table.environment
     let evening = "2026-11-22T21:30:00+01:00"
-    #expect(try sandbox.spotter(["run"], now: evening, writes: true).status == 0)
-    let installed = try sandbox.spotter(["agenda", "install"], now: evening, writes: true)
+    #expect(try await sandbox.spotter(["run"], now: evening, writes: true).status == 0)
+    let installed = try await sandbox.spotter(["agenda", "install"], now: evening, writes: true)
     #expect(installed.status == 0, "\(installed.stderr)")
     let text = try table.list()
     #expect(text.hasPrefix(mine))
     #expect(text.contains("# BEGIN spotter\n") && text.hasSuffix("# END spotter\n"))
     #expect(text.contains("# spotter:workout-reminder-2026-11-23@spotter"))
-    #expect(try sandbox.spotter(["agenda", "uninstall"], now: evening).status == 0)
+    #expect(try await sandbox.spotter(["agenda", "uninstall"], now: evening).status == 0)
     #expect(try table.list() == mine)
   }
 }

@@ -3,7 +3,7 @@ import Testing
 
 /// A FitNotes for Android history, which has dates but no times, through the built binary.
 @Suite struct FitNotesEndToEndTests {
-  @Test func dateOnlyDaysAreLearnedAndRemindedAtThePreferredTime() throws {
+  @Test func dateOnlyDaysAreLearnedAndRemindedAtThePreferredTime() async throws {
     let dir = try SpotterBinary.scratch()
     var csv = "Date,Exercise,Category,Weight,Weight Unit,Reps,Distance,Distance Unit,Time\n"
     // Mondays and Thursdays for eight weeks before Sunday 2026-11-22.
@@ -20,14 +20,14 @@ import Testing
     try csv.write(to: file, atomically: true, encoding: .utf8)
     let db = dir.appendingPathComponent("spotter.sqlite").path
     let common = ["--db", db, "--timezone", "Europe/Berlin", "--now", "2026-11-22T21:30:00+01:00"]
-    let imported = try SpotterBinary.run(["import", file.path] + common)
+    let imported = try await SpotterBinary.run(["import", file.path] + common)
     #expect(imported.status == 0)
     #expect(imported.stdout.contains("(fitnotes-csv): 16 sessions"))
-    let pattern = try SpotterBinary.run(["pattern"] + common)
+    let pattern = try await SpotterBinary.run(["pattern"] + common)
     #expect(pattern.status == 0)
     #expect(pattern.stdout.contains("Mon    -    -       dates only"))
     #expect(pattern.stdout.contains("reminders announce preferred_time (09:00)"))
-    let plan = try SpotterBinary.run(["plan", "--days", "1", "--json"] + common)
+    let plan = try await SpotterBinary.run(["plan", "--days", "1", "--json"] + common)
     #expect(plan.status == 0)
     #expect(plan.stdout.contains("\"start_local\" : \"2026-11-23 09:00\""))
     #expect(plan.stdout.contains("Back + Biceps"))

@@ -7,8 +7,8 @@ import _SpotterTestSupport
 @Suite struct FollowUpEndToEndTests {
   typealias S = HistoryWriter.Session
 
-  func planEvents(_ box: Sandbox, now: String, kind: String) throws -> [[String: Any]] {
-    let plan = try box.spotter(["plan", "--json", "--days", "2"], now: now)
+  func planEvents(_ box: Sandbox, now: String, kind: String) async throws -> [[String: Any]] {
+    let plan = try await box.spotter(["plan", "--json", "--days", "2"], now: now)
     let object = try JSONSerialization.jsonObject(with: Data(plan.stdout.utf8)) as? [String: Any]
     return ((object?["events"] as? [[String: Any]]) ?? []).filter { $0["kind"] as? String == kind }
   }
@@ -24,10 +24,10 @@ import _SpotterTestSupport
   /// What CalDAV servers and vdir accept in a UID, which names a file there.
   static let uidCharacters = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@._-")
 
-  @Test func aPausedWorkoutIsRemindedThenCancelledWhenFinished() throws {
+  @Test func aPausedWorkoutIsRemindedThenCancelledWhenFinished() async throws {
     let box = try Sandbox(extra: "[pause]\ndelay_hours = 2")
     let json = box.dir.appendingPathComponent("active.json").path
-    func write(state: String) throws {
+    func write(state: String) async throws {
       try """
       {"weight_unit": "kg", "sessions": [{"id": "p1", "workout_name": "Push Day", "start": "2026-11-21T10:00:00",
         "state": "\(state)", "exercises": [
@@ -35,9 +35,9 @@ import _SpotterTestSupport
           {"name": "Dips", "sets": [{"reps": 8, "completed": false}]}]}]}
       """.write(toFile: json, atomically: true, encoding: .utf8)
     }
-    try write(state: "active")
+    try await write(state: "active")
     let now = "2026-11-21T10:30:00+01:00"
-    #expect(try box.spotter(["run", "--history", json], now: now, writes: true).status == 0)
+    #expect(try await box.spotter(["run", "--history", json], now: now, writes: true).status == 0)
     let first = "paused-workout-p1-1-2026-11-21@spotter"
     let second = "paused-workout-p1-2-2026-11-21@spotter"
     let event = try #require(try box.event(first))
@@ -46,56 +46,59 @@ import _SpotterTestSupport
     #expect(event.alarmInstants == [TestZones.instant("2026-11-21T12:20:00+01:00")])
     #expect(try box.event(second)?.alarmInstants == [TestZones.instant("2026-11-22T10:20:00+01:00")])
     #expect(try box.agendaLine(first)?.hasPrefix("20 12 21 11 *") == true)
-    #expect(try planEvents(box, now: now, kind: "paused-workout").count == 2)
-    let list = try box.spotter(["session", "list"], now: now)
+    await #expect(try planEvents(box, now: now, kind: "paused-workout").count == 2)
+    let list = try await box.spotter(["session", "list"], now: now)
     #expect(list.stdout.contains("p1  active") && list.stdout.contains(second))
 
     // It fires while the workout is still open.
-    #expect(try box.spotter(["fire", first], now: "2026-11-21T12:20:00+01:00").status == 0)
+    #expect(try await box.spotter(["fire", first], now: "2026-11-21T12:20:00+01:00").status == 0)
     #expect(box.delivered == ["Paused workout: Push Day|You paused at exercise 2/2. Resume?|\(first)"])
 
     // The app finishes it; the import alone does not rewrite the outputs, the fire-time guard holds.
-    try write(state: "completed")
-    #expect(try box.spotter(["import", json], now: "2026-11-21T13:00:00+01:00").status == 0)
-    let late = try box.spotter(["fire", second], now: "2026-11-22T10:20:00+01:00")
+    try await write(state: "completed")
+    #expect(try await box.spotter(["import", json], now: "2026-11-21T13:00:00+01:00").status == 0)
+    let late = try await box.spotter(["fire", second], now: "2026-11-22T10:20:00+01:00")
     #expect(late.status == 0)
     #expect(box.delivered.count == 1)
-    let history = try box.spotter(["history"], now: "2026-11-22T10:21:00+01:00")
+    let history = try await box.spotter(["history"], now: "2026-11-22T10:21:00+01:00")
     #expect(history.stdout.contains("workout already finished"))
 
     // The next run cancels what is still pending, with a higher SEQUENCE; the fired one stays.
-    #expect(try box.spotter(["run"], now: "2026-11-21T13:00:00+01:00", writes: true).status == 0)
+    #expect(try await box.spotter(["run"], now: "2026-11-21T13:00:00+01:00", writes: true).status == 0)
     #expect(try box.event(second)?.status == "CANCELLED")
     #expect(try box.event(second)?.sequence == 1)
     #expect(try box.agendaLine(second) == nil)
   }
 
-  @Test func sessionCommandsPauseResumeAndEnd() throws {
+  @Test func sessionCommandsPauseResumeAndEnd() async throws {
     let box = try Sandbox()
     let json = box.dir.appendingPathComponent("done.json").path
     try """
     {"sessions": [{"id": "abc123", "workout_name": "Push Day", "start": "2026-11-21T09:00:00",
       "end": "2026-11-21T09:30:00", "exercises": [{"name": "Bench Press", "sets": [{"weight": 60, "reps": 8}]}]}]}
     """.write(toFile: json, atomically: true, encoding: .utf8)
-    #expect(try box.spotter(["import", json], now: "2026-11-21T10:00:00+01:00").status == 0)
-    let pause = try box.spotter(["session", "pause", "abc"], now: "2026-11-21T10:00:00+01:00", writes: true)
+    #expect(try await box.spotter(["import", json], now: "2026-11-21T10:00:00+01:00").status == 0)
+    let pause = try await box.spotter(
+      ["session", "pause", "abc"], now: "2026-11-21T10:00:00+01:00", writes: true)
     #expect(pause.status == 0, "\(pause.stderr)")
     #expect(pause.stdout.contains("abc123  paused"))
     #expect(
       try box.event("paused-workout-abc123-1-2026-11-21@spotter")?.alarmInstants
         == [TestZones.instant("2026-11-21T12:00:00+01:00")])
-    let resume = try box.spotter(
+    let resume = try await box.spotter(
       ["session", "resume", "abc123"], now: "2026-11-21T11:00:00+01:00", writes: true)
     #expect(resume.status == 0)
     // Resumed and still open: the reminders count from the resume.
     #expect(try box.event("paused-workout-abc123-1-2026-11-21@spotter")?.sequence == 1)
-    let end = try box.spotter(["session", "end", "abc123"], now: "2026-11-21T11:30:00+01:00", writes: true)
+    let end = try await box.spotter(
+      ["session", "end", "abc123"], now: "2026-11-21T11:30:00+01:00", writes: true)
     #expect(end.status == 0)
     #expect(try box.event("paused-workout-abc123-1-2026-11-21@spotter")?.status == "CANCELLED")
-    let again = try box.spotter(["session", "end", "abc123"], now: "2026-11-21T11:31:00+01:00", writes: true)
+    let again = try await box.spotter(
+      ["session", "end", "abc123"], now: "2026-11-21T11:31:00+01:00", writes: true)
     #expect(again.status == 64)
     #expect(again.stderr.contains("session 'abc123': is already completed"))
-    let unknown = try box.spotter(
+    let unknown = try await box.spotter(
       ["session", "pause", "zzz"], now: "2026-11-21T11:31:00+01:00", writes: true)
     #expect(unknown.status == 64)
     #expect(unknown.stderr.contains("no session with id 'zzz'"))
@@ -109,24 +112,24 @@ import _SpotterTestSupport
 
   /// A first import just after midnight does not wake anyone for yesterday evening's record: with
   /// no quiet hours set, late news waits for 08:00.
-  @Test func aFirstImportAtNightAnnouncesInTheMorning() throws {
+  @Test func aFirstImportAtNightAnnouncesInTheMorning() async throws {
     let box = try Sandbox()
     let path = try history(box, Self.recordHistory, format: "strong")
     let now = "2026-11-24T00:20:41+01:00"
-    let run = try box.spotter(["run", "--history", path], now: now, writes: true)
+    let run = try await box.spotter(["run", "--history", path], now: now, writes: true)
     #expect(run.status == 0, "\(run.stderr)")
-    let announced = try planEvents(box, now: now, kind: "achievement")
+    let announced = try await planEvents(box, now: now, kind: "achievement")
     let uid = try #require(announced.first?["uid"] as? String)
     #expect(try box.event(uid)?.alarmInstants == [TestZones.instant("2026-11-24T08:00:00+01:00")])
   }
 
   @Test(arguments: ["strong", "hevy", "json"])
-  func aRecordIsAnnouncedOnceWhateverIsReImported(format: String) throws {
+  func aRecordIsAnnouncedOnceWhateverIsReImported(format: String) async throws {
     let box = try Sandbox()
     let path = try history(box, Self.recordHistory, format: format)
     let now = "2026-11-24T08:00:00+01:00"
-    #expect(try box.spotter(["run", "--history", path], now: now, writes: true).status == 0)
-    let announced = try planEvents(box, now: now, kind: "achievement")
+    #expect(try await box.spotter(["run", "--history", path], now: now, writes: true).status == 0)
+    let announced = try await planEvents(box, now: now, kind: "achievement")
     #expect(announced.count == 1)
     let uid = try #require(announced.first?["uid"] as? String)
     // The entity is the session's id ("strong-2026-11-23 18:00:00"): escaped to a UID's characters.
@@ -140,35 +143,37 @@ import _SpotterTestSupport
     let calendar = try String(contentsOfFile: box.out + "/spotter.ics", encoding: .utf8)
 
     // A re-run and a re-import change nothing: same file, byte for byte, and no second entry.
-    #expect(try box.spotter(["run", "--history", path], now: now, writes: true).status == 0)
+    #expect(try await box.spotter(["run", "--history", path], now: now, writes: true).status == 0)
     #expect(try String(contentsOfFile: box.out + "/spotter.ics", encoding: .utf8) == calendar)
-    let list = try box.spotter(["achievements", "--json"], now: now)
+    let list = try await box.spotter(["achievements", "--json"], now: now)
     let object = try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [String: Any]
     #expect((object?["achievements"] as? [[String: Any]])?.count == 1)
     // After it fired, a later re-import still announces nothing.
-    #expect(try box.spotter(["fire", uid], now: "2026-11-24T08:01:00+01:00").status == 0)
+    #expect(try await box.spotter(["fire", uid], now: "2026-11-24T08:01:00+01:00").status == 0)
     #expect(
-      try box.spotter(["run", "--history", path], now: "2026-11-24T21:30:00+01:00", writes: true).status == 0)
+      try await box.spotter(["run", "--history", path], now: "2026-11-24T21:30:00+01:00", writes: true).status
+        == 0)
     #expect(box.delivered.count == 1)
-    #expect(
+    await #expect(
       try planEvents(box, now: "2026-11-24T21:30:00+01:00", kind: "achievement").allSatisfy {
         $0["uid"] as? String == uid && $0["fire"] == nil
       })
   }
 
-  @Test func anOldHistoryIsRecordedWithoutAnnouncements() throws {
+  @Test func anOldHistoryIsRecordedWithoutAnnouncements() async throws {
     let box = try Sandbox()
     let path = try history(box, Self.recordHistory, format: "strong")
     #expect(
-      try box.spotter(["run", "--history", path], now: "2026-12-01T08:00:00+01:00", writes: true).status == 0)
-    #expect(try planEvents(box, now: "2026-12-01T08:00:00+01:00", kind: "achievement").isEmpty)
-    let list = try box.spotter(["achievements"], now: "2026-12-01T08:00:00+01:00")
+      try await box.spotter(["run", "--history", path], now: "2026-12-01T08:00:00+01:00", writes: true).status
+        == 0)
+    await #expect(try planEvents(box, now: "2026-12-01T08:00:00+01:00", kind: "achievement").isEmpty)
+    let list = try await box.spotter(["achievements"], now: "2026-12-01T08:00:00+01:00")
     #expect(
       list.stdout.contains("Bench Press (Barbell) 105 kg × 8 (before 100 kg × 8)  (recorded, not announced)"))
   }
 
   /// `achievements --since` narrows to the days on or after, `--limit` to the newest few.
-  @Test func achievementsTakeASinceAndALimit() throws {
+  @Test func achievementsTakeASinceAndALimit() async throws {
     let box = try Sandbox()
     let sessions = [("2026-11-02", 100.0), ("2026-11-09", 105), ("2026-11-16", 110), ("2026-11-23", 115)].map
     {
@@ -176,22 +181,22 @@ import _SpotterTestSupport
     }
     let path = try history(box, sessions, format: "strong")
     let now = "2026-12-01T08:00:00+01:00"
-    #expect(try box.spotter(["run", "--history", path], now: now, writes: true).status == 0)
-    func lines(_ arguments: [String]) throws -> [String] {
-      let result = try box.spotter(["achievements"] + arguments, now: now)
+    #expect(try await box.spotter(["run", "--history", path], now: now, writes: true).status == 0)
+    func lines(_ arguments: [String]) async throws -> [String] {
+      let result = try await box.spotter(["achievements"] + arguments, now: now)
       #expect(result.status == 0, "\(result.stderr)")
       return result.stdout.split(separator: "\n").map(String.init)
     }
-    #expect(try lines([]).count == 3)
-    let since = try lines(["--since", "2026-11-16"])
+    await #expect(try lines([]).count == 3)
+    let since = try await lines(["--since", "2026-11-16"])
     #expect(since.count == 2 && since[0].contains("110 kg") && since[1].contains("115 kg"), "\(since)")
-    #expect(try lines(["--limit", "1"]).map { $0.contains("115 kg") } == [true])
-    #expect(try lines(["--since", "-10d"]).count == 1)
-    let bad = try box.spotter(["achievements", "--since", "someday"], now: now)
+    await #expect(try lines(["--limit", "1"]).map { $0.contains("115 kg") } == [true])
+    await #expect(try lines(["--since", "-10d"]).count == 1)
+    let bad = try await box.spotter(["achievements", "--since", "someday"], now: now)
     #expect(bad.status == 64 && bad.stderr.contains("--since"), "\(bad.stderr)")
   }
 
-  @Test func aPlateauIsSuggestedOnceBrokenAndFormedAgain() throws {
+  @Test func aPlateauIsSuggestedOnceBrokenAndFormedAgain() async throws {
     let box = try Sandbox()
     let bench = { (date: String, kg: Double, time: String) in
       S(start: "\(date) \(time)", exercises: [("Bench Press (Barbell)", [(kg, 5), (kg, 5), (kg, 5)])])
@@ -201,8 +206,8 @@ import _SpotterTestSupport
     ]
     let path = try history(box, sessions, format: "strong")
     let sunday = "2026-11-22T10:00:00+01:00"
-    #expect(try box.spotter(["run", "--history", path], now: sunday, writes: true).status == 0)
-    let suggestions = try planEvents(box, now: sunday, kind: "overload-suggestion")
+    #expect(try await box.spotter(["run", "--history", path], now: sunday, writes: true).status == 0)
+    let suggestions = try await planEvents(box, now: sunday, kind: "overload-suggestion")
     #expect(suggestions.count == 1)
     let uid = try #require(suggestions.first?["uid"] as? String)
     #expect(uid.allSatisfy(Self.uidCharacters.contains), "\(uid)")
@@ -218,7 +223,8 @@ import _SpotterTestSupport
     sessions.append(bench("2026-11-22", 102.5, "09:00"))
     let broken = try history(box, sessions, format: "strong")
     #expect(
-      try box.spotter(["run", "--history", broken], now: "2026-11-22T12:00:00+01:00", writes: true).status
+      try await box.spotter(["run", "--history", broken], now: "2026-11-22T12:00:00+01:00", writes: true)
+        .status
         == 0)
     #expect(try box.event(uid)?.status == "CANCELLED")
 
@@ -227,8 +233,9 @@ import _SpotterTestSupport
     let formed = try history(box, sessions, format: "strong")
     let later = "2026-12-01T10:00:00+01:00"
     #expect(
-      try box.spotter(["run", "--history", formed, "--days", "7"], now: later, writes: true).status == 0)
-    let next = try planEvents(box, now: later, kind: "overload-suggestion").filter {
+      try await box.spotter(["run", "--history", formed, "--days", "7"], now: later, writes: true).status == 0
+    )
+    let next = try await planEvents(box, now: later, kind: "overload-suggestion").filter {
       $0["status"] as? String == "confirmed"
     }
     #expect(next.count == 1)
@@ -236,7 +243,7 @@ import _SpotterTestSupport
     #expect(next.first?["body"] as? String == "Bench Press 102.5 kg: 3x successful. Try 105 kg!")
   }
 
-  @Test func theLiftsOfOneSessionShareOneSuggestion() throws {
+  @Test func theLiftsOfOneSessionShareOneSuggestion() async throws {
     let box = try Sandbox()
     let sessions = ["2026-11-02", "2026-11-09", "2026-11-16"].map { date in
       S(
@@ -248,8 +255,8 @@ import _SpotterTestSupport
     }
     let path = try history(box, sessions, format: "strong")
     let sunday = "2026-11-22T10:00:00+01:00"
-    #expect(try box.spotter(["run", "--history", path], now: sunday, writes: true).status == 0)
-    let suggestions = try planEvents(box, now: sunday, kind: "overload-suggestion")
+    #expect(try await box.spotter(["run", "--history", path], now: sunday, writes: true).status == 0)
+    let suggestions = try await planEvents(box, now: sunday, kind: "overload-suggestion")
     #expect(suggestions.map { $0["uid"] as? String } == ["overload-suggestion-2026-11-23@spotter"])
     let event = try #require(try box.event("overload-suggestion-2026-11-23@spotter"))
     #expect(
@@ -262,7 +269,7 @@ import _SpotterTestSupport
         == 1)
   }
 
-  @Test func aSkippedSessionCarriesTheSuggestionToTheNextOneWithTheLift() throws {
+  @Test func aSkippedSessionCarriesTheSuggestionToTheNextOneWithTheLift() async throws {
     let box = try Sandbox(program: "")
     // Bench days and squat days alternate over Monday, Wednesday and Friday, so the weekday says
     // nothing and the rotation decides which day is the next bench day.
@@ -280,7 +287,7 @@ import _SpotterTestSupport
     }
     let path = try history(box, sessions, format: "strong")
     #expect(
-      try box.spotter(
+      try await box.spotter(
         ["run", "--history", path, "--days", "7"], now: "2026-11-22T10:00:00+01:00", writes: true
       )
       .status == 0)
@@ -293,7 +300,7 @@ import _SpotterTestSupport
     // Monday's alarm goes off, but the bench day is skipped: Wednesday is now the bench day, and
     // the bench suggestion goes with it; the squat suggestion moves on to Friday's squat day.
     #expect(
-      try box.spotter(
+      try await box.spotter(
         ["run", "--history", path, "--days", "7"], now: "2026-11-23T21:30:00+01:00", writes: true
       )
       .status == 0)
@@ -312,7 +319,7 @@ import _SpotterTestSupport
       ]
     let later = try history(box, trained, format: "strong")
     #expect(
-      try box.spotter(
+      try await box.spotter(
         ["run", "--history", later, "--days", "7"], now: "2026-11-25T21:30:00+01:00", writes: true
       )
       .status == 0)

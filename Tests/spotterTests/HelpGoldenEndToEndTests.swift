@@ -16,9 +16,9 @@ import _SpotterTestSupport
     + ["list", "pause", "resume", "end"].map { ["session", $0] }
 
   @Test(arguments: commands)
-  func helpIsPinned(_ command: [String]) throws {
+  func helpIsPinned(_ command: [String]) async throws {
     // A fixed width, whatever terminal or CI runs the tests.
-    let result = try SpotterBinary.run(command + ["--help"], environment: ["COLUMNS": "100"])
+    let result = try await SpotterBinary.run(command + ["--help"], environment: ["COLUMNS": "100"])
     #expect(result.status == 0, "\(result.stderr)")
     try assertSnapshot(result.stdout, named: "help-\((["spotter"] + command).joined(separator: "-")).txt")
   }

@@ -15,9 +15,9 @@ import _SpotterTestSupport
   }
 
   /// Every session of the store as `id|fingerprint`, sets included, sorted.
-  func sessions(_ box: Sandbox) throws -> [String] {
+  func sessions(_ box: Sandbox) async throws -> [String] {
     guard FileManager.default.fileExists(atPath: box.db) else { return [] }
-    return try SpotterBinary.sqlite(box.db, "SELECT id || '|' || fingerprint FROM session ORDER BY id")
+    return try await SpotterBinary.sqlite(box.db, "SELECT id || '|' || fingerprint FROM session ORDER BY id")
       .split(separator: "\n").map(String.init)
   }
 
@@ -35,13 +35,13 @@ import _SpotterTestSupport
     return workouts.reversed()
   }
 
-  @Test func theFirstSyncReadsEveryWorkoutAndLaterOnesOnlyTheChanges() throws {
+  @Test func theFirstSyncReadsEveryWorkoutAndLaterOnesOnlyTheChanges() async throws {
     let server = try HevyServer()
     defer { server.stop() }
     let box = try sandbox(server)
     var workouts = Self.history()
     try server.set(workouts: workouts)
-    let first = try box.spotter(["sync"], now: evening)
+    let first = try await box.spotter(["sync"], now: evening)
     #expect(first.status == 0, "\(first.stderr)")
     #expect(
       first.stdout
@@ -49,7 +49,7 @@ import _SpotterTestSupport
     #expect(
       server.requests == (1...3).map { "GET /v1/workouts?page=\($0)&pageSize=10 key-ok" },
       "\(server.requests)")
-    #expect(try sessions(box).count == 23)
+    await #expect(try sessions(box).count == 23)
 
     // One workout renamed, one deleted, one new: only the events since the cursor are asked for.
     server.clearRequests()
@@ -63,13 +63,13 @@ import _SpotterTestSupport
         HevyServer.updated(renamed), HevyServer.deleted("w21", at: "2026-11-23T09:00:00Z"),
         HevyServer.updated(added),
       ])
-    let later = try box.spotter(["sync"], now: "2026-11-23T12:00:00+01:00")
+    let later = try await box.spotter(["sync"], now: "2026-11-23T12:00:00+01:00")
     #expect(later.status == 0, "\(later.stderr)")
     #expect(
       later.stdout == "synced hevy: 3 changes: 2 new, 0 updated, 0 unchanged, 0 duplicates, 1 deleted\n")
     #expect(
       server.requests == ["GET /v1/workouts/events?page=1&pageSize=10&since=2026-11-22T20:25:00Z key-ok"])
-    let ids = try sessions(box).map { String($0.split(separator: "|")[0]) }
+    let ids = try await sessions(box).map { String($0.split(separator: "|")[0]) }
     #expect(ids.count == 23)
     // The renamed workout is one session under its new name; the deleted one is gone.
     #expect(!ids.contains { $0.hasPrefix("hevy-2026-11-06T18:00:00-") && $0.hasSuffix("Push") })
@@ -77,14 +77,14 @@ import _SpotterTestSupport
     #expect(!ids.contains { $0.hasPrefix("hevy-2026-11-04T18:00:00") })
     #expect(ids.contains { $0.hasPrefix("hevy-2026-11-23T07:00:00") })
     // Nothing since: the cursor moved past those events.
-    let again = try box.spotter(["sync"], now: "2026-11-23T12:01:00+01:00")
+    let again = try await box.spotter(["sync"], now: "2026-11-23T12:01:00+01:00")
     #expect(
       again.stdout == "synced hevy: 0 changes: 0 new, 0 updated, 0 unchanged, 0 duplicates, 0 deleted\n")
   }
 
   /// A workout synced and the same workout in a Hevy CSV export are one session with the same
   /// sets, whichever arrives first.
-  @Test func aSyncedWorkoutEqualsTheSameWorkoutFromAnExport() throws {
+  @Test func aSyncedWorkoutEqualsTheSameWorkoutFromAnExport() async throws {
     let server = try HevyServer()
     defer { server.stop() }
     let lifts: [(String, [(Double, Int)])] = [
@@ -96,73 +96,75 @@ import _SpotterTestSupport
       [HistoryWriter.Session(start: "2026-11-20 18:00", exercises: lifts)], format: "hevy", to: csv)
 
     let synced = try sandbox(server)
-    #expect(try synced.spotter(["sync"], now: evening).status == 0)
+    #expect(try await synced.spotter(["sync"], now: evening).status == 0)
     let imported = try Sandbox()
-    #expect(try imported.spotter(["import", csv], now: evening).status == 0)
-    #expect(try sessions(synced) == sessions(imported))
-    #expect(try sessions(synced).count == 1)
+    #expect(try await imported.spotter(["import", csv], now: evening).status == 0)
+    await #expect(try sessions(synced) == sessions(imported))
+    await #expect(try sessions(synced).count == 1)
     // Both into one store: no duplicate.
-    let both = try synced.spotter(["import", csv], now: evening)
+    let both = try await synced.spotter(["import", csv], now: evening)
     #expect(both.stdout.contains("0 new, 0 updated, 1 unchanged"), "\(both.stdout)")
-    #expect(try sessions(synced).count == 1)
+    await #expect(try sessions(synced).count == 1)
   }
 
   /// Logged on the phone at 07:00 today, and the 08:30 reminder is held back with no import by
   /// hand: `fire` syncs before it decides.
-  @Test func aWorkoutLoggedTodayHoldsBackTheReminder() throws {
+  @Test func aWorkoutLoggedTodayHoldsBackTheReminder() async throws {
     let server = try HevyServer()
     defer { server.stop() }
     let box = try sandbox(server)
-    #expect(try box.spotter(["sync"], now: evening).status == 0)
-    let run = try box.spotter(["run"], now: evening, writes: true)
+    #expect(try await box.spotter(["sync"], now: evening).status == 0)
+    let run = try await box.spotter(["run"], now: evening, writes: true)
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stdout.hasPrefix("synced hevy: 0 changes"), "\(run.stdout)")
     let today = HevyServer.workout(id: "t1", start: "2026-11-23T06:00:00Z", updated: "2026-11-23T07:05:00Z")
     try server.set(workouts: [today], events: [HevyServer.updated(today)])
-    let fired = try box.spotter(["fire", uid], now: "2026-11-23T08:30:04+01:00")
+    let fired = try await box.spotter(["fire", uid], now: "2026-11-23T08:30:04+01:00")
     #expect(fired.status == 0, "\(fired.stderr)")
     #expect(fired.stdout.contains("already trained today"), "\(fired.stdout)")
     #expect(box.delivered.isEmpty)
   }
 
   /// Deleted on the phone, gone from the store; a deleted workout silences nothing any more.
-  @Test func aDeletedWorkoutDisappears() throws {
+  @Test func aDeletedWorkoutDisappears() async throws {
     let server = try HevyServer()
     defer { server.stop() }
     let box = try sandbox(server)
     let workout = HevyServer.workout(id: "d1", start: "2026-11-21T09:00:00Z")
     try server.set(workouts: [workout])
-    #expect(try box.spotter(["sync"], now: evening).status == 0)
-    #expect(try sessions(box).count == 1)
+    #expect(try await box.spotter(["sync"], now: evening).status == 0)
+    await #expect(try sessions(box).count == 1)
     try server.set(events: [HevyServer.deleted("d1", at: "2026-11-22T21:00:00Z")])
-    let result = try box.spotter(["sync"], now: "2026-11-22T21:40:00+01:00")
+    let result = try await box.spotter(["sync"], now: "2026-11-22T21:40:00+01:00")
     #expect(result.stdout.contains("1 deleted"), "\(result.stdout)")
-    #expect(try sessions(box).isEmpty)
+    await #expect(try sessions(box).isEmpty)
   }
 
   /// A refused key exits 77 and changes nothing; the key is never printed, logged or stored.
-  @Test func aWrongKeyExits77AndChangesNothing() throws {
+  @Test func aWrongKeyExits77AndChangesNothing() async throws {
     let server = try HevyServer()
     defer { server.stop() }
     let box = try sandbox(server)
     try server.set(workouts: [HevyServer.workout(id: "k1", start: "2026-11-21T09:00:00Z")])
-    #expect(try box.spotter(["sync"], now: evening).status == 0)
-    let before = try sessions(box)
-    let cursor = try SpotterBinary.sqlite(box.db, "SELECT value FROM setting WHERE key = 'live.hevy.cursor'")
+    #expect(try await box.spotter(["sync"], now: evening).status == 0)
+    let before = try await sessions(box)
+    let cursor = try await SpotterBinary.sqlite(
+      box.db, "SELECT value FROM setting WHERE key = 'live.hevy.cursor'")
     let wrongKey = "wrong-key-8c2d41aa90"
     let wrong = try sandbox(server, keyLine: "api_key = \"\(wrongKey)\"")
     try FileManager.default.copyItem(atPath: box.db, toPath: wrong.db)
-    let refused = try wrong.spotter(["sync"], now: "2026-11-23T08:00:00+01:00")
+    let refused = try await wrong.spotter(["sync"], now: "2026-11-23T08:00:00+01:00")
     #expect(refused.status == 77, "\(refused.stderr)")
     #expect(
       refused.stderr.contains("HTTP 401: the API key was refused ('Unauthorized: invalid api-key')"),
       "\(refused.stderr)")
-    #expect(try sessions(wrong) == before)
+    await #expect(try sessions(wrong) == before)
     #expect(
-      try SpotterBinary.sqlite(wrong.db, "SELECT value FROM setting WHERE key = 'live.hevy.cursor'") == cursor
+      try await SpotterBinary.sqlite(wrong.db, "SELECT value FROM setting WHERE key = 'live.hevy.cursor'")
+        == cursor
     )
     // The nightly run goes on from the store, and says why it failed, key unsaid.
-    let run = try wrong.spotter(["run"], now: "2026-11-23T21:30:00+01:00", writes: true)
+    let run = try await wrong.spotter(["run"], now: "2026-11-23T21:30:00+01:00", writes: true)
     #expect(run.status == 77)
     #expect(FileManager.default.fileExists(atPath: wrong.out + "/spotter.ics"))
     let everything =
@@ -174,7 +176,7 @@ import _SpotterTestSupport
   }
 
   /// A key file readable by others is warned about; a key file that is a planted link is refused.
-  @Test func aKeyFileIsReadSafely() throws {
+  @Test func aKeyFileIsReadSafely() async throws {
     let server = try HevyServer()
     defer { server.stop() }
     let dir = try SpotterBinary.scratch()
@@ -182,73 +184,73 @@ import _SpotterTestSupport
     try (HevyServer.key + "\n").write(toFile: file, atomically: true, encoding: .utf8)
     chmod(file, 0o644)
     let box = try sandbox(server, keyLine: "api_key_file = \"\(file)\"")
-    let shared = try box.spotter(["sync"], now: evening)
+    let shared = try await box.spotter(["sync"], now: evening)
     #expect(shared.status == 0, "\(shared.stderr)")
     #expect(shared.stderr.contains("can be read by other users; it holds your Hevy API key: chmod 600"))
     chmod(file, 0o600)
-    let quiet = try box.spotter(["sync"], now: evening)
+    let quiet = try await box.spotter(["sync"], now: evening)
     #expect(quiet.status == 0 && !quiet.stderr.contains("chmod"), "\(quiet.stderr)")
     let link = dir.appendingPathComponent("link.key").path
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: file)
     let linked = try sandbox(server, keyLine: "api_key_file = \"\(link)\"")
-    let refused = try linked.spotter(["sync"], now: evening)
+    let refused = try await linked.spotter(["sync"], now: evening)
     #expect(refused.status == 74 && refused.stderr.contains("a symbolic link"), "\(refused.stderr)")
     // The environment's key, when the config names none.
     let fromEnvironment = try sandbox(server, keyLine: "")
-    let result = try fromEnvironment.spotter(
+    let result = try await fromEnvironment.spotter(
       ["sync"], now: evening, environment: ["HEVY_API_KEY": HevyServer.key])
     #expect(result.status == 0, "\(result.stderr)")
   }
 
   /// Rate limits are waited out a few times; a long Retry-After, a server that keeps failing and a
   /// body that is not JSON fail with their own codes and keep nothing.
-  @Test func rateLimitsServerErrorsAndBadBodies() throws {
+  @Test func rateLimitsServerErrorsAndBadBodies() async throws {
     let server = try HevyServer()
     defer { server.stop() }
     let box = try sandbox(server)
     let workouts = [HevyServer.workout(id: "r1", start: "2026-11-21T09:00:00Z")]
     try server.set(workouts: workouts, fail: ["status": 429, "times": 2, "retry_after": "0"])
-    let waited = try box.spotter(["sync"], now: evening)
+    let waited = try await box.spotter(["sync"], now: evening)
     #expect(waited.status == 0, "\(waited.stderr)")
     #expect(server.requests.count == 3)
 
     let fresh = try sandbox(server)
     try server.set(workouts: workouts, fail: ["status": 429, "times": 1, "retry_after": "3600"])
-    let limited = try fresh.spotter(["sync"], now: evening)
+    let limited = try await fresh.spotter(["sync"], now: evening)
     #expect(limited.status == 75 && limited.stderr.contains("rate limited for 3600 s"), "\(limited.stderr)")
     try server.set(workouts: workouts, fail: ["status": 503, "times": -1, "body": "upstream down"])
-    let down = try fresh.spotter(["sync"], now: evening)
+    let down = try await fresh.spotter(["sync"], now: evening)
     #expect(
       down.status == 69 && down.stderr.contains("HTTP 503: server error ('upstream down')"), "\(down.stderr)")
     try server.set(workouts: workouts, malformed: true)
-    let garbled = try fresh.spotter(["sync"], now: evening)
+    let garbled = try await fresh.spotter(["sync"], now: evening)
     #expect(garbled.status == 65, "\(garbled.stderr)")
     #expect(
       garbled.stderr.contains("/v1/workouts?page=1&pageSize=10:1: field '(response)': not JSON"),
       "\(garbled.stderr)")
-    #expect(try sessions(fresh).isEmpty)
+    await #expect(try sessions(fresh).isEmpty)
   }
 
   /// A source too slow to answer costs `fire` a few seconds, not the reminder: it is delivered,
   /// and the history says the source was not reached.
-  @Test func aSlowSourceNeverCostsAReminder() throws {
+  @Test func aSlowSourceNeverCostsAReminder() async throws {
     let server = try HevyServer()
     defer { server.stop() }
     let box = try sandbox(server)
-    #expect(try box.spotter(["sync"], now: evening).status == 0)
-    #expect(try box.spotter(["run"], now: evening, writes: true).status == 0)
+    #expect(try await box.spotter(["sync"], now: evening).status == 0)
+    #expect(try await box.spotter(["run"], now: evening, writes: true).status == 0)
     try server.set(delay: 20)
     // The stand-in would answer after 20 s; fire gives it a few, so it ends well before.
     let started = Date()
-    let fired = try box.spotter(["fire", uid], now: "2026-11-23T08:30:04+01:00")
+    let fired = try await box.spotter(["fire", uid], now: "2026-11-23T08:30:04+01:00")
     #expect(fired.status == 0, "\(fired.stderr)")
     #expect(Date().timeIntervalSince(started) < 15)
     #expect(box.delivered.count == 1)
-    let history = try box.spotter(["history", "--json"], now: "2026-11-23T08:31:00+01:00")
+    let history = try await box.spotter(["history", "--json"], now: "2026-11-23T08:31:00+01:00")
     #expect(history.stdout.contains("live source not reached"), "\(history.stdout)")
     // Asked at most once every few minutes: a catch-up two minutes later does not ask again.
     let asked = server.requests.count
-    _ = try box.spotter(["catch-up"], now: "2026-11-23T08:32:00+01:00")
+    _ = try await box.spotter(["catch-up"], now: "2026-11-23T08:32:00+01:00")
     #expect(server.requests.count == asked)
   }
 }

@@ -14,11 +14,11 @@ import _SpotterTestSupport
     ]
   }
 
-  @Test func initWritesTheSystemZoneAndKeepsAnExistingConfig() throws {
+  @Test func initWritesTheSystemZoneAndKeepsAnExistingConfig() async throws {
     let home = try SpotterBinary.scratch()
     let exports = home.appendingPathComponent("exports")
     try FileManager.default.createDirectory(at: exports, withIntermediateDirectories: true)
-    let first = try SpotterBinary.run(
+    let first = try await SpotterBinary.run(
       ["init", "--source", "~/exports", "--now", "2026-11-22T10:00:00Z"], environment: Self.environment(home))
     #expect(first.status == 0, "\(first.stderr)")
     let path = home.appendingPathComponent(".config/spotter/config.toml").path
@@ -31,10 +31,10 @@ import _SpotterTestSupport
 
     // Re-running changes nothing and asks nothing; a flag it cannot apply is refused, not ignored,
     // and nothing is warned of values it never wrote.
-    let again = try SpotterBinary.run(["init"], environment: Self.environment(home))
+    let again = try await SpotterBinary.run(["init"], environment: Self.environment(home))
     #expect(again.status == 0 && again.stdout.hasPrefix("a config exists at \(path) and was left as it is"))
     #expect(again.stderr.isEmpty, "\(again.stderr)")
-    let flagged = try SpotterBinary.run(
+    let flagged = try await SpotterBinary.run(
       ["init", "--language", "en", "--source", "~/nowhere"], environment: Self.environment(home))
     #expect(flagged.status == 64)
     #expect(
@@ -43,7 +43,7 @@ import _SpotterTestSupport
       "\(flagged.stderr)")
     #expect(!flagged.stderr.contains("warning"))
     #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
-    let forced = try SpotterBinary.run(
+    let forced = try await SpotterBinary.run(
       ["init", "--force", "--notifier", "printf %s {title}"], environment: Self.environment(home))
     #expect(forced.status == 0, "\(forced.stderr)")
     let replaced = try String(contentsOfFile: path, encoding: .utf8)
@@ -55,11 +55,11 @@ import _SpotterTestSupport
 
   /// A source that does not exist is said to not exist, with the closest name; an empty folder
   /// holds no export yet; a glob matches nothing yet.
-  @Test func aSourceThatDoesNotExistIsToldApartFromAnEmptyOne() throws {
+  @Test func aSourceThatDoesNotExistIsToldApartFromAnEmptyOne() async throws {
     let home = try SpotterBinary.scratch()
     try FileManager.default.createDirectory(
       at: home.appendingPathComponent("exports"), withIntermediateDirectories: true)
-    let result = try SpotterBinary.run(
+    let result = try await SpotterBinary.run(
       ["init", "--source", "~/exprots", "--source", "~/exports", "--source", "~/exports/*.csv"],
       environment: Self.environment(home))
     #expect(result.status == 0, "\(result.stderr)")
@@ -72,7 +72,7 @@ import _SpotterTestSupport
     #expect(result.stderr.contains("warning: '~/exports/*.csv' matches no file yet"))
   }
 
-  @Test func theNightlyRunImportsTheNewestExportOfEachAppInTheConfiguredFolder() throws {
+  @Test func theNightlyRunImportsTheNewestExportOfEachAppInTheConfiguredFolder() async throws {
     let home = try SpotterBinary.scratch()
     let exports = home.appendingPathComponent("exports")
     try FileManager.default.createDirectory(at: exports, withIntermediateDirectories: true)
@@ -91,11 +91,11 @@ import _SpotterTestSupport
     try "shopping list\n".write(
       to: exports.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
     #expect(
-      try SpotterBinary.run(
+      try await SpotterBinary.run(
         ["init", "--source", "~/exports", "--notifier", "true"], environment: Self.environment(home)
       )
       .status == 0)
-    let run = try SpotterBinary.run(
+    let run = try await SpotterBinary.run(
       [
         "run", "--db", home.appendingPathComponent("db.sqlite").path, "--out",
         home.appendingPathComponent("out").path,
@@ -109,14 +109,14 @@ import _SpotterTestSupport
     #expect(!run.stderr.contains("note:"), "\(run.stderr)")
 
     // A glob names the same exports.
-    let glob = try SpotterBinary.run(
+    let glob = try await SpotterBinary.run(
       ["import", exports.path + "/strong_*.csv", "--db", home.appendingPathComponent("db2.sqlite").path],
       environment: Self.environment(home))
     #expect(glob.stdout.contains("strong_2026-11-20.csv") && !glob.stdout.contains("strong_2026-10-01"))
     // A folder without exports is a clear error that names it.
     let empty = home.appendingPathComponent("empty")
     try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
-    let none = try SpotterBinary.run(
+    let none = try await SpotterBinary.run(
       ["import", empty.path, "--db", home.appendingPathComponent("db3.sqlite").path],
       environment: Self.environment(home))
     #expect(none.status != 0 && none.stderr.contains("\(empty.path): no history export found"))
@@ -125,10 +125,10 @@ import _SpotterTestSupport
   @Test(
     .enabled(
       if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "script(1) is not installed"))
-  func onATerminalItAsksOfferingWhatItDetected() throws {
+  func onATerminalItAsksOfferingWhatItDetected() async throws {
     let home = try SpotterBinary.scratch()
     // script(1) gives init a terminal; the answers come through it as typed, the last one empty.
-    let terminal = try SpotterBinary.run(
+    let terminal = try await SpotterBinary.run(
       program: URL(fileURLWithPath: "/usr/bin/script"),
       ["-qec", "'\(SpotterBinary.executable.path)' init --now 2026-11-22T10:00:00Z", "/dev/null"],
       environment: SpotterBinary.environment(Self.environment(home)).merging(["TERM": "xterm"]) { $1 },
@@ -144,16 +144,16 @@ import _SpotterTestSupport
     #expect(text.contains("commands = [\"notify-send --app-name=Spotter {title} {body}\"]"))
   }
 
-  @Test func theInstalledNightlyLineReadsTheConfigNotTodaysArguments() throws {
+  @Test func theInstalledNightlyLineReadsTheConfigNotTodaysArguments() async throws {
     let home = try SpotterBinary.scratch()
     // The crontab stand-in stays first on PATH: no real crontab is touched.
     let environment = ["HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent(".config").path]
     #expect(
-      try SpotterBinary.run(
+      try await SpotterBinary.run(
         ["init", "--source", "~/exports", "--notifier", "true"], environment: environment
       )
       .status == 0)
-    let install = try SpotterBinary.run(
+    let install = try await SpotterBinary.run(
       ["agenda", "install", "--dry-run", "--db", home.appendingPathComponent("db.sqlite").path],
       environment: environment)
     #expect(install.status == 0, "\(install.stderr)")

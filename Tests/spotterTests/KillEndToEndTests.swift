@@ -38,7 +38,7 @@ import _SpotterTestSupport
     return files
   }
 
-  static func copyState(from source: Sandbox, to target: Sandbox) throws {
+  static func copyState(from source: Sandbox, to target: Sandbox) async throws {
     let manager = FileManager.default
     for suffix in ["", "-wal", "-shm"] {
       try? manager.removeItem(atPath: target.db + suffix)
@@ -59,38 +59,38 @@ import _SpotterTestSupport
     let referenceSeconds: Double
     let nowB = "2026-11-22T21:30:00+01:00"
 
-    init() throws {
+    init() async throws {
       base = try Sandbox(program: "")
       let old = base.dir.appendingPathComponent("old.csv").path
       let new = base.dir.appendingPathComponent("new.csv").path
       try KillEndToEndTests.history(weeks: 52, to: old)
       try KillEndToEndTests.history(weeks: 150, to: new)
       second = ["run", "--days", "7", "--history", new]
-      let first = try base.spotter(
+      let first = try await base.spotter(
         ["run", "--days", "7", "--history", old], now: "2026-11-15T21:30:00+01:00", writes: true)
       #expect(first.status == 0)
       before = KillEndToEndTests.files(base)
       // The uninterrupted second run, for reference, timed to place the timed kills.
       let reference = try Sandbox(program: "")
-      try KillEndToEndTests.copyState(from: base, to: reference)
+      try await KillEndToEndTests.copyState(from: base, to: reference)
       let started = Date()
-      #expect(try reference.spotter(second, now: nowB, writes: true).status == 0)
+      #expect(try await reference.spotter(second, now: nowB, writes: true).status == 0)
       referenceSeconds = Date().timeIntervalSince(started)
       after = KillEndToEndTests.files(reference)
       #expect(before != after)
     }
 
     /// A copy of the first night's state to kill a run in.
-    func victim() throws -> Sandbox {
+    func victim() async throws -> Sandbox {
       let victim = try Sandbox(program: "")
-      try KillEndToEndTests.copyState(from: base, to: victim)
+      try await KillEndToEndTests.copyState(from: base, to: victim)
       return victim
     }
 
     /// The re-run finishes the job exactly as the uninterrupted run did, and leaves no
     /// temporaries or journal behind.
-    func expectRerunFinishes(_ victim: Sandbox, _ label: String) throws {
-      let rerun = try victim.spotter(second, now: nowB, writes: true)
+    func expectRerunFinishes(_ victim: Sandbox, _ label: String) async throws {
+      let rerun = try await victim.spotter(second, now: nowB, writes: true)
       #expect(rerun.status == 0, "\(label): \(rerun.stderr)")
       #expect(KillEndToEndTests.files(victim) == after, "\(label): re-run differs")
       let left = try FileManager.default.contentsOfDirectory(atPath: victim.out).filter { $0.hasPrefix(".") }
@@ -104,10 +104,10 @@ import _SpotterTestSupport
   ])
   func aRunKilledAtAStepLeavesAConsistentPairAndTheNextRunFinishesIt(
     step: String, calendarIsNew: Bool, agendaIsNew: Bool
-  ) throws {
-    let scenario = try Scenario()
-    let victim = try scenario.victim()
-    let killed = try victim.spotter(
+  ) async throws {
+    let scenario = try await Scenario()
+    let victim = try await scenario.victim()
+    let killed = try await victim.spotter(
       scenario.second, now: scenario.nowB, writes: true, environment: ["SPOTTER_CRASH_AT": step])
     #expect(killed.status != 0, "\(step): the run was not killed")
     let files = Self.files(victim)
@@ -115,16 +115,16 @@ import _SpotterTestSupport
     let agenda = agendaIsNew ? scenario.after : scenario.before
     #expect(files["spotter.ics"] == calendar["spotter.ics"], "\(step): spotter.ics")
     #expect(files["agenda.crontab"] == agenda["agenda.crontab"], "\(step): agenda.crontab")
-    try scenario.expectRerunFinishes(victim, step)
+    try await scenario.expectRerunFinishes(victim, step)
   }
 
   /// Kills at moments spread over 0–1.2× the measured reference run: wherever they land, every
   /// output is the old or the new version and a re-run finishes the job.
-  @Test func killedAtAnyMomentEveryOutputIsOldOrNew() throws {
-    let scenario = try Scenario()
+  @Test func killedAtAnyMomentEveryOutputIsOldOrNew() async throws {
+    let scenario = try await Scenario()
     let moments = 8
     for attempt in 0..<moments {
-      let victim = try scenario.victim()
+      let victim = try await scenario.victim()
       let process = Process()
       process.executableURL = SpotterBinary.executable
       process.environment = SpotterBinary.environment()
@@ -136,7 +136,8 @@ import _SpotterTestSupport
       process.standardError = FileHandle.nullDevice
       try process.run()
       // Not a wait for something to happen: the point of this test is an arbitrary moment.
-      Thread.sleep(forTimeInterval: scenario.referenceSeconds * 1.2 * Double(attempt) / Double(moments - 1))
+      try await Task.sleep(
+        nanoseconds: UInt64(scenario.referenceSeconds * 1.2 * Double(attempt) / Double(moments - 1) * 1e9))
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
       for (name, data) in Self.files(victim) {
@@ -144,7 +145,7 @@ import _SpotterTestSupport
           data == scenario.before[name] || data == scenario.after[name],
           "attempt \(attempt): \(name) is neither version")
       }
-      try scenario.expectRerunFinishes(victim, "attempt \(attempt)")
+      try await scenario.expectRerunFinishes(victim, "attempt \(attempt)")
     }
   }
 }

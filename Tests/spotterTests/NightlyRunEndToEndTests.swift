@@ -7,9 +7,9 @@ import _SpotterTestSupport
   let now = "2026-11-22T21:30:00+01:00"
 
   func runExamples(in dir: URL, config: String = SpotterBinary.example("config.toml"), now: String? = nil)
-    throws -> SpotterBinary.Result
+    async throws -> SpotterBinary.Result
   {
-    try SpotterBinary.run([
+    try await SpotterBinary.run([
       "run", "--config", config, "--db", dir.appendingPathComponent("db.sqlite").path,
       "--out", dir.appendingPathComponent("out").path, "--now", now ?? self.now, "--days", "7",
       "--history", SpotterBinary.example("strong.csv"), SpotterBinary.example("hevy.csv"),
@@ -20,9 +20,9 @@ import _SpotterTestSupport
     try String(contentsOf: dir.appendingPathComponent("out/\(name)"), encoding: .utf8)
   }
 
-  @Test func examplesGiveTheRightAlarmsInCalendarAndAgenda() throws {
+  @Test func examplesGiveTheRightAlarmsInCalendarAndAgenda() async throws {
     let dir = try SpotterBinary.scratch()
-    let result = try runExamples(in: dir)
+    let result = try await runExamples(in: dir)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.contains("3 new, 0 updated, 0 unchanged, 27 duplicates"))
 
@@ -57,19 +57,19 @@ import _SpotterTestSupport
     }
   }
 
-  @Test func reRunningTheSameNightChangesNothing() throws {
+  @Test func reRunningTheSameNightChangesNothing() async throws {
     let dir = try SpotterBinary.scratch()
-    try #require(try runExamples(in: dir).status == 0)
+    try await #require(try runExamples(in: dir).status == 0)
     let calendar = try read(dir, "spotter.ics")
     let agenda = try read(dir, "agenda.crontab")
-    let again = try runExamples(in: dir, now: "2026-11-22T23:45:00+01:00")
+    let again = try await runExamples(in: dir, now: "2026-11-22T23:45:00+01:00")
     #expect(again.status == 0)
     #expect(again.stdout.contains("0 changed"))
     #expect(try read(dir, "spotter.ics") == calendar)
     #expect(try read(dir, "agenda.crontab") == agenda)
   }
 
-  @Test func theExamplesAreSafeToCopy() throws {
+  @Test func theExamplesAreSafeToCopy() async throws {
     // No one person's program or cron zone: both would override what the copier's own machine
     // and history say.
     let lines = try String(contentsOfFile: SpotterBinary.example("config.toml"), encoding: .utf8)
@@ -82,17 +82,17 @@ import _SpotterTestSupport
     #expect(job.hasSuffix(">> \"$HOME/.local/state/spotter/nightly.log\" 2>&1"))
   }
 
-  @Test func aProgramChangeUpdatesAndCancelsTheSameEvents() throws {
+  @Test func aProgramChangeUpdatesAndCancelsTheSameEvents() async throws {
     let dir = try SpotterBinary.scratch()
     let program = try SpotterBinary.exampleConfigWithProgram(in: dir)
-    try #require(try runExamples(in: dir, config: program).status == 0)
+    try await #require(try runExamples(in: dir, config: program).status == 0)
     let original = try String(contentsOfFile: program, encoding: .utf8)
     let changed = original.replacingOccurrences(of: "wed = \"Pull Day\"", with: "wed = \"Back Day\"")
       .replacingOccurrences(of: "fri = \"Leg Day\"", with: "")
       .replacingOccurrences(of: "min_confidence = 0.4", with: "min_confidence = 0.99")
     let config = dir.appendingPathComponent("changed.toml")
     try changed.write(to: config, atomically: true, encoding: .utf8)
-    let result = try runExamples(in: dir, config: config.path, now: "2026-11-22T22:00:00+01:00")
+    let result = try await runExamples(in: dir, config: config.path, now: "2026-11-22T22:00:00+01:00")
     #expect(result.status == 0, "\(result.stderr)")
     let events = try ICSReader().read(try read(dir, "spotter.ics"), fileName: "spotter.ics").events
     #expect(
@@ -107,13 +107,13 @@ import _SpotterTestSupport
     #expect(!(try read(dir, "agenda.crontab")).contains("spotter:workout-reminder-2026-11-27"))
   }
 
-  @Test func newYorkDSTChangeDayFiresAtLocalWallClock() throws {
+  @Test func newYorkDSTChangeDayFiresAtLocalWallClock() async throws {
     let dir = try SpotterBinary.scratch()
     let config = dir.appendingPathComponent("c.toml")
     try
       "timezone = \"America/New_York\"\n[program]\nsun = \"Long Run\"\n[agenda]\ntimezone = \"America/New_York\"\n"
       .write(to: config, atomically: true, encoding: .utf8)
-    let result = try SpotterBinary.run([
+    let result = try await SpotterBinary.run([
       "run", "--config", config.path, "--db", dir.appendingPathComponent("db.sqlite").path, "--out",
       dir.appendingPathComponent("out").path, "--now", "2026-03-07T21:00:00-05:00",
     ])
@@ -126,10 +126,10 @@ import _SpotterTestSupport
     #expect(try read(dir, "agenda.crontab").contains("30 8 8 3 * "))
   }
 
-  @Test func backtestReplaysTheStoreAndPrintsEveryStrategy() throws {
+  @Test func backtestReplaysTheStoreAndPrintsEveryStrategy() async throws {
     let dir = try SpotterBinary.scratch()
-    try #require(try runExamples(in: dir).status == 0)
-    let result = try SpotterBinary.run([
+    try await #require(try runExamples(in: dir).status == 0)
+    let result = try await SpotterBinary.run([
       "backtest", "--weeks", "4", "--json", "--config", SpotterBinary.example("config.toml"), "--db",
       dir.appendingPathComponent("db.sqlite").path, "--now", "2026-11-22T21:30:00+01:00",
     ])
@@ -143,7 +143,7 @@ import _SpotterTestSupport
     #expect(days.count == 28)
     // Local times carry their offset.
     #expect(days.compactMap { $0["start"] as? String }.allSatisfy { $0.hasSuffix("+01:00") })
-    let text = try SpotterBinary.run([
+    let text = try await SpotterBinary.run([
       "backtest", "--config", SpotterBinary.example("config.toml"), "--db",
       dir.appendingPathComponent("db.sqlite").path, "--now", "2026-11-22T21:30:00+01:00",
     ])

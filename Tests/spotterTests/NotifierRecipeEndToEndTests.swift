@@ -33,7 +33,7 @@ import _SpotterTestSupport
   }
 
   @Test(arguments: 0..<3)
-  func theRecipeDeliversTheTitleAndBody(index: Int) throws {
+  func theRecipeDeliversTheTitleAndBody(index: Int) async throws {
     let recipe = Self.recipes[index]
     let readme = try String(
       contentsOf: SpotterBinary.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
@@ -46,9 +46,11 @@ import _SpotterTestSupport
     let (bin, log) = try standIns(box.dir)
     let path = bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
     #expect(
-      try box.spotter(["run"], now: "2026-11-22T21:30:00+01:00", writes: true, environment: ["PATH": path])
-        .status == 0)
-    let fired = try box.spotter(
+      try await box.spotter(
+        ["run"], now: "2026-11-22T21:30:00+01:00", writes: true, environment: ["PATH": path]
+      )
+      .status == 0)
+    let fired = try await box.spotter(
       ["fire", Self.uid], now: "2026-11-23T08:30:00+01:00", environment: ["PATH": path])
     #expect(fired.status == 0, "\(fired.stderr)")
     let calls = try String(contentsOfFile: log, encoding: .utf8)

@@ -7,11 +7,11 @@ import _SpotterTestSupport
 /// column as wide as its entries, and one name per quantity (Probability and Confidence, as in
 /// the JSON).
 @Suite struct PatternTextEndToEndTests {
-  @Test func theTableIsPinned() throws {
+  @Test func theTableIsPinned() async throws {
     let box = try Sandbox(program: "")
     let now = "2026-11-22T21:30:00+01:00"
-    _ = try box.spotter(["import", SpotterBinary.example("strong.csv")], now: now)
-    let pattern = try box.spotter(["pattern", "--color", "never"], now: now)
+    _ = try await box.spotter(["import", SpotterBinary.example("strong.csv")], now: now)
+    let pattern = try await box.spotter(["pattern", "--color", "never"], now: now)
     #expect(pattern.status == 0, "\(pattern.stderr)")
     try assertSnapshot(pattern.stdout, named: "text-pattern.txt")
     #expect(pattern.stdout.contains("Tue    -    -       -             0"))

@@ -12,21 +12,22 @@ import _SpotterTestSupport
   static let cron = ["TZ": "", "LANG": ""]
   static let now = "2026-11-22T21:30:00+01:00"
 
-  func run(_ dir: URL, _ arguments: [String], _ environment: [String: String]) throws -> SpotterBinary.Result
+  func run(_ dir: URL, _ arguments: [String], _ environment: [String: String]) async throws
+    -> SpotterBinary.Result
   {
-    try SpotterBinary.run(
+    try await SpotterBinary.run(
       arguments + ["--db", dir.appendingPathComponent("db.sqlite").path, "--now", Self.now],
       environment: environment)
   }
 
-  @Test func theFirstWritePinsTheSystemZoneAndTheLanguageOfThatMoment() throws {
+  @Test func theFirstWritePinsTheSystemZoneAndTheLanguageOfThatMoment() async throws {
     let dir = try SpotterBinary.scratch()
     let out = dir.appendingPathComponent("out").path
     let nightly = [
       "run", "--history", SpotterBinary.example("strong.csv"), SpotterBinary.example("hevy.csv"), "--days",
       "7", "--out", out,
     ]
-    let first = try run(dir, nightly, Self.shell)
+    let first = try await run(dir, nightly, Self.shell)
     #expect(first.status == 0, "\(first.stderr)")
     #expect(
       first.stderr.contains(
@@ -37,13 +38,14 @@ import _SpotterTestSupport
     #expect(calendar.contains("DESCRIPTION:Zeit für dein"))
 
     // Cron's run the same night: the same bytes, no SEQUENCE bumped, nothing to say.
-    let cron = try run(dir, nightly, Self.cron)
+    let cron = try await run(dir, nightly, Self.cron)
     #expect(cron.status == 0, "\(cron.stderr)")
     #expect(cron.stderr.isEmpty, "\(cron.stderr)")
     #expect(try String(contentsOfFile: out + "/spotter.ics", encoding: .utf8) == calendar)
 
     // Another shell, in New York and English: still Berlin and German, with a warning for each.
-    let travel = try run(dir, ["plan", "--days", "7"], ["TZ": "America/New_York", "LANG": "en_US.UTF-8"])
+    let travel = try await run(
+      dir, ["plan", "--days", "7"], ["TZ": "America/New_York", "LANG": "en_US.UTF-8"])
     #expect(travel.status == 0)
     #expect(travel.stdout.contains("(Europe/Berlin)") && travel.stdout.contains("Zeit für dein"))
     #expect(
@@ -52,19 +54,19 @@ import _SpotterTestSupport
     #expect(travel.stderr.contains("warning: using the store's language 'de', not LANG's 'en'"))
   }
 
-  @Test func theConfigBeatsThePinnedValuesAndReadOnlyCommandsPinNothing() throws {
+  @Test func theConfigBeatsThePinnedValuesAndReadOnlyCommandsPinNothing() async throws {
     let dir = try SpotterBinary.scratch()
     // A read-only command on an empty store pins nothing.
-    let plan = try run(dir, ["plan"], Self.shell)
+    let plan = try await run(dir, ["plan"], Self.shell)
     #expect(plan.status == 0 && !plan.stderr.contains("keeps time zone"))
     // It says why it learned nothing, and what to do.
     #expect(plan.stderr.contains("note: nothing imported yet: run 'spotter import FILE'"), "\(plan.stderr)")
     #expect(
-      try run(dir, ["import", SpotterBinary.example("strong.csv")], Self.cron).stderr.contains(
+      try await run(dir, ["import", SpotterBinary.example("strong.csv")], Self.cron).stderr.contains(
         "language 'en'"))
     let config = dir.appendingPathComponent("config.toml")
     try "timezone = \"Asia/Tokyo\"\nlanguage = \"de\"\n".write(to: config, atomically: true, encoding: .utf8)
-    let configured = try run(dir, ["plan", "--days", "7", "--config", config.path], Self.cron)
+    let configured = try await run(dir, ["plan", "--days", "7", "--config", config.path], Self.cron)
     #expect(configured.stdout.contains("(Asia/Tokyo)") && configured.stdout.contains("Zeit für dein"))
     #expect(configured.stderr.isEmpty, "\(configured.stderr)")
   }
@@ -72,11 +74,11 @@ import _SpotterTestSupport
   /// The zone the user gave is the one kept and shown: `UTC` stays `UTC` (Foundation calls it
   /// `GMT`). `UTC+2` and `GMT+2`, which Foundation turns into `GMT+0200`, are no IANA names: they
   /// are refused with a suggestion before anything is kept.
-  @Test func theZoneIsKeptAsGivenAndOffsetsAreRefused() throws {
+  @Test func theZoneIsKeptAsGivenAndOffsetsAreRefused() async throws {
     let dir = try SpotterBinary.scratch()
     let db = dir.appendingPathComponent("db.sqlite").path
     for bad in ["UTC+2", "GMT+2"] {
-      let refused = try run(
+      let refused = try await run(
         dir, ["import", SpotterBinary.example("strong.csv"), "--timezone", bad], Self.cron)
       #expect(refused.status != 0)
       #expect(refused.stderr.contains("not an IANA time zone name") && refused.stderr.contains("Etc/GMT-2"))
@@ -84,16 +86,18 @@ import _SpotterTestSupport
     }
     let config = dir.appendingPathComponent("config.toml").path
     try "timezone = \"GMT+2\"\n".write(toFile: config, atomically: true, encoding: .utf8)
-    let configured = try run(
+    let configured = try await run(
       dir, ["import", SpotterBinary.example("strong.csv"), "--config", config], Self.cron)
     #expect(configured.status == 78)
     #expect(configured.stderr.contains("config.toml:1: key 'timezone': not an IANA time zone name"))
-    let kept = try run(dir, ["import", SpotterBinary.example("strong.csv"), "--timezone", "UTC"], Self.cron)
+    let kept = try await run(
+      dir, ["import", SpotterBinary.example("strong.csv"), "--timezone", "UTC"], Self.cron)
     #expect(kept.status == 0, "\(kept.stderr)")
     #expect(kept.stderr.contains("keeps time zone 'UTC' (from --timezone)"), "\(kept.stderr)")
     #expect(
-      try SpotterBinary.sqlite(db, "SELECT value FROM setting WHERE key = 'pinned.timezone'") == "UTC\n")
-    let plan = try run(dir, ["plan", "--json", "--days", "1"], Self.cron)
+      try await SpotterBinary.sqlite(db, "SELECT value FROM setting WHERE key = 'pinned.timezone'") == "UTC\n"
+    )
+    let plan = try await run(dir, ["plan", "--json", "--days", "1"], Self.cron)
     #expect(plan.stdout.contains(#""time_zone" : "UTC""#), "\(plan.stdout)")
   }
 }

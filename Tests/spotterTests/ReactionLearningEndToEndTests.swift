@@ -58,10 +58,10 @@ import _SpotterTestSupport
     return weekdays?.first { $0["weekday"] as? Int == number } ?? [:]
   }
 
-  @Test func snoozesMoveTheAlarmDeclinesLowerTheWeekdayAndDoneCountsAsTraining() throws {
+  @Test func snoozesMoveTheAlarmDeclinesLowerTheWeekdayAndDoneCountsAsTraining() async throws {
     let scripted = try Sandbox(program: "")
     #expect(
-      try scripted.spotter(
+      try await scripted.spotter(
         ["import", try history(Self.habit, in: scripted)], now: "2026-11-01T12:00:00+01:00"
       ).status == 0)
     // (day, what the person does with its reminder)
@@ -73,25 +73,26 @@ import _SpotterTestSupport
     for (day, reaction) in script {
       let date = ISO8601DateFormatter.date(day)
       let evening = ISO8601DateFormatter.day(date, adding: -1) + "T21:30:00+01:00"
-      let run = try scripted.spotter(["run", "--days", "1"], now: evening, writes: true)
+      let run = try await scripted.spotter(["run", "--days", "1"], now: evening, writes: true)
       #expect(run.status == 0, "\(run.stderr)")
       let uid = "workout-reminder-\(day)@spotter"
       let fire = try #require(try fireTime(scripted, uid), "no reminder on \(day): \(run.stdout)")
-      let fired = try scripted.spotter(["fire", uid], now: "\(day)T\(fire):05+01:00")
+      let fired = try await scripted.spotter(["fire", uid], now: "\(day)T\(fire):05+01:00")
       #expect(fired.stdout.contains("delivered \(uid)"), "\(day): \(fired.stdout) \(fired.stderr)")
       let later = String(format: "%02d:%02d", (minutes(fire) + 1) / 60, (minutes(fire) + 1) % 60)
       switch reaction {
       case "snooze":
         #expect(
-          try scripted.spotter(["snooze", uid, "45m"], now: "\(day)T\(later):00+01:00", writes: true).status
+          try await scripted.spotter(["snooze", uid, "45m"], now: "\(day)T\(later):00+01:00", writes: true)
+            .status
             == 0)
       case "done":
-        let done = try scripted.spotter(["done", uid], now: "\(day)T\(later):30+01:00", writes: true)
+        let done = try await scripted.spotter(["done", uid], now: "\(day)T\(later):30+01:00", writes: true)
         #expect(done.status == 0, "\(done.stderr)")
       default: break
       }
       if let start = Self.logged.first(where: { $0.hasPrefix(day) }) {
-        let imported = try scripted.spotter(
+        let imported = try await scripted.spotter(
           ["import", try history([start], in: scripted)], now: "\(day)T21:00:00+01:00")
         #expect(imported.status == 0, "\(imported.stderr)")
       }
@@ -99,13 +100,13 @@ import _SpotterTestSupport
     // The twin: the same sessions, no reminder ever sent.
     let twin = try Sandbox(program: "")
     #expect(
-      try twin.spotter(
+      try await twin.spotter(
         ["import", try history(Self.habit + Self.logged, in: twin)], now: "2026-11-22T12:00:00+01:00"
       )
       .status == 0)
     let sunday = "2026-11-22T21:30:00+01:00"
-    let learned = try scripted.spotter(["pattern", "--json"], now: sunday).stdout
-    let plain = try twin.spotter(["pattern", "--json"], now: sunday).stdout
+    let learned = try await scripted.spotter(["pattern", "--json"], now: sunday).stdout
+    let plain = try await twin.spotter(["pattern", "--json"], now: sunday).stdout
 
     // Snoozed on the last three Mondays by 46 minutes each: the alarm moves 45 minutes later.
     let mondayStart = try #require(try weekday(plain, 1)["usual_start"] as? String)
@@ -126,15 +127,15 @@ import _SpotterTestSupport
     let friday = try #require(try weekday(plain, 5)["probability"] as? Double)
     #expect(try #require(try weekday(learned, 5)["probability"] as? Double) > friday)
 
-    let text = try scripted.spotter(["pattern"], now: sunday).stdout
+    let text = try await scripted.spotter(["pattern"], now: sunday).stdout
     #expect(text.contains("Mon: alarm 45 min later: snoozed 3 of the last 3 Mondays"), "\(text)")
     #expect(
       text.contains(
         "Wed: confidence \(String(format: "%.2f", before)) → \(String(format: "%.2f", after)): 2 of the last 3 "
           + "Wednesdays skipped or without a session after the reminder"), "\(text)")
     // And the plan follows: Monday's alarm in the agenda is 45 minutes after the twin's.
-    #expect(try scripted.spotter(["run", "--days", "1"], now: sunday, writes: true).status == 0)
-    #expect(try twin.spotter(["run", "--days", "1"], now: sunday, writes: true).status == 0)
+    #expect(try await scripted.spotter(["run", "--days", "1"], now: sunday, writes: true).status == 0)
+    #expect(try await twin.spotter(["run", "--days", "1"], now: sunday, writes: true).status == 0)
     let uid = "workout-reminder-2026-11-23@spotter"
     let moved = try #require(try fireTime(scripted, uid))
     let usual = try #require(try fireTime(twin, uid))

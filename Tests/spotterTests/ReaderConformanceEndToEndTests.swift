@@ -59,14 +59,15 @@ import Testing
   }
 
   @Test(arguments: scenarios)
-  func everyReaderSeesThePlannedInstants(scenario: Scenario) throws {
+  func everyReaderSeesThePlannedInstants(scenario: Scenario) async throws {
     let dir = try SpotterBinary.scratch()
     let now = Self.date(scenario.day, plus: -3) + "T12:00:00"
     let config = dir.appendingPathComponent("config.toml")
     try "[rest_day]\nenabled = true\n".write(to: config, atomically: true, encoding: .utf8)
-    @discardableResult func spotter(_ arguments: [String], writes: Bool = true) throws -> SpotterBinary.Result
+    @discardableResult func spotter(_ arguments: [String], writes: Bool = true) async throws
+      -> SpotterBinary.Result
     {
-      let result = try SpotterBinary.run(
+      let result = try await SpotterBinary.run(
         arguments + [
           "--db", dir.appendingPathComponent("db.sqlite").path, "--config", config.path, "--timezone",
           scenario.zone, "--now", now,
@@ -107,23 +108,27 @@ import Testing
     let history = dir.appendingPathComponent("history.json")
     try "{\"weight_unit\": \"kg\", \"sessions\": [\(sessions.joined(separator: ",\n"))]}".write(
       to: history, atomically: true, encoding: .utf8)
-    try spotter(["run", "--history", history.path, "--days", "8"])
+    try await spotter(["run", "--history", history.path, "--days", "8"])
 
-    try spotter(["focus", "add", "\(scenario.day) \(scenario.time)", "--for", "30m", "--title", "Change"])
-    try spotter([
+    try await spotter([
+      "focus", "add", "\(scenario.day) \(scenario.time)", "--for", "30m", "--title", "Change",
+    ])
+    try await spotter([
       "focus", "add", "\(Self.date(scenario.day, plus: -2)) 09:00", "--for", "60m", "--every", "daily",
       "--until",
       Self.date(scenario.day, plus: 2), "--title", "Daily",
     ])
-    let moved = try spotter(["focus", "add", "\(Self.date(scenario.day, plus: -1)) 18:00", "--for", "45m"])
+    let moved = try await spotter([
+      "focus", "add", "\(Self.date(scenario.day, plus: -1)) 18:00", "--for", "45m",
+    ])
     let movedID = try #require(moved.stdout.split(separator: "\n").first.map(String.init))
-    try spotter(["focus", "move", movedID, "\(Self.date(scenario.day, plus: 1)) 18:00"])
-    let removed = try spotter(["focus", "add", "\(scenario.day) 12:00", "--for", "30m", "--force"])
+    try await spotter(["focus", "move", movedID, "\(Self.date(scenario.day, plus: 1)) 18:00"])
+    let removed = try await spotter(["focus", "add", "\(scenario.day) 12:00", "--for", "30m", "--force"])
     let removedID = try #require(removed.stdout.split(separator: "\n").first.map(String.init))
-    try spotter(["focus", "rm", removedID])
+    try await spotter(["focus", "rm", removedID])
 
     // What Spotter planned: every confirmed event's start and alarm.
-    let plan = try spotter(["plan", "--days", "8", "--json"], writes: false)
+    let plan = try await spotter(["plan", "--days", "8", "--json"], writes: false)
     let json = try #require(try JSONSerialization.jsonObject(with: Data(plan.stdout.utf8)) as? [String: Any])
     let events = try #require(json["events"] as? [[String: Any]])
     var expected: Reading = [:]

@@ -35,9 +35,9 @@ struct Sandbox {
   /// that write outputs.
   @discardableResult
   func spotter(_ arguments: [String], now: String, writes: Bool = false, environment: [String: String] = [:])
-    throws -> SpotterBinary.Result
+    async throws -> SpotterBinary.Result
   {
-    try SpotterBinary.run(
+    try await SpotterBinary.run(
       arguments + ["--config", config, "--db", db, "--now", now] + (writes ? ["--out", out] : []),
       environment: self.environment.merging(environment) { $1 })
   }
@@ -63,7 +63,7 @@ struct Sandbox {
   }
 
   /// A native JSON history with one session, imported into the store.
-  func importSession(start: String, state: String, now: String) throws -> SpotterBinary.Result {
+  func importSession(start: String, state: String, now: String) async throws -> SpotterBinary.Result {
     let path = dir.appendingPathComponent("session-\(UUID().uuidString).json").path
     let end =
       state == "completed" ? ", \"end\": \"\(start.replacingOccurrences(of: "T07", with: "T08"))\"" : ""
@@ -72,6 +72,6 @@ struct Sandbox {
       "state": "\(state)", "exercises": [{"name": "Bench Press", "sets": [{"weight": 60, "reps": 8, "completed": true}]}]}]}
       """
     try json.write(toFile: path, atomically: true, encoding: .utf8)
-    return try spotter(["import", path], now: now)
+    return try await spotter(["import", path], now: now)
   }
 }

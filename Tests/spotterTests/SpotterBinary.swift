@@ -50,14 +50,40 @@ struct SpotterBinary {
   }
 
   @discardableResult
-  static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
-    try run(program: executable, arguments, environment: Self.environment(environment))
+  static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Result {
+    try await run(program: executable, arguments, environment: Self.environment(environment))
+  }
+
+  /// ``run(_:environment:)`` for code that cannot await: a closure on a thread of its own.
+  @discardableResult
+  static func runBlocking(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    try runBlocking(program: executable, arguments, environment: Self.environment(environment))
+  }
+
+  /// Runs a program without holding a thread of the test pool while it runs: the wait happens on
+  /// a GCD thread, and the test resumes when the program has exited and its output is read. A
+  /// synchronous wait held one of the pool's few threads (two on a two-core machine) per running
+  /// test, so tests queued behind each other's child processes.
+  @discardableResult
+  static func run(
+    program: URL, _ arguments: [String], environment: [String: String], input: String? = nil,
+    timeLimit: TimeInterval = hangLimit
+  ) async throws -> Result {
+    try await withCheckedThrowingContinuation { continuation in
+      DispatchQueue.global().async {
+        continuation.resume(
+          with: Swift.Result {
+            try runBlocking(
+              program: program, arguments, environment: environment, input: input, timeLimit: timeLimit)
+          })
+      }
+    }
   }
 
   /// Runs any program with exactly `environment`, `input` (or nothing) on its stdin, and returns
   /// what it printed; stderr is read beside stdout, so neither pipe can fill up and stall it.
   @discardableResult
-  static func run(
+  static func runBlocking(
     program: URL, _ arguments: [String], environment: [String: String], input: String? = nil,
     timeLimit: TimeInterval = hangLimit
   ) throws -> Result {
@@ -106,8 +132,8 @@ struct SpotterBinary {
   /// Runs one SQL statement on a store through Python's sqlite3, as a user's sqlite3 would, and
   /// returns the first column of each row it gives, one per line.
   @discardableResult
-  static func sqlite(_ path: String, _ statement: String) throws -> String {
-    let result = try run(
+  static func sqlite(_ path: String, _ statement: String) async throws -> String {
+    let result = try await run(
       program: URL(fileURLWithPath: "/usr/bin/env"),
       [
         "python3", "-c",

@@ -34,14 +34,14 @@ import _SpotterTestSupport
   }()
 
   /// Each step's stdout, then stderr after a `--- stderr` line when there is any.
-  static let outputs: Result<[String: String], any Error> = Result {
+  static let outputs = Task<[String: String], any Error> {
     let box = try Sandbox()
     try FileManager.default.copyItem(
       atPath: SpotterBinary.example("strong.csv"), toPath: box.dir.appendingPathComponent("strong.csv").path)
     var outputs: [String: String] = [:]
     for (name, arguments, now, writes) in steps {
       // The sandbox is the home too: `agenda install --dry-run` names paths under it.
-      let result = try box.spotter(
+      let result = try await box.spotter(
         arguments.map { $0.replacingOccurrences(of: "$DIR", with: box.dir.path) }, now: now, writes: writes,
         environment: ["HOME": box.dir.path])
       let text = result.stdout + (result.stderr.isEmpty ? "" : "--- stderr\n" + result.stderr)
@@ -54,8 +54,8 @@ import _SpotterTestSupport
   }
 
   @Test(arguments: steps.map(\.0))
-  func outputIsPinned(_ name: String) throws {
-    let output = try #require(try Self.outputs.get()[name])
+  func outputIsPinned(_ name: String) async throws {
+    let output = try #require(try await Self.outputs.value[name])
     try assertSnapshot(output, named: "text-\(name).txt")
   }
 }

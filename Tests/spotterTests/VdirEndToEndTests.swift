@@ -8,8 +8,8 @@ import _SpotterTestSupport
 @Suite struct VdirEndToEndTests {
   let now = "2026-11-22T21:30:00+01:00"
 
-  func spotter(_ dir: URL, _ arguments: [String], now: String? = nil) throws -> SpotterBinary.Result {
-    try SpotterBinary.run(
+  func spotter(_ dir: URL, _ arguments: [String], now: String? = nil) async throws -> SpotterBinary.Result {
+    try await SpotterBinary.run(
       arguments + [
         "--out", dir.appendingPathComponent("out").path, "--vdir", dir.appendingPathComponent("vdir").path,
         "--db", dir.appendingPathComponent("db.sqlite").path, "--timezone", "Europe/Berlin", "--now",
@@ -27,7 +27,7 @@ import _SpotterTestSupport
     return result
   }
 
-  @Test func aBlockIsAddedMovedAndRemovedAsAFile() throws {
+  @Test func aBlockIsAddedMovedAndRemovedAsAFile() async throws {
     let dir = try SpotterBinary.scratch()
     // Someone else's item in the same collection is never touched.
     let vdir = dir.appendingPathComponent("vdir")
@@ -35,7 +35,8 @@ import _SpotterTestSupport
     try "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n".write(
       to: vdir.appendingPathComponent("other.ics"), atomically: true, encoding: .utf8)
 
-    let added = try spotter(dir, ["focus", "add", "tomorrow 09:00", "--for", "90m", "--title", "Deep Work"])
+    let added = try await spotter(
+      dir, ["focus", "add", "tomorrow 09:00", "--for", "90m", "--title", "Deep Work"])
     #expect(added.status == 0, "\(added.stderr)")
     let id = try #require(added.stdout.split(separator: "\n").first.map(String.init))
     let name = "focus-block-start-\(id)@spotter.ics"
@@ -47,27 +48,28 @@ import _SpotterTestSupport
     #expect(item.events[0].alarmInstants == [TestZones.instant("2026-11-23T08:55:00+01:00")])
 
     // Moved: the same file, rewritten.
-    #expect(try spotter(dir, ["focus", "move", id, "2026-11-24 11:00"]).status == 0)
+    #expect(try await spotter(dir, ["focus", "move", id, "2026-11-24 11:00"]).status == 0)
     files = try items(dir)
     #expect(Set(files.keys) == [name, "other.ics"])
     #expect(files[name]?.events.map(\.start) == [TestZones.instant("2026-11-24T11:00:00+01:00")])
     #expect(files[name]?.events.map(\.sequence) == [1])
 
     // A second block, then the first removed: its file goes, the other stays.
-    let second = try spotter(dir, ["focus", "add", "2026-11-25 14:00", "--for", "60m", "--title", "Review"])
+    let second = try await spotter(
+      dir, ["focus", "add", "2026-11-25 14:00", "--for", "60m", "--title", "Review"])
     let secondID = try #require(second.stdout.split(separator: "\n").first.map(String.init))
-    #expect(try spotter(dir, ["focus", "rm", id]).status == 0)
+    #expect(try await spotter(dir, ["focus", "rm", id]).status == 0)
     #expect(Set(try items(dir).keys) == ["focus-block-start-\(secondID)@spotter.ics", "other.ics"])
 
     // Once over, a reminder's file goes too.
-    #expect(try spotter(dir, ["run", "--days", "1"], now: "2026-11-26T21:30:00+01:00").status == 0)
+    #expect(try await spotter(dir, ["run", "--days", "1"], now: "2026-11-26T21:30:00+01:00").status == 0)
     #expect(Set(try items(dir).keys) == ["other.ics"])
   }
 
-  @Test func theNightlyRunWritesOneFilePerReminderAndRewritesNothingUnchanged() throws {
+  @Test func theNightlyRunWritesOneFilePerReminderAndRewritesNothingUnchanged() async throws {
     let dir = try SpotterBinary.scratch()
     let history = SpotterBinary.example("strong.csv")
-    #expect(try spotter(dir, ["run", "--days", "7", "--history", history]).status == 0)
+    #expect(try await spotter(dir, ["run", "--days", "7", "--history", history]).status == 0)
     let files = try items(dir)
     let calendar = try ICSReader().read(
       try String(contentsOf: dir.appendingPathComponent("out/spotter.ics"), encoding: .utf8), fileName: "c")
@@ -83,7 +85,7 @@ import _SpotterTestSupport
         .modificationDate] as? Date
     }
     let before = try files.keys.map(stamp)
-    #expect(try spotter(dir, ["run", "--days", "7", "--history", history]).status == 0)
+    #expect(try await spotter(dir, ["run", "--days", "7", "--history", history]).status == 0)
     #expect(try files.keys.map(stamp) == before)
   }
 }
