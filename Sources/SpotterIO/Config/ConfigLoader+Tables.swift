@@ -96,12 +96,7 @@ extension ConfigLoader {
       }
       settings.agendaCommand = command
     }
-    if let zone = try reader.string(agenda, "timezone") {
-      guard let timeZone = TimeZone.named(zone) else {
-        throw reader.error("agenda.timezone", zone, TimeZone.suggestion(for: zone))
-      }
-      settings.agendaTimeZone = timeZone
-    }
+    if let zone = try reader.timeZone(agenda, "timezone") { settings.agendaTimeZone = zone }
     if let nightly = try reader.time(agenda, "nightly") {
       guard !NightlyTimeValidator.isInChangeWindow(nightly) else {
         throw reader.error(

@@ -81,12 +81,7 @@ public struct ConfigLoader: Sendable {
       }
       settings.vdirPath = vdir
     }
-    if let zone = try reader.string(table, "timezone") {
-      guard let timeZone = TimeZone.named(zone) else {
-        throw reader.error("timezone", zone, TimeZone.suggestion(for: zone))
-      }
-      settings.timeZone = timeZone
-    }
+    if let zone = try reader.timeZone(table, "timezone") { settings.timeZone = zone }
     if let language = try reader.string(table, "language") {
       guard let parsed = Language(rawValue: language) else {
         throw reader.error("language", language, "expected 'en' or 'de', got")

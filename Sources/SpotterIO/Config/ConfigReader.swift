@@ -105,6 +105,15 @@ struct ConfigReader {
     try value(toml, key, as: .int)?.int
   }
 
+  /// A time zone by its IANA name (or an alias Foundation knows), or an error with a suggestion.
+  func timeZone(_ toml: TOMLTable, _ key: String) throws -> TimeZone? {
+    guard let name = try string(toml, key) else { return nil }
+    guard let zone = TimeZone.named(name) else {
+      throw error(qualified(key), name, TimeZone.suggestion(for: name))
+    }
+    return zone
+  }
+
   /// A whole number within `range`, or an error "expected LOW to HIGH UNIT, got VALUE".
   func int(_ toml: TOMLTable, _ key: String, in range: ClosedRange<Int>, unit: String) throws -> Int? {
     guard let value = try int(toml, key) else { return nil }

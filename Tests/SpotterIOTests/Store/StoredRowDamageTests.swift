@@ -82,18 +82,12 @@ import _SpotterTestSupport
   @Test func theFrozenMigrationRefusesAnUnknownSetKindAndLeavesTheStoreAsItWas() throws {
     let path = FileManager.default.temporaryDirectory
       .appendingPathComponent("spotter-v1-\(UUID().uuidString).sqlite").path
-    let queue = try DatabaseQueue(path: path)
-    try Store.migrator.migrate(queue, upTo: "v1")
-    try queue.write { db in
-      try db.execute(
-        sql: """
-          INSERT INTO session VALUES (7, 'strong-2026-11-20 18:02:00', 'strong', 'Push', 1.0, NULL,
-            'completed', 'f');
-          INSERT INTO exercise_set VALUES (7, 0, 0, 'Bench Press', 'normal', 100, 'kg', 8, 1, NULL),
-            (7, 1, 0, 'Bench Press', 'cluster', 90, 'kg', 3, 1, NULL);
-          """)
-    }
-    try queue.close()
+    try StoreTests().versionOneStore(
+      at: path,
+      sets: """
+        (7, 0, 0, 'Bench Press', 'normal', 100, 'kg', 8, 1, NULL),
+        (7, 1, 0, 'Bench Press', 'cluster', 90, 'kg', 3, 1, NULL)
+        """)
     let message = try #require(failure { _ = try Store(path: path) })
     #expect(message.contains("table 'exercise_set', row '7:1': column 'kind' holds 'cluster'"), "\(message)")
     // The migration's transaction was rolled back: still v1, every set row still there.
