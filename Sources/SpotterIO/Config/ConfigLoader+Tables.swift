@@ -127,11 +127,10 @@ extension ConfigLoader {
       }
       settings.importSources = sources
     }
-    if let order = try reader.string(imports, "date_order") {
-      guard let parsed = DateOrder(rawValue: order) else {
-        throw reader.error("import.date_order", order, "expected \"day-month\" or \"month-day\", got")
-      }
-      settings.dateOrder = parsed
+    if let order = try reader.value(
+      imports, "date_order", expected: "\"day-month\" or \"month-day\"", DateOrder.init(rawValue:))
+    {
+      settings.dateOrder = order
     }
   }
 

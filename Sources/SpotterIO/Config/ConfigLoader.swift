@@ -82,23 +82,18 @@ public struct ConfigLoader: Sendable {
       settings.vdirPath = vdir
     }
     if let zone = try reader.timeZone(table, "timezone") { settings.timeZone = zone }
-    if let language = try reader.string(table, "language") {
-      guard let parsed = Language(rawValue: language) else {
-        throw reader.error("language", language, "expected 'en' or 'de', got")
-      }
-      settings.language = parsed
+    if let language = try reader.value(table, "language", expected: "'en' or 'de'", Language.init(rawValue:))
+    {
+      settings.language = language
     }
-    if let unit = try reader.string(table, "weight_unit") {
-      guard let parsed = WeightUnit(spelling: unit) else {
-        throw reader.error("weight_unit", unit, "expected 'kg' or 'lb', got")
-      }
-      settings.weightUnit = parsed
+    if let unit = try reader.value(table, "weight_unit", expected: "'kg' or 'lb'", WeightUnit.init(spelling:))
+    {
+      settings.weightUnit = unit
     }
-    if let privacy = try reader.string(table, "privacy") {
-      guard let parsed = Privacy(rawValue: privacy) else {
-        throw reader.error("privacy", privacy, "expected 'standard' or 'minimal', got")
-      }
-      settings.privacy = parsed
+    if let privacy = try reader.value(
+      table, "privacy", expected: "'standard' or 'minimal'", Privacy.init(rawValue:))
+    {
+      settings.privacy = privacy
     }
     if let confidence = try reader.double(
       table, "min_confidence", in: 0...1, expected: "a number from 0 to 1")

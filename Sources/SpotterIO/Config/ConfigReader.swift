@@ -105,6 +105,13 @@ struct ConfigReader {
     try value(toml, key, as: .int)?.int
   }
 
+  /// A string read by `parse` (an enum's spellings), or an error "expected EXPECTED, got VALUE".
+  func value<T>(_ toml: TOMLTable, _ key: String, expected: String, _ parse: (String) -> T?) throws -> T? {
+    guard let text = try string(toml, key) else { return nil }
+    guard let value = parse(text) else { throw error(qualified(key), text, "expected \(expected), got") }
+    return value
+  }
+
   /// A time zone by its IANA name (or an alias Foundation knows), or an error with a suggestion.
   func timeZone(_ toml: TOMLTable, _ key: String) throws -> TimeZone? {
     guard let name = try string(toml, key) else { return nil }

@@ -181,6 +181,16 @@ import _SpotterTestSupport
       "c.toml:1: key 'timezone': not an IANA time zone name (e.g. Europe/Berlin, America/New_York, UTC) 'Mars/Olympus'"
     ),
     ("language = \"fr\"", "c.toml:1: key 'language': expected 'en' or 'de', got 'fr'"),
+    ("weight_unit = \"stone\"", "c.toml:1: key 'weight_unit': expected 'kg' or 'lb', got 'stone'"),
+    ("privacy = \"none\"", "c.toml:1: key 'privacy': expected 'standard' or 'minimal', got 'none'"),
+    (
+      "[import]\ndate_order = \"year-first\"",
+      "c.toml:2: key 'import.date_order': expected \"day-month\" or \"month-day\", got 'year-first'"
+    ),
+    (
+      "[agenda]\ntimezone = \"Mars/Olympus\"",
+      "c.toml:2: key 'agenda.timezone': not an IANA time zone name (e.g. Europe/Berlin, America/New_York, UTC) 'Mars/Olympus'"
+    ),
     (
       "\n[reminders]\nlead_minutes = -5",
       "c.toml:3: key 'reminders.lead_minutes': expected 0 to 720 minutes, got '-5'"
