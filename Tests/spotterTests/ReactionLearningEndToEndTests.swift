@@ -7,20 +7,10 @@ import _SpotterTestSupport
 /// happen. A twin store with the same sessions and no reactions shows what the reactions moved.
 @Suite struct ReactionLearningEndToEndTests {
   /// Mon/Wed/Fri at 18:00 for five weeks before the script starts.
-  static let habit: [String] = {
-    let calendar = Calendar(identifier: .gregorian)
-    var result: [String] = []
-    var date = DateComponents(calendar: calendar, year: 2026, month: 9, day: 28).date!
-    for _ in 0..<33 {
-      let weekday = calendar.component(.weekday, from: date)
-      if [2, 4, 6].contains(weekday) {
-        let day = calendar.dateComponents([.year, .month, .day], from: date)
-        result.append(String(format: "%04d-%02d-%02dT18:00:00", day.year!, day.month!, day.day!))
-      }
-      date = calendar.date(byAdding: .day, value: 1, to: date)!
-    }
-    return result
-  }()
+  static let habit = (0..<33).filter { [0, 2, 4].contains($0 % 7) }.map {
+    // 2026-09-28 is a Monday.
+    ReaderConformanceEndToEndTests.date("2026-09-28", plus: $0) + "T18:00:00"
+  }
 
   /// The workouts logged during the script: every Monday (after snoozing), one Wednesday of
   /// three, the last Friday.
@@ -71,8 +61,7 @@ import _SpotterTestSupport
       ("2026-11-16", "snooze"), ("2026-11-18", "ignore"), ("2026-11-20", "train"),
     ]
     for (day, reaction) in script {
-      let date = ISO8601DateFormatter.date(day)
-      let evening = ISO8601DateFormatter.day(date, adding: -1) + "T21:30:00+01:00"
+      let evening = ReaderConformanceEndToEndTests.date(day, plus: -1) + "T21:30:00+01:00"
       let run = try await scripted.spotter(["run", "--days", "1"], now: evening, writes: true)
       #expect(run.status == 0, "\(run.stderr)")
       let uid = "workout-reminder-\(day)@spotter"
@@ -140,18 +129,5 @@ import _SpotterTestSupport
     let moved = try #require(try fireTime(scripted, uid))
     let usual = try #require(try fireTime(twin, uid))
     #expect(minutes(moved) == minutes(usual) + 45)
-  }
-}
-
-extension ISO8601DateFormatter {
-  /// Noon UTC of a YYYY-MM-DD day, for stepping through dates.
-  static func date(_ day: String) -> Date {
-    let formatter = ISO8601DateFormatter()
-    return formatter.date(from: day + "T12:00:00Z")!
-  }
-
-  /// `date` moved by whole days, as YYYY-MM-DD.
-  static func day(_ date: Date, adding days: Int) -> String {
-    String(ISO8601DateFormatter().string(from: date.addingTimeInterval(Double(days) * 86400)).prefix(10))
   }
 }
