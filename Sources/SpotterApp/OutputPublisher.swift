@@ -64,10 +64,4 @@ public struct OutputPublisher: Sendable {
     }
     return (calendarPath, agendaPath)
   }
-
-  /// Every stored reminder from today on with `changed` in place of their stored revisions, for
-  /// commands that change one and rewrite the outputs.
-  public func storedRecords(store: Store, replacing changed: [ReminderRecord]) throws -> [ReminderRecord] {
-    try workspace.storedRecords(store: store, replacing: changed)
-  }
 }
