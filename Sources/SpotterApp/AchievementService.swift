@@ -16,7 +16,7 @@ public struct AchievementService: Sendable {
     -> [AchievementItem]
   {
     let texts = ReminderTexts(language: workspace.settings.language, privacy: workspace.settings.privacy)
-    let chosen = try workspace.openStore(readOnly: true).achievements()
+    let chosen = try workspace.store.read { try $0.achievements() }
       .filter { achievement in
         (kinds.isEmpty || kinds.contains(achievement.kind)) && since.map { achievement.date >= $0 } ?? true
       }

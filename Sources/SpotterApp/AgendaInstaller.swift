@@ -46,7 +46,7 @@ public struct AgendaInstaller: Sendable {
     try checkNightlyTime()
     let installation = Installation(
       histories: histories.map(Workspace.absolute), outputDirectory: Workspace.absolute(outputDirectory))
-    return try workspace.exclusive { store in
+    return try workspace.store.write { store in
       let records = try workspace.storedRecords(store: store, replacing: [])
       let agenda = workspace.agendaWriter.write(
         events: records.map { $0.event(now: workspace.now) },
@@ -67,7 +67,7 @@ public struct AgendaInstaller: Sendable {
 
   /// Removes the block, and nothing else.
   public func uninstall(dryRun: Bool) throws -> Change {
-    try workspace.exclusive { store in
+    try workspace.store.write { store in
       let before = try client.read()
       let after = try Self.editing { () throws(CrontabBlock.Problem) in
         try CrontabBlock.removing(from: before)

@@ -13,8 +13,7 @@ public struct BacktestService: Sendable {
   public func run(weeks: Int, parameters: LearningParameters = .standard, suggestLead: Bool = true) throws
     -> BacktestReport
   {
-    let store = try workspace.openStore(readOnly: true)
-    let sessions = try store.sessions().filter { $0.start < workspace.now }
+    let sessions = try workspace.store.read { try $0.sessions() }.filter { $0.start < workspace.now }
     let last = workspace.today.adding(days: -1)
     let days = (0..<(weeks * 7)).map { last.adding(days: -weeks * 7 + 1 + $0) }
     return Backtester(settings: workspace.settings, parameters: parameters).run(

@@ -36,8 +36,7 @@ public enum CompletionCandidates {
     guard
       let workspace = try? Workspace(
         options: SpotterOptions(configPath: value("--config"), databasePath: value("--db"))),
-      let store = try? workspace.openStore(readOnly: true),
-      let found = try? read(workspace, store)
+      let found = try? workspace.store.read({ try read(workspace, $0) })
     else { return [] }
     return Array(Set(found.filter { $0.hasPrefix(prefix) })).sorted()
   }

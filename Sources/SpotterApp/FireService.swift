@@ -30,7 +30,7 @@ public struct FireService: Sendable {
   public func history(days: Int) throws -> [HistoryItem] {
     let since = workspace.now.addingTimeInterval(-TimeInterval(days * 86400))
     let stale = TimeInterval(workspace.settings.notify.timeoutSeconds + 60)
-    return try workspace.openStore(readOnly: true).deliveries(since: since).map {
+    return try workspace.store.read { try $0.deliveries(since: since) }.map {
       HistoryItem(
         $0, clock: workspace.clock,
         interrupted: $0.outcome == .pending && workspace.now.timeIntervalSince($0.at) > stale)
@@ -42,31 +42,33 @@ public struct FireService: Sendable {
   /// The lock is held while deciding and claiming and again while recording, but not while the
   /// notifiers run, so a slow `curl` never blocks the nightly run.
   public func fire(uid: String) throws -> FireResult {
-    try workspace.requireStore()
+    try workspace.store.requireStore()
     let note = freshen()
-    var lock: ProcessLock? = try workspace.lock()
-    defer { lock?.release() }
-    let store = try workspace.openExistingStore()
-    let record = try ReminderActionService.reminder(uid, in: store)
+    let (store, record, prepared) = try workspace.store.write(existing: true) { store in
+      let record = try ReminderActionService.reminder(uid, in: store)
+      return (
+        store, record,
+        try prepare(record, store: store, now: workspace.now, marks: try Marks(store), note: note)
+      )
+    }
     let claims: [Delivery]
     let reason: String
-    switch try prepare(record, store: store, now: workspace.now, marks: try Marks(store), note: note) {
+    switch prepared {
     case .settled(let result): return result
     case .deliver(let open, let why): (claims, reason) = (open, why)
     }
-    lock?.release()
-    lock = nil
     let results = notify(record, claims: claims)
-    lock = try workspace.lock()
-    return try settle(record, claims: claims, results: results, reason: reason, store: store)
+    return try workspace.store.write(again: store) {
+      try settle(record, claims: claims, results: results, reason: reason, store: $0)
+    }
   }
 
   /// `spotter catch-up`: delivers what came due unseen, records what is past the grace window or
   /// stale.
   public func catchUp() throws -> [FireResult] {
-    try workspace.requireStore()
+    try workspace.store.requireStore()
     let note = freshen()
-    return try catchUp(on: workspace.exclusive(existing: true) { $0 }, note: note)
+    return try catchUp(on: workspace.store.write(existing: true) { $0 }, note: note)
   }
 
   /// Before deciding "trained today": a quick sync of the live source, when one is configured
@@ -93,13 +95,13 @@ public struct FireService: Sendable {
   func catchUp(on store: Store, note: String? = nil) throws -> [FireResult] {
     let now = workspace.now
     let channels = commands.map(NotifierRunner.channel(of:))
-    let due = try workspace.exclusive(on: store) {
+    let due = try workspace.store.write(again: store) {
       try $0.unsettledReminders(firingBy: now, channels: channels).map(\.uid)
     }
     var results: [FireResult] = []
     for uid in due {
       // Decided on the reminder as it is now: a fire or another catch-up may have settled it.
-      let step = try workspace.exclusive(on: store) { store -> (ReminderRecord, Prepared)? in
+      let step = try workspace.store.write(again: store) { store -> (ReminderRecord, Prepared)? in
         guard let record = try store.reminder(uid: uid) else { return nil }
         return (record, try prepare(record, store: store, now: now, marks: try Marks(store), note: note))
       }
@@ -110,7 +112,7 @@ public struct FireService: Sendable {
         let outcomes = notify(record, claims: claims)
         CrashPoint.reach("after-notify")
         results.append(
-          try workspace.exclusive(on: store) {
+          try workspace.store.write(again: store) {
             try settle(record, claims: claims, results: outcomes, reason: reason, store: $0)
           })
       }

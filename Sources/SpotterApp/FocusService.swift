@@ -30,76 +30,73 @@ public struct FocusService: Sendable {
   public func add(
     _ timing: Timing, title: String?, every: String?, until: String?, force: Bool
   ) throws -> FocusChange {
-    let lock = try workspace.lock()
-    defer { lock.release() }
-    let store = try workspace.openStore()
-    var blocks = try store.focusBlocks()
-    guard let (start, end) = try resolve(timing, defaultLength: nil) else {
-      throw SpotterAppError.invalidOption(
-        option: "--end/--for", value: timing.start, reason: "a block needs an end or a length, got only")
-    }
-    var recurrence: FocusRecurrence?
-    if let every {
-      guard let weekdays = FocusRecurrence.weekdays(parsing: every) else {
+    return try workspace.store.write { store in
+      var blocks = try store.focusBlocks()
+      guard let (start, end) = try resolve(timing, defaultLength: nil) else {
         throw SpotterAppError.invalidOption(
-          option: "--every", value: every,
-          reason: "expected daily, weekdays, weekends or a list like mon,wed, got")
+          option: "--end/--for", value: timing.start, reason: "a block needs an end or a length, got only")
       }
-      let last = try until.map { try workspace.date($0, option: "--until") }
-      recurrence = FocusRecurrence(weekdays: weekdays, until: last)
+      var recurrence: FocusRecurrence?
+      if let every {
+        guard let weekdays = FocusRecurrence.weekdays(parsing: every) else {
+          throw SpotterAppError.invalidOption(
+            option: "--every", value: every,
+            reason: "expected daily, weekdays, weekends or a list like mon,wed, got")
+        }
+        let last = try until.map { try workspace.date($0, option: "--until") }
+        recurrence = FocusRecurrence(weekdays: weekdays, until: last)
+      }
+      let name = title ?? FocusTexts.defaultTitle(start: workspace.clock.local(start).time)
+      var id = FocusBlock.id(
+        for: "\(name)|\(start.timeIntervalSince1970)|\(workspace.now.timeIntervalSince1970)")
+      var salt = 1
+      while blocks.contains(where: { $0.id == id }) {
+        id = FocusBlock.id(for: "\(name)|\(start.timeIntervalSince1970)|\(salt)")
+        salt += 1
+      }
+      let block = FocusBlock(id: id, title: name, start: start, end: end, recurrence: recurrence)
+      let warnings = try check(block, against: blocks, store: store, force: force)
+      blocks.append(block)
+      return try commit(
+        "added", [block], blocks: blocks, upserts: [block], deletes: [], store: store, warnings: warnings)
     }
-    let name = title ?? FocusTexts.defaultTitle(start: workspace.clock.local(start).time)
-    var id = FocusBlock.id(
-      for: "\(name)|\(start.timeIntervalSince1970)|\(workspace.now.timeIntervalSince1970)")
-    var salt = 1
-    while blocks.contains(where: { $0.id == id }) {
-      id = FocusBlock.id(for: "\(name)|\(start.timeIntervalSince1970)|\(salt)")
-      salt += 1
-    }
-    let block = FocusBlock(id: id, title: name, start: start, end: end, recurrence: recurrence)
-    let warnings = try check(block, against: blocks, store: store, force: force)
-    blocks.append(block)
-    return try commit(
-      "added", [block], blocks: blocks, upserts: [block], deletes: [], store: store, warnings: warnings)
   }
 
   public func move(id: String, to timing: Timing, force: Bool) throws -> FocusChange {
-    let lock = try workspace.lock()
-    defer { lock.release() }
-    let store = try workspace.openStore()
-    var blocks = try store.focusBlocks()
-    let index = try find(id, in: blocks)
-    var block = blocks[index]
-    let length = block.end.timeIntervalSince(block.start)
-    // A bare time keeps the block's date: `focus move ID 16:00` moves it within its day.
-    guard
-      let (start, end) = try resolve(
-        timing, defaultLength: length, day: workspace.clock.localDate(block.start))
-    else {
-      throw SpotterAppError.invalidOption(option: "START", value: timing.start, reason: "cannot read")
+    return try workspace.store.write { store in
+      var blocks = try store.focusBlocks()
+      let index = try find(id, in: blocks)
+      var block = blocks[index]
+      let length = block.end.timeIntervalSince(block.start)
+      // A bare time keeps the block's date: `focus move ID 16:00` moves it within its day.
+      guard
+        let (start, end) = try resolve(
+          timing, defaultLength: length, day: workspace.clock.localDate(block.start))
+      else {
+        throw SpotterAppError.invalidOption(option: "START", value: timing.start, reason: "cannot read")
+      }
+      block.start = start
+      block.end = end
+      blocks.remove(at: index)
+      let warnings = try check(block, against: blocks, store: store, force: force)
+      blocks.append(block)
+      return try commit(
+        "moved", [block], blocks: blocks, upserts: [block], deletes: [], store: store, warnings: warnings)
     }
-    block.start = start
-    block.end = end
-    blocks.remove(at: index)
-    let warnings = try check(block, against: blocks, store: store, force: force)
-    blocks.append(block)
-    return try commit(
-      "moved", [block], blocks: blocks, upserts: [block], deletes: [], store: store, warnings: warnings)
   }
 
   public func remove(id: String) throws -> FocusChange {
-    let lock = try workspace.lock()
-    defer { lock.release() }
-    let store = try workspace.openStore()
-    var blocks = try store.focusBlocks()
-    let block = blocks.remove(at: try find(id, in: blocks))
-    return try commit(
-      "removed", [block], blocks: blocks, upserts: [], deletes: [block.id], store: store, warnings: [])
+    return try workspace.store.write { store in
+      var blocks = try store.focusBlocks()
+      let block = blocks.remove(at: try find(id, in: blocks))
+      return try commit(
+        "removed", [block], blocks: blocks, upserts: [], deletes: [block.id], store: store, warnings: [])
+    }
   }
 
   /// Blocks with an occurrence in `from..<to` (local dates), or all when both are nil.
   public func list(from: LocalDate?, to: LocalDate?) throws -> [FocusListItem] {
-    let blocks = try workspace.openStore(readOnly: true).focusBlocks()
+    let blocks = try workspace.store.read { try $0.focusBlocks() }
     let clock = workspace.clock
     return blocks.filter { block in
       guard from != nil || to != nil else { return true }
@@ -128,95 +125,95 @@ public struct FocusService: Sendable {
       text, fileName: path, from: from, to: to, fallbackZone: clock.identifier)
     let events = allEvents.filter { !$0.isOverride }
     let needle = match?.lowercased()
-    let lock = try workspace.lock()
-    defer { lock.release() }
-    let store = try workspace.openStore()
-    var blocks = try store.focusBlocks()
-    var imported: [FocusBlock] = []
-    var warnings = reader.structureProblems(text, fileName: path)
-    var counts = FocusImportCounts(lastDay: workspace.today.adding(days: days - 1))
+    return try workspace.store.write { store in
+      var blocks = try store.focusBlocks()
+      var imported: [FocusBlock] = []
+      var warnings = reader.structureProblems(text, fileName: path)
+      var counts = FocusImportCounts(lastDay: workspace.today.adding(days: days - 1))
 
-    // Each occurrence, and what became of it, by the UID of its event.
-    enum Fate { case imported, unmatched, overlapping }
-    var fates: [String: [Fate]] = [:]
-    var candidates: [(occurrence: CalendarOccurrence, block: FocusBlock)] = []
-    for occurrence in occurrences where !Self.isSpotters(occurrence.uid) {
-      if let needle {
-        let categories = occurrence.categories.map { $0.lowercased().trimmingCharacters(in: .whitespaces) }
-        guard
-          categories.contains(needle) || occurrence.summary.lowercased().contains(needle)
-            || occurrence.description.lowercased().contains(needle)
-        else {
-          fates[occurrence.uid, default: []].append(.unmatched)
-          continue
+      // Each occurrence, and what became of it, by the UID of its event.
+      enum Fate { case imported, unmatched, overlapping }
+      var fates: [String: [Fate]] = [:]
+      var candidates: [(occurrence: CalendarOccurrence, block: FocusBlock)] = []
+      for occurrence in occurrences where !Self.isSpotters(occurrence.uid) {
+        if let needle {
+          let categories = occurrence.categories.map { $0.lowercased().trimmingCharacters(in: .whitespaces) }
+          guard
+            categories.contains(needle) || occurrence.summary.lowercased().contains(needle)
+              || occurrence.description.lowercased().contains(needle)
+          else {
+            fates[occurrence.uid, default: []].append(.unmatched)
+            continue
+          }
         }
+        let sourceKey = "ics:" + occurrence.key
+        let title =
+          occurrence.summary.isEmpty
+          ? FocusTexts.defaultTitle(start: clock.local(occurrence.start).time) : occurrence.summary
+        let block = FocusBlock(
+          id: FocusBlock.id(for: sourceKey), title: title, start: occurrence.start, end: occurrence.end,
+          sourceKey: sourceKey)
+        candidates.append((occurrence, block))
       }
-      let sourceKey = "ics:" + occurrence.key
-      let title =
-        occurrence.summary.isEmpty
-        ? FocusTexts.defaultTitle(start: clock.local(occurrence.start).time) : occurrence.summary
-      let block = FocusBlock(
-        id: FocusBlock.id(for: sourceKey), title: title, start: occurrence.start, end: occurrence.end,
-        sourceKey: sourceKey)
-      candidates.append((occurrence, block))
-    }
-    // A re-import replaces its own earlier blocks; every other block is in the way.
-    let replaced = Set(candidates.map(\.block.id))
-    blocks.removeAll { replaced.contains($0.id) }
-    var busy = BusyIntervals(
-      blocks.flatMap {
-        $0.occurrences(
-          in: workspace.today.adding(days: -1)..<workspace.today.adding(days: days + 1), clock: clock)
-      })
-    for (occurrence, block) in candidates.sorted(by: {
-      ($0.block.start, $0.block.id) < ($1.block.start, $1.block.id)
-    }) {
-      if let tzid = occurrence.unresolvedTZID {
-        warnings.append("unknown TZID '\(tzid)' of '\(occurrence.summary)' read as \(clock.identifier)")
-      }
-      if busy.overlaps(start: block.start, end: block.end) {
-        guard force else {
-          fates[occurrence.uid, default: []].append(.overlapping)
-          continue
+      // A re-import replaces its own earlier blocks; every other block is in the way.
+      let replaced = Set(candidates.map(\.block.id))
+      blocks.removeAll { replaced.contains($0.id) }
+      var busy = BusyIntervals(
+        blocks.flatMap {
+          $0.occurrences(
+            in: workspace.today.adding(days: -1)..<workspace.today.adding(days: days + 1), clock: clock)
+        })
+      for (occurrence, block) in candidates.sorted(by: {
+        ($0.block.start, $0.block.id) < ($1.block.start, $1.block.id)
+      }) {
+        if let tzid = occurrence.unresolvedTZID {
+          warnings.append("unknown TZID '\(tzid)' of '\(occurrence.summary)' read as \(clock.identifier)")
         }
-        warnings.append("'\(block.title)' at \(PlanView.local(block.start, clock)) overlaps a focus block")
+        if busy.overlaps(start: block.start, end: block.end) {
+          guard force else {
+            fates[occurrence.uid, default: []].append(.overlapping)
+            continue
+          }
+          warnings.append("'\(block.title)' at \(PlanView.local(block.start, clock)) overlaps a focus block")
+        }
+        busy.add(start: block.start, end: block.end)
+        fates[occurrence.uid, default: []].append(.imported)
+        blocks.append(block)
+        imported.append(block)
       }
-      busy.add(start: block.start, end: block.end)
-      fates[occurrence.uid, default: []].append(.imported)
-      blocks.append(block)
-      imported.append(block)
-    }
 
-    counts.events = events.count
-    counts.blocks = imported.count
-    for event in events {
-      if Self.isSpotters(event.uid) {
-        counts.spotters += 1
-      } else if event.status == "CANCELLED" {
-        counts.cancelled += 1
-      } else if event.isAllDay {
-        counts.allDay += 1
-      } else if let fate = fates[event.uid] {
-        if fate.contains(.imported) {
-          counts.imported += 1
-        } else if fate.contains(.overlapping) {
-          counts.overlapping += 1
+      counts.events = events.count
+      counts.blocks = imported.count
+      for event in events {
+        if Self.isSpotters(event.uid) {
+          counts.spotters += 1
+        } else if event.status == "CANCELLED" {
+          counts.cancelled += 1
+        } else if event.isAllDay {
+          counts.allDay += 1
+        } else if let fate = fates[event.uid] {
+          if fate.contains(.imported) {
+            counts.imported += 1
+          } else if fate.contains(.overlapping) {
+            counts.overlapping += 1
+          } else {
+            counts.unmatched += 1
+          }
+        } else if event.start >= to {
+          counts.afterWindow += 1
+        } else if event.repeats {
+          counts.noneInWindow += 1
         } else {
-          counts.unmatched += 1
+          counts.beforeToday += 1
         }
-      } else if event.start >= to {
-        counts.afterWindow += 1
-      } else if event.repeats {
-        counts.noneInWindow += 1
-      } else {
-        counts.beforeToday += 1
       }
+      warnings += try workoutOverlaps(of: imported, store: store)
+      var change = try commit(
+        "imported", imported, blocks: blocks, upserts: imported, deletes: [], store: store, warnings: warnings
+      )
+      change.counts = counts
+      return change
     }
-    warnings += try workoutOverlaps(of: imported, store: store)
-    var change = try commit(
-      "imported", imported, blocks: blocks, upserts: imported, deletes: [], store: store, warnings: warnings)
-    change.counts = counts
-    return change
   }
 
   /// Whether a UID is one Spotter wrote: every reminder's ends in `@spotter`.

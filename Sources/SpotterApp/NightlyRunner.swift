@@ -20,8 +20,8 @@ public struct NightlyRunner: Sendable {
   /// The files are read before the store is opened, so a bad file leaves no trace: not even an
   /// empty store at a new `--db` path.
   public func importHistories(_ paths: [String]) throws -> [FileImport] {
-    let files = try workspace.readHistories(paths)
-    return try workspace.exclusive { try importFiles(files, into: $0) }
+    let files = try HistoryReadingService(workspace: workspace).read(paths)
+    return try workspace.store.write { try importFiles(files, into: $0) }
   }
 
   func importFiles(
@@ -158,9 +158,9 @@ public struct NightlyRunner: Sendable {
     // Named histories beat the config's sources, so a one-off run can import something else. A
     // bad or missing export must not cost tomorrow its reminders: the others are imported, the
     // plan is made from the store, and the failures are reported after the outputs are written.
-    let reading = workspace.readHistoriesKeepingGoing(
+    let reading = HistoryReadingService(workspace: workspace).readKeepingGoing(
       histories.isEmpty ? workspace.settings.importSources : histories)
-    let (store, imports) = try workspace.exclusive { store in
+    let (store, imports) = try workspace.store.write { store in
       let imports = try importFiles(reading.files, into: store)
       // Kept only once the sessions are in: a failed import is parsed again next night.
       for (path, fingerprint) in reading.fingerprints.sorted(by: { $0.key < $1.key }) {
@@ -170,7 +170,7 @@ public struct NightlyRunner: Sendable {
     }
     // The notifiers run outside the locked parts, so a slow one never blocks other commands.
     let caughtUp = catchUp ? try fire.catchUp(on: store) : []
-    return try workspace.exclusive(on: store) { store in
+    return try workspace.store.write(again: store) { store in
       let horizon = try resolve(request, store: store)
       let outcome = try plan(store: store, horizon: horizon)
       try noticeHistoryAge(store: store)

@@ -12,19 +12,23 @@ public struct PreviewService: Sendable {
 
   /// The plan of `request` as the next run would make it, with the outputs' every event.
   public func plan(_ request: HorizonRequest) throws -> PlanView {
-    let store = try workspace.openStore(readOnly: true)
     let runner = NightlyRunner(workspace: workspace)
-    let outcome = try runner.plan(store: store, horizon: try runner.resolve(request, store: store))
-    try runner.noticeHistoryAge(store: store)
+    let outcome = try workspace.store.read { store in
+      let outcome = try runner.plan(store: store, horizon: try runner.resolve(request, store: store))
+      try runner.noticeHistoryAge(store: store)
+      return outcome
+    }
     return PlanView(outcome: outcome, now: workspace.now, clock: workspace.clock)
   }
 
   /// The learned week, with the last twelve weeks' replay for its useful rate.
   public func pattern() throws -> PatternView {
-    let store = try workspace.openStore(readOnly: true)
     let runner = NightlyRunner(workspace: workspace)
-    let pattern = try runner.pattern(store: store)
-    try runner.noticeHistoryAge(store: store)
+    let pattern = try workspace.store.read { store in
+      let pattern = try runner.pattern(store: store)
+      try runner.noticeHistoryAge(store: store)
+      return pattern
+    }
     let backtest = try BacktestService(workspace: workspace).run(weeks: 12, suggestLead: false)
     return PatternView(pattern: pattern, settings: workspace.settings, backtest: backtest)
   }

@@ -20,7 +20,7 @@ public struct ReminderActionService: Sendable {
   /// Moves the reminder's alarm `seconds` later than now (or than its fire time still ahead):
   /// a new revision with a new VALARM and agenda line, and a new delivery round.
   public func snooze(uid: String, seconds: Int) throws -> ReminderRecord {
-    try workspace.exclusive { store in
+    try workspace.store.write { store in
       let record = try confirmed(uid, store: store, action: "snooze")
       var action = try store.actions()[uid] ?? ReminderAction(uid: uid)
       action.round += 1
@@ -40,7 +40,7 @@ public struct ReminderActionService: Sendable {
 
   /// Marks the reminder done: cancelled in both outputs, and no notifier runs for it.
   public func done(uid: String) throws -> ReminderRecord {
-    try workspace.exclusive { store in
+    try workspace.store.write { store in
       let record = try confirmed(uid, store: store, action: "mark done")
       var action = try store.actions()[uid] ?? ReminderAction(uid: uid)
       action.doneAt = now
@@ -57,7 +57,7 @@ public struct ReminderActionService: Sendable {
   /// Takes back a `done`: the reminder is planned again, as if it had never been marked (so a
   /// session since still silences it), and comes back in both outputs with a higher SEQUENCE.
   public func undoDone(uid: String) throws -> ReminderRecord {
-    try workspace.exclusive { store in
+    try workspace.store.write { store in
       let record = try Self.reminder(uid, in: store)
       var actions = try store.actions()
       guard var action = actions[record.uid], action.doneAt != nil else {
@@ -87,7 +87,7 @@ public struct ReminderActionService: Sendable {
       throw SpotterAppError.invalidOption(
         option: "<day>", value: date.description, reason: "date is in the past:")
     }
-    return try workspace.exclusive { store in
+    return try workspace.store.write { store in
       var skipped = try store.skippedDays()
       // Undoing a day never skipped would plan it from nothing: a reminder nobody asked for.
       guard !undo || skipped.contains(date) else {

@@ -21,23 +21,26 @@ public struct SessionService: Sendable {
 
   /// Unfinished sessions and those of the last week, or with `all` every session; newest last.
   public func list(all: Bool) throws -> [SessionListItem] {
-    let store = try workspace.openStore(readOnly: true)
     let since = workspace.clock.startOfDay(workspace.today.adding(days: -7))
-    let pending = try store.reminders(kinds: [.pausedWorkout]).filter {
-      $0.status == .confirmed && $0.fire > workspace.now
-    }
-    return try store.sessions(includeSets: true).filter { all || $0.state.isUnfinished || $0.start >= since }
+    return try workspace.store.read { store in
+      let pending = try store.reminders(kinds: [.pausedWorkout]).filter {
+        $0.status == .confirmed && $0.fire > workspace.now
+      }
+      return try store.sessions(includeSets: true).filter {
+        all || $0.state.isUnfinished || $0.start >= since
+      }
       .map { session in
         SessionListItem(
           session, reminders: pending.filter { $0.entity == session.id }, clock: workspace.clock)
       }
+    }
   }
 
   /// Pauses, resumes or ends the session `id` (or the one session whose id starts with it) now.
   public func apply(_ change: Change, to id: String) throws -> (
     session: SessionListItem, outcome: PlanOutcome
   ) {
-    try workspace.exclusive { store in
+    try workspace.store.write { store in
       let matches = try store.sessions(matching: id)
       guard matches.count == 1, var session = matches.first else {
         throw SpotterAppError.unknownSession(id: id, candidates: matches.map(\.id))

@@ -51,11 +51,12 @@ public struct SyncService: Sendable {
           "no live source is configured: add a [hevy] table with api_key or api_key_file (README, \"Live data from Hevy\");"
       )
     }
-    let readOnly = try workspace.openStore(readOnly: true)
-    let cursor = try readOnly.liveCursor(Self.source)
+    let (cursor, attempt) = try workspace.store.read {
+      (try $0.liveCursor(Self.source), try $0.setting(Self.attemptKey))
+    }
     if effort == .quick {
       guard cursor != nil else { return nil }
-      if let text = try readOnly.setting(Self.attemptKey), let last = Double(text),
+      if let text = attempt, let last = Double(text),
         workspace.now.timeIntervalSince1970 - last < Self.quickEverySeconds,
         workspace.now.timeIntervalSince1970 >= last
       {
@@ -70,7 +71,7 @@ public struct SyncService: Sendable {
       attempts: effort == .quick ? 1 : 4, deadline: Date().addingTimeInterval(seconds))
     if effort == .quick {
       // Tried, whatever comes of it: an unreachable source is not asked again at every fire.
-      try workspace.exclusive(existing: true) {
+      try workspace.store.write(existing: true) {
         try $0.setSetting(Self.attemptKey, "\(workspace.now.timeIntervalSince1970)")
       }
     }
@@ -115,7 +116,7 @@ public struct SyncService: Sendable {
         }
       }
     }
-    let summary = try workspace.exclusive { store in
+    let summary = try workspace.store.write { store in
       try store.applyLive(source: Self.source, changes, expectedCursor: cursor)
     }
     return SyncReport(

@@ -1,0 +1,92 @@
+import Foundation
+import SpotterCore
+import SpotterIO
+
+/// Reads exports for `import` and the nightly run: files, folders and globs, with this
+/// invocation's zone, weight unit and Apple Health types, a progress line for large files, and
+/// the fingerprints that let a nightly run skip a file it imported unchanged.
+public struct HistoryReadingService: Sendable {
+  public let workspace: Workspace
+
+  public init(workspace: Workspace) {
+    self.workspace = workspace
+  }
+
+  /// Reads what each source names, going on past the ones that fail: the nightly run imports
+  /// every file that parses (each file is still all or nothing) and reports the others. A file
+  /// whose size, modification time and content hash match its last import, read with the same
+  /// settings, is not parsed again.
+  public func readKeepingGoing(_ sources: [String]) -> NightlyReading {
+    let importer = historyImporter
+    let known = workspace.importFingerprints
+    // The settings that change what a file's sessions are.
+    let context = [
+      "importer \(HistoryImporter.revision)", importer.clock.identifier, importer.defaultUnit.rawValue,
+      importer.appleHealthTypes.joined(separator: ","), importer.dateOrder?.rawValue ?? "",
+    ].joined(separator: "|")
+    var reading = NightlyReading()
+    func fail(_ source: String, _ error: any Error) {
+      reading.failures.append(
+        ImportFailure(
+          source: source, message: ExitStatus.message(for: error), exitCode: ExitStatus.code(for: error)))
+    }
+    for source in sources {
+      do {
+        for path in try historySources.files([source])
+        where !reading.files.contains(where: { $0.path == path }) && !reading.unchanged.contains(path) {
+          do {
+            let key = Workspace.absolute(path)
+            let fingerprint = try FileFingerprint.of(path: path).text(context: context)
+            if known[key] == fingerprint {
+              reading.unchanged.append(path)
+              continue
+            }
+            let (format, sessions) = try read(path, with: importer)
+            reading.files.append((path, format, sessions))
+            reading.fingerprints[key] = fingerprint
+          } catch {
+            fail(path, error)
+          }
+        }
+      } catch {
+        fail(source, error)
+      }
+    }
+    return reading
+  }
+
+  /// Reads every file before anything is stored, so one bad file leaves the store untouched;
+  /// folders and globs become the newest export of each app in them (``HistorySources``).
+  public func read(_ paths: [String]) throws -> [(
+    path: String, format: HistoryFormat, sessions: [PackedSession]
+  )] {
+    let importer = historyImporter
+    return try historySources.files(paths).map { path in
+      let (format, sessions) = try read(path, with: importer)
+      return (path, format, sessions)
+    }
+  }
+
+  /// The importer for this invocation's zone, weight unit and Apple Health types.
+  var historyImporter: HistoryImporter {
+    let settings = workspace.settings
+    var importer = HistoryImporter(
+      clock: workspace.clock, defaultUnit: settings.weightUnit,
+      appleHealthTypes: settings.appleHealthTypes ?? AppleHealthImporter.defaultActivityTypes)
+    importer.dateOrder = settings.dateOrder
+    return importer
+  }
+
+  /// Files, folders and globs as history sources, `~/` being this invocation's `HOME`.
+  var historySources: HistorySources { HistorySources(home: workspace.options.environment["HOME"]) }
+
+  /// One file, with a progress line on a terminal when it is a large one.
+  func read(_ path: String, with importer: HistoryImporter) throws -> (HistoryFormat, [PackedSession]) {
+    let progress = ImportProgress.forFile(path, environment: workspace.options.environment)
+    defer { progress?.finish() }
+    let (format, sessions, notes) = try importer.readPackedNoting(
+      path: path, progress: progress.map { bar in { bar.update($0, $1) } })
+    for note in notes { workspace.notices.add("note: \(note)") }
+    return (format, sessions)
+  }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import SpotterCore
+import SpotterIO
+
+/// The one way into an invocation's store: ``read(_:)`` to look, ``write(existing:_:)`` to change.
+///
+/// A read opens a read-only connection: no lock, no migration, no pinning, and no file is ever
+/// created (a missing store reads as an empty one). A write takes the process lock that keeps
+/// other spotter processes out, opens the store (creating and migrating it unless `existing`),
+/// pins this invocation's zone and language on first use, and releases the lock when its body
+/// returns. Nothing else in the App layer opens a store or takes the lock.
+public struct StoreAccess: Sendable {
+  /// The store's path, as `--db` or the default gave it.
+  public let path: String
+  /// How long to wait for another process's lock (and SQLite's), `--wait`.
+  public let waitSeconds: Double
+  let pinning: StorePinning
+  let notices: Notices
+
+  /// Runs `body` on a read-only connection to the store.
+  public func read<T>(_ body: (Store) throws -> T) throws -> T {
+    try body(try Store(readingAt: path, busyTimeout: waitSeconds))
+  }
+
+  /// Runs `body` on the store while holding the lock.
+  ///
+  /// - Parameter existing: refuses a store that is not there, before even a lock file appears
+  ///   beside the path: for commands that deliver or change what an earlier run planned (`fire`,
+  ///   `catch-up`, a sync), which a mistyped `--db` must not answer with an empty new store.
+  public func write<T>(existing: Bool = false, _ body: (Store) throws -> T) throws -> T {
+    if existing { try requireStore() }
+    let lock = try ProcessLock(storePath: path, waitSeconds: waitSeconds)
+    defer { lock.release() }
+    if existing { try requireStore() }
+    let store = try Store(path: path, busyTimeout: waitSeconds)
+    try pinning.pin(store, notices: notices)
+    return try body(store)
+  }
+
+  /// Runs `body` holding the lock again, on a store an earlier ``write(existing:_:)`` of this
+  /// invocation opened: it was checked, migrated and pinned then, and opening it twice cost a
+  /// nightly run a millisecond. For commands that let go of the lock while a notifier runs.
+  public func write<T>(again store: Store, _ body: (Store) throws -> T) throws -> T {
+    let lock = try ProcessLock(storePath: path, waitSeconds: waitSeconds)
+    defer { lock.release() }
+    return try body(store)
+  }
+
+  /// Fails unless the store exists.
+  public func requireStore() throws {
+    guard FileManager.default.fileExists(atPath: path) else {
+      throw SpotterIOError.io(
+        path: path,
+        reason: "no store here (No such file or directory); check --db, or run `spotter run` first")
+    }
+  }
+}

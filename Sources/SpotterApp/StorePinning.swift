@@ -1,0 +1,34 @@
+import Foundation
+import SpotterCore
+import SpotterIO
+
+/// The zone and language a store keeps from the first command that writes it, so that later
+/// runs read times the same way whatever their environment says.
+struct StorePinning: Sendable {
+  /// The zone to keep, and where it came from; nil when the store already keeps one.
+  var timeZone: (name: String, source: Workspace.Source)?
+  /// The language to keep, and where it came from; nil when the store already keeps one.
+  var language: (code: String, source: Workspace.Source)?
+
+  /// Keeps what the store does not keep yet, and says so unless the config chose it.
+  func pin(_ store: Store, notices: Notices) throws {
+    guard timeZone != nil || language != nil else { return }
+    var pinned: [String] = []
+    if let timeZone, try store.setting(Store.pinnedTimeZoneKey) == nil {
+      try store.setSetting(Store.pinnedTimeZoneKey, timeZone.name)
+      if timeZone.source != .config {
+        pinned.append("time zone '\(timeZone.name)' (from \(timeZone.source.rawValue))")
+      }
+    }
+    if let language, try store.setting(Store.pinnedLanguageKey) == nil {
+      try store.setSetting(Store.pinnedLanguageKey, language.code)
+      if language.source != .config {
+        pinned.append("language '\(language.code)' (from \(language.source.rawValue))")
+      }
+    }
+    guard !pinned.isEmpty else { return }
+    notices.add(
+      "note: the store now keeps \(pinned.joined(separator: " and ")); from now on, runs use that whatever TZ and LANG say, "
+        + "unless the config sets timezone or language")
+  }
+}

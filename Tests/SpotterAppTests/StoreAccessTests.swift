@@ -1,0 +1,82 @@
+import Foundation
+import SpotterApp
+import SpotterCore
+import SpotterIO
+import Testing
+
+/// The one way into the store: a read never locks, migrates or creates anything; a write holds
+/// the lock for exactly its body and pins the zone and language on first use.
+@Suite struct StoreAccessTests {
+  let evening = "2026-11-22T21:30:00+01:00"
+
+  @Test func aReadOfAMissingStoreSeesAnEmptyOneAndCreatesNothing() throws {
+    let box = try AppSandbox()
+    let access = try box.workspace(at: evening).store
+    #expect(try access.read { try $0.sessions() }.isEmpty)
+    #expect(!FileManager.default.fileExists(atPath: box.db))
+    #expect(!FileManager.default.fileExists(atPath: box.db + ".lock"))
+  }
+
+  @Test func aReadNeitherTakesTheLockNorCanWrite() throws {
+    let box = try AppSandbox()
+    let access = try box.workspace(at: evening).store
+    try access.write { _ in }
+    // Another process holds the lock: a read goes on regardless.
+    let holder = try ProcessLock(storePath: box.db, waitSeconds: 0)
+    defer { holder.release() }
+    let zone = try access.read { try $0.setting(Store.pinnedTimeZoneKey) }
+    #expect(zone == "Europe/Berlin")
+    #expect(throws: (any Error).self) { try access.read { try $0.setSetting("probe", "x") } }
+  }
+
+  @Test func aWriteHoldsTheLockForItsBodyAlone() throws {
+    let box = try AppSandbox()
+    let access = try box.workspace(at: evening).store
+    try access.write { _ in
+      #expect(throws: SpotterIOError.self) { try ProcessLock(storePath: box.db, waitSeconds: 0) }
+    }
+    // Released once the body returned, also when it threw.
+    try ProcessLock(storePath: box.db, waitSeconds: 0).release()
+    struct Stop: Error {}
+    #expect(throws: Stop.self) { try access.write { _ in throw Stop() } }
+    try ProcessLock(storePath: box.db, waitSeconds: 0).release()
+  }
+
+  @Test func aFirstWritePinsTheZoneAndLanguageAndSaysWhereFrom() throws {
+    let box = try AppSandbox(config: "[program]\nmon = \"Push Day\"\n")
+    let workspace = try box.workspace(at: evening)
+    try workspace.store.write { _ in }
+    let (zone, language) = try workspace.store.read {
+      (try $0.setting(Store.pinnedTimeZoneKey), try $0.setting(Store.pinnedLanguageKey))
+    }
+    #expect(zone == "Europe/Berlin")
+    #expect(language == "en")
+    #expect(
+      workspace.notices.drain() == [
+        "note: the store now keeps time zone 'Europe/Berlin' (from the system) and language 'en' (from LANG); "
+          + "from now on, runs use that whatever TZ and LANG say, unless the config sets timezone or language"
+      ])
+    // Pinned once: a second write says nothing.
+    try workspace.store.write { _ in }
+    #expect(workspace.notices.drain().isEmpty)
+  }
+
+  @Test func aWriteToAnExistingStoreRefusesAMissingOneWithoutALockFile() throws {
+    let box = try AppSandbox()
+    let access = try box.workspace(at: evening).store
+    #expect(throws: SpotterIOError.self) { try access.write(existing: true) { _ in } }
+    #expect(!FileManager.default.fileExists(atPath: box.db))
+    #expect(!FileManager.default.fileExists(atPath: box.db + ".lock"))
+  }
+
+  @Test func aWriteAgainRelocksTheStoreAnEarlierWriteOpened() throws {
+    let box = try AppSandbox()
+    let access = try box.workspace(at: evening).store
+    let store = try access.write { $0 }
+    try access.write(again: store) { store in
+      try store.setSetting("probe", "x")
+      #expect(throws: SpotterIOError.self) { try ProcessLock(storePath: box.db, waitSeconds: 0) }
+    }
+    #expect(try access.read { try $0.setting("probe") } == "x")
+  }
+}
