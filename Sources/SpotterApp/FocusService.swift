@@ -336,8 +336,9 @@ public struct FocusService: Sendable {
     store: Store, warnings: [String]
   ) throws -> FocusChange {
     let runner = NightlyRunner(workspace: workspace)
-    let horizon = Horizon(start: workspace.today.adding(days: 1), days: 1)
-    let outcome = try runner.plan(store: store, horizon: horizon, blocks: blocks)
+    let outcome = try runner.plan(
+      store: store, request: .from(workspace.today.adding(days: 1), count: 1),
+      overrides: PlanOverrides(blocks: blocks))
     let paths = try runner.write(
       outcome, store: store, outputDirectory: outputDirectory, focusUpserts: upserts, focusDeletes: deletes)
     let ids = Set(changed.map(\.id))

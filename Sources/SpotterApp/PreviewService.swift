@@ -14,7 +14,7 @@ public struct PreviewService: Sendable {
   public func plan(_ request: HorizonRequest) throws -> PlanView {
     let runner = NightlyRunner(workspace: workspace)
     let outcome = try workspace.store.read { store in
-      let outcome = try runner.plan(store: store, horizon: try runner.resolve(request, store: store))
+      let outcome = try runner.plan(store: store, request: request)
       try runner.noticeHistoryAge(store: store)
       return outcome
     }

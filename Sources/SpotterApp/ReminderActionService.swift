@@ -70,7 +70,7 @@ public struct ReminderActionService: Sendable {
       action.doneAt = nil
       actions[record.uid] = action
       let outcome = try runner.plan(
-        store: store, horizon: Horizon(start: record.date, days: 1), actions: actions)
+        store: store, request: .from(record.date, count: 1), overrides: PlanOverrides(actions: actions))
       _ = try OutputPublisher(workspace: workspace).publish(
         records: outcome.records, store: store, outputDirectory: outputDirectory
       ) {
@@ -95,7 +95,8 @@ public struct ReminderActionService: Sendable {
           option: "<day>", value: date.description, reason: "was not skipped, so there is nothing to undo:")
       }
       if undo { skipped.remove(date) } else { skipped.insert(date) }
-      let outcome = try runner.plan(store: store, horizon: Horizon(start: date, days: 1), skipped: skipped)
+      let outcome = try runner.plan(
+        store: store, request: .from(date, count: 1), overrides: PlanOverrides(skipped: skipped))
       _ = try OutputPublisher(workspace: workspace).publish(
         records: outcome.records, store: store, outputDirectory: outputDirectory
       ) {

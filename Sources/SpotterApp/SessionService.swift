@@ -60,7 +60,8 @@ public struct SessionService: Sendable {
       let runner = NightlyRunner(workspace: workspace)
       let now = Date(timeIntervalSince1970: workspace.now.timeIntervalSince1970.rounded(.down))
       let outcome = try runner.plan(
-        store: store, horizon: Horizon(start: workspace.today, days: 1), mark: (session.id, state))
+        store: store, request: .from(workspace.today, count: 1),
+        overrides: PlanOverrides(mark: (session.id, state)))
       _ = try OutputPublisher(workspace: workspace).publish(
         records: outcome.records, store: store, outputDirectory: outputDirectory
       ) {

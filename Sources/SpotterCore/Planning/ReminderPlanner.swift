@@ -32,10 +32,12 @@ public struct ReminderPlanner: Sendable {
     }
     let trainingDates = horizon.dates.filter(isTrainingDay)
     // Only days still ahead take a turn in the rotation: a day already trained has its workout
-    // in the history, and one whose start passed without a session was missed so far, so the
-    // rotation goes on from the last workout done and that day shares the next day's name.
+    // in the history, one whose start passed without a session was missed so far, and a skipped
+    // one will not be trained, so the rotation goes on from the last workout done and such a day
+    // shares the next day's name. The same days, with the ones trained, make a streak.
     let turns = trainingDates.filter { date in
-      !trainedDates.contains(date) && clock.instant(date, self.usualTime(pattern[date.weekday]).time) > now
+      !trainedDates.contains(date) && !skipped.contains(date)
+        && clock.instant(date, self.usualTime(pattern[date.weekday]).time) > now
     }
     let names = WorkoutNamePredictor(
       sessions: completed.map { (clock.localDate($0.start), $0.workoutName) }
@@ -78,8 +80,7 @@ public struct ReminderPlanner: Sendable {
           workoutReminder(date: date, name: name, pattern: pattern[weekday], clock: clock, texts: texts))
         continue
       }
-      let streak = trainingStreak(
-        before: date, trained: trainedDates, planned: Set(trainingDates), today: clock.localDate(now))
+      let streak = trainingStreak(before: date, trained: trainedDates, ahead: Set(turns))
       let streakTriggered = settings.restDay.afterStreak > 0 && streak >= settings.restDay.afterStreak
       guard settings.restDay.enabled || streakTriggered else {
         notes.append(PlanNote(date: date, text: "rest day, no reminder asked for"))
@@ -129,14 +130,12 @@ public struct ReminderPlanner: Sendable {
     settings.quietHours?.adjust(fire, clock: clock) ?? fire
   }
 
-  /// Consecutive training days right before `date`: past days count when trained, days from
-  /// today on when the plan makes them training days.
-  private func trainingStreak(
-    before date: LocalDate, trained: Set<LocalDate>, planned: Set<LocalDate>, today: LocalDate
-  ) -> Int {
+  /// Consecutive training days right before `date`: days trained, and days the plan expects a
+  /// workout on that are still ahead (not skipped, start not yet passed).
+  private func trainingStreak(before date: LocalDate, trained: Set<LocalDate>, ahead: Set<LocalDate>) -> Int {
     var count = 0
     var day = date.adding(days: -1)
-    while trained.contains(day) || (day >= today && planned.contains(day)) {
+    while trained.contains(day) || ahead.contains(day) {
       count += 1
       day = day.adding(days: -1)
     }

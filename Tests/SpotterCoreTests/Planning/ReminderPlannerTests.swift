@@ -13,15 +13,16 @@ import _SpotterTestSupport
 
   func plan(
     _ settings: Settings, sessions: [Session]? = nil, from: String = "2026-11-23", days: Int = 1,
-    now: Date? = nil
+    now: Date? = nil, skipped: Set<LocalDate> = []
   ) -> Plan {
     let sessions = sessions ?? habit
     let zone = ZoneClock(timeZone: settings.timeZone)
     let at = now ?? self.now
     let pattern = PatternLearner().learn(from: sessions, today: zone.localDate(at), clock: zone)
     return ReminderPlanner(settings: settings).plan(
-      sessions: sessions, pattern: pattern, horizon: Horizon(start: TestZones.date(from), days: days), now: at
-    )
+      sessions: sessions, pattern: pattern, horizon: Horizon(start: TestZones.date(from), days: days),
+      now: at,
+      skipped: skipped)
   }
 
   @Test func learnedDayFiresLeadTimeBeforeUsualStart() throws {
@@ -136,6 +137,38 @@ import _SpotterTestSupport
         "workout-reminder-2026-11-20@spotter", "workout-reminder-2026-11-21@spotter",
         "workout-reminder-2026-11-22@spotter", "rest-day-reminder-2026-11-23@spotter",
       ])
+  }
+
+  @Test func aSkippedDayBreaksTheStreak() {
+    let sessions = SessionFactory.weekly(
+      [.friday, .saturday, .sunday], at: "10:00", weeks: 6, until: "2026-11-20")
+    let thursday = TestZones.instant("2026-11-19T21:00:00+01:00")
+    let plan = plan(
+      Settings(timeZone: TestZones.berlin), sessions: sessions, from: "2026-11-20", days: 4, now: thursday,
+      skipped: [TestZones.date("2026-11-21")])
+    #expect(
+      plan.reminders.map(\.uid) == [
+        "workout-reminder-2026-11-20@spotter", "workout-reminder-2026-11-22@spotter",
+      ])
+  }
+
+  /// Upper and lower body in turn on three weekdays: the rotation names them, and a skipped day
+  /// gives its turn to the next training day instead of skipping a program day.
+  @Test func aSkippedDayTakesNoTurnInTheRotation() {
+    let sessions = SessionFactory.weekly(
+      [.monday, .wednesday, .friday], at: "18:00", weeks: 8, until: "2026-11-22"
+    )
+    .enumerated().map { index, session in
+      var session = session
+      session.workoutName = index.isMultiple(of: 2) ? "Upper" : "Lower"
+      return session
+    }
+    let settings = Settings(timeZone: TestZones.berlin)
+    let names = { (plan: Plan) in plan.reminders.map { "\($0.date) \($0.workoutName ?? "-")" } }
+    let week = plan(settings, sessions: sessions, days: 5)
+    #expect(names(week) == ["2026-11-23 Upper", "2026-11-25 Lower", "2026-11-27 Upper"])
+    let skipped = plan(settings, sessions: sessions, days: 5, skipped: [TestZones.date("2026-11-25")])
+    #expect(names(skipped) == ["2026-11-23 Upper", "2026-11-27 Lower"])
   }
 
   @Test func quietHoursMoveTheAlarmToTheirEnd() throws {

@@ -1,0 +1,48 @@
+import Foundation
+import SpotterCore
+import SpotterIO
+
+/// Everything one planning pass reads from the store, read once: the planner itself touches no
+/// store, so what it is handed is all it sees.
+public struct PlanSnapshot: Sendable {
+  /// Sessions with their sets, only those begun by `now`: a session dated later (a clock set
+  /// wrong, a planned workout exported as done) neither silences a reminder, nor teaches, nor
+  /// earns a record.
+  public var sessions: [Session]
+  public var actions: [String: ReminderAction]
+  public var skipped: Set<LocalDate>
+  public var focusBlocks: [FocusBlock]
+  /// Stored reminders dated from the earliest day the plan can touch.
+  public var stored: [ReminderRecord]
+  /// Every stored follow-up, whatever its date: one fired days ago stays history.
+  public var knownFollowUps: [ReminderRecord]
+  /// The workout reminders of the reaction window and the deliveries since, for the reactions.
+  public var reactionReminders: [ReminderRecord]
+  public var deliveries: [Delivery]
+  public var announcedAchievements: [Achievement]
+  public var achievementKeys: Set<String>
+  public var achievementCursor: ProgressCursor<AchievementDetector.State>?
+  public var plateauCursor: ProgressCursor<PlateauDetector.State>?
+
+  /// How far back reactions are read: more than the learner reads (a weekday's last four
+  /// reminded days), and bounded.
+  public static let reactionDays = 8 * 7
+
+  /// Reads the snapshot for a plan whose earliest day is `first`.
+  public init(store: Store, first: LocalDate, now: Date, clock: ZoneClock) throws {
+    let today = clock.localDate(now)
+    let from = today.adding(days: -Self.reactionDays)
+    sessions = try store.sessions(includeSets: true).filter { $0.start <= now }
+    actions = try store.actions()
+    skipped = try store.skippedDays()
+    focusBlocks = try store.focusBlocks()
+    stored = try store.reminders(from: first)
+    knownFollowUps = try store.reminders(kinds: ReminderKind.allCases.filter(\.followsEvents))
+    reactionReminders = try store.reminders(kinds: [.workout]).filter { $0.date >= from && $0.date < today }
+    deliveries = try store.deliveries(since: clock.startOfDay(from.adding(days: -1)))
+    announcedAchievements = try store.achievements(announcedOnly: true)
+    achievementKeys = try store.achievementKeys()
+    achievementCursor = try store.achievementCursor()
+    plateauCursor = try store.plateauCursor()
+  }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import SpotterCore
+import SpotterIO
+
+/// The one planning pass every writing command and every preview makes: from one snapshot of
+/// the store and one overrides value, it learns once, plans once and reconciles, and returns the
+/// typed change of every UID. It reads and writes nothing.
+///
+/// One plan covers today through the later of the horizon's end and the follow-ups' lookahead;
+/// the horizon, the follow-ups' upcoming sessions and "is one of today's reminders still ahead"
+/// are all read off it, so no two parts of a run can see one day differently.
+public struct RunPlanner: Sendable {
+  public let settings: Settings
+  public let now: Date
+  public let clock: ZoneClock
+
+  /// How far ahead an overload suggestion looks for the next session with its lift.
+  public static let lookaheadDays = 14
+
+  public init(settings: Settings, now: Date, clock: ZoneClock) {
+    self.settings = settings
+    self.now = now
+    self.clock = clock
+  }
+
+  public var today: LocalDate { clock.localDate(now) }
+
+  /// The earliest day a plan of `request` touches: what the snapshot must hold reminders from.
+  public func firstDay(of request: HorizonRequest) -> LocalDate {
+    switch request {
+    case .from(let start, _): return min(today, start)
+    case .coming: return today
+    }
+  }
+
+  /// Learns, plans and reconciles `request`.
+  ///
+  /// The outputs carry every remembered reminder from today on, not just this horizon's: a block
+  /// planned for next week, or a reminder a `--days 7` run made, stays in the file until it is
+  /// past, whichever command writes the file next. Snoozes and done marks are applied to the
+  /// fresh plan, so a re-plan keeps them.
+  public func plan(
+    _ snapshot: PlanSnapshot, overrides: PlanOverrides = .none, request: HorizonRequest
+  ) -> PlanOutcome {
+    var sessions = snapshot.sessions
+    if let mark = overrides.mark, let index = sessions.firstIndex(where: { $0.id == mark.id }) {
+      sessions[index].mark(
+        mark.state, at: Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down)))
+    }
+    let actions = overrides.actions ?? snapshot.actions
+    let skipped = overrides.skipped ?? snapshot.skipped
+    let reactions = reactions(snapshot, skipped: skipped, actions: actions)
+    let first = firstDay(of: request)
+    let requestedEnd: LocalDate
+    switch request {
+    case .from(let start, let count): requestedEnd = Horizon(start: start, days: count).end
+    case .coming(let count): requestedEnd = today.adding(days: max(1, count) + 1)
+    }
+    let last = max(requestedEnd, today.adding(days: Self.lookaheadDays))
+    let (pattern, span) = ReminderPlanner(settings: settings).learnAndPlan(
+      sessions: sessions, reactions: reactions, horizon: Horizon(start: first, days: first.days(until: last)),
+      now: now, skipped: skipped, actions: actions)
+    let horizon = resolve(request, in: span)
+    let plan = span.restricted(to: horizon)
+
+    let followUps = FollowUpPlanner(settings: settings).plan(
+      sessions: sessions, pattern: pattern,
+      upcoming: span.restricted(to: Horizon(start: today, days: Self.lookaheadDays)).sessions,
+      known: Dictionary(snapshot.knownFollowUps.map { ($0.uid, $0) }, uniquingKeysWith: { $1 }),
+      achievements: snapshot.announcedAchievements, storedKeys: snapshot.achievementKeys, now: now,
+      achievementCursor: snapshot.achievementCursor, plateauCursor: snapshot.plateauCursor)
+    let followUpReminders = ReminderAction.apply(actions, to: followUps.reminders)
+    let focusWindow = Horizon(
+      start: today, days: max(settings.focus.horizonDays, today.days(until: horizon.end)))
+    let focus = ReminderAction.apply(
+      actions,
+      to: FocusAlertPlanner(minutesBefore: settings.focus.minutesBefore, language: settings.language)
+        .reminders(
+          for: overrides.blocks ?? snapshot.focusBlocks, dates: focusWindow.start..<focusWindow.end, now: now,
+          clock: clock))
+    let stored = snapshot.stored
+    let reconciler = ReminderReconciler()
+    let workouts = reconciler.reconcile(
+      planned: plan.reminders, stored: stored.filter { $0.kind == .workout || $0.kind == .restDay },
+      horizon: horizon, now: now)
+    // Follow-ups are reconciled with every stored one, whatever its date, so one fired days ago
+    // stays history; only those from today on go into the outputs.
+    let events = reconciler.reconcile(
+      planned: followUpReminders, stored: snapshot.knownFollowUps, horizon: horizon, now: now)
+    let eventRecords = events.records.filter { $0.date >= first || events.changed.contains($0) }
+    let alerts = reconciler.reconcile(
+      planned: focus, stored: stored.filter { $0.kind == .focusBlock }, horizon: focusWindow, now: now)
+    let storedByUID = Dictionary(stored.map { ($0.uid, $0) }, uniquingKeysWith: { $1 })
+    var latest = storedByUID
+    for record in workouts.records + alerts.records + eventRecords { latest[record.uid] = record }
+    let records = latest.values.sorted { ($0.start, $0.uid) < ($1.start, $1.uid) }
+    let changes = Dictionary(
+      uniqueKeysWithValues: records.map { ($0.uid, RevisionChange(from: storedByUID[$0.uid], to: $0)) })
+    return PlanOutcome(
+      pattern: pattern, plan: plan, focus: focus, followUps: followUpReminders,
+      findings: RunFindings(
+        achievements: followUps.newAchievements, abandoned: followUps.abandoned, at: now,
+        achievementCursor: followUps.achievementCursor, plateauCursor: followUps.plateauCursor),
+      records: records, changed: workouts.changed + alerts.changed + events.changed, changes: changes,
+      events: records.map { $0.event(now: now) })
+  }
+
+  /// The pattern learned from the snapshot, as of today.
+  public func pattern(_ snapshot: PlanSnapshot) -> TrainingPattern {
+    PatternLearner(leadMinutes: settings.reminders.leadMinutes).learn(
+      from: snapshot.sessions,
+      reactions: reactions(snapshot, skipped: snapshot.skipped, actions: snapshot.actions), now: now,
+      clock: clock)
+  }
+
+  /// What the person did with the workout reminders of the snapshot's reaction window.
+  func reactions(_ snapshot: PlanSnapshot, skipped: Set<LocalDate>, actions: [String: ReminderAction])
+    -> [ReminderReaction]
+  {
+    ReminderReaction.collect(
+      reminders: snapshot.reactionReminders, actions: actions, deliveries: snapshot.deliveries,
+      skipped: skipped.filter { $0 >= today.adding(days: -PlanSnapshot.reactionDays) && $0 < today })
+  }
+
+  /// The days `request` asks for, read off the plan of the whole span.
+  ///
+  /// For ``HorizonRequest/coming(count:)``, today joins tomorrow's horizon when one of its
+  /// planned reminders (a workout or a rest day) still fires after now, snoozes and skips
+  /// applied; one that fired already is left as it is, neither revised nor cancelled.
+  func resolve(_ request: HorizonRequest, in span: Plan) -> Horizon {
+    switch request {
+    case .from(let start, let count):
+      return Horizon(start: start, days: count)
+    case .coming(let count):
+      let ahead = span.reminders.contains { $0.date == today && $0.fire > now }
+      return ahead
+        ? Horizon(start: today, days: count + 1) : Horizon(start: today.adding(days: 1), days: count)
+    }
+  }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import SpotterApp
+import SpotterCore
+import SpotterIO
+import Testing
+
+/// One planning pass from one snapshot: a day is planned the same whichever horizon a command
+/// asks for, and what a command is about to save is planned in place of the store's.
+@Suite struct RunPlannerTests {
+  /// Monday morning: today's Push Day is still ahead, then the learned Pull and Leg days.
+  let morning = "2026-11-23T07:00:00+01:00"
+
+  /// A sandbox after the morning's run of the coming week, and the workout summaries it wrote
+  /// by date.
+  func planned() throws -> (AppSandbox, [LocalDate: String]) {
+    let box = try AppSandbox()
+    let workspace = try box.workspace(at: morning)
+    _ = try NightlyRunner(workspace: workspace).run(
+      histories: [try box.strongExport()], horizon: .coming(count: 7), outputDirectory: box.out)
+    let titles = try workspace.store.read { try $0.reminders(kinds: [.workout]) }
+      .reduce(into: [LocalDate: String]()) { $0[$1.date] = $1.summary ?? $1.title }
+    return (box, titles)
+  }
+
+  func planner(_ workspace: Workspace) -> RunPlanner {
+    RunPlanner(settings: workspace.settings, now: workspace.now, clock: workspace.clock)
+  }
+
+  func snapshot(_ workspace: Workspace, first: LocalDate) throws -> PlanSnapshot {
+    try workspace.store.read {
+      try PlanSnapshot(store: $0, first: first, now: workspace.now, clock: workspace.clock)
+    }
+  }
+
+  @Test func aDayIsPlannedTheSameWhicheverHorizonAsksForIt() throws {
+    let (box, titles) = try planned()
+    // The rotation runs through the week: three different days follow today's.
+    #expect(Set(titles.values).count >= 3)
+    let workspace = try box.workspace(at: morning)
+    let planner = planner(workspace)
+    for date in titles.keys.sorted() {
+      let outcome = planner.plan(try snapshot(workspace, first: date), request: .from(date, count: 1))
+      let uid = "workout-reminder-\(date)@spotter"
+      #expect(outcome.plan.horizon == Horizon(start: date, days: 1))
+      #expect(outcome.plan.reminders.map { $0.summary ?? $0.title } == [titles[date]])
+      #expect(outcome.changes[uid] == .unchanged, "\(date)")
+    }
+  }
+
+  @Test func undoingDoneBringsBackTheWorkoutTheRunPlanned() throws {
+    let (box, titles) = try planned()
+    let friday = try #require(LocalDate(parsing: "2026-11-27"))
+    let uid = "workout-reminder-2026-11-27@spotter"
+    let service = ReminderActionService(workspace: try box.workspace(at: morning), outputDirectory: box.out)
+    _ = try service.done(uid: uid)
+    let back = try service.undoDone(uid: uid)
+    #expect(back.status == .confirmed)
+    #expect(back.summary ?? back.title == titles[friday])
+  }
+
+  @Test func theComingDaysIncludeTodayOnlyWhileItsReminderIsAhead() throws {
+    let (box, _) = try planned()
+    let today = try #require(LocalDate(parsing: "2026-11-23"))
+    for (now, start) in [
+      ("2026-11-23T07:00:00+01:00", today), ("2026-11-23T17:25:00+01:00", today.adding(days: 1)),
+    ] {
+      let workspace = try box.workspace(at: now)
+      let outcome = planner(workspace).plan(try snapshot(workspace, first: today), request: .coming(count: 7))
+      #expect(outcome.plan.horizon == Horizon(start: start, days: start == today ? 8 : 7), "\(now)")
+    }
+  }
+
+  @Test func aSkipAboutToBeSavedIsPlannedAsIfSaved() throws {
+    let (box, titles) = try planned()
+    let workspace = try box.workspace(at: morning)
+    let wednesday = try #require(LocalDate(parsing: "2026-11-25"))
+    let outcome = planner(workspace).plan(
+      try snapshot(workspace, first: workspace.today), overrides: PlanOverrides(skipped: [wednesday]),
+      request: .coming(count: 7))
+    #expect(!outcome.plan.reminders.contains { $0.date == wednesday })
+    #expect(outcome.changes["workout-reminder-2026-11-25@spotter"] == .cancelled)
+    // The other days are as the run wrote them: here each weekday has its own name.
+    for reminder in outcome.plan.reminders where reminder.kind == .workout {
+      #expect(reminder.summary ?? reminder.title == titles[reminder.date])
+      #expect(outcome.changes[reminder.uid] == .unchanged)
+    }
+  }
+}
