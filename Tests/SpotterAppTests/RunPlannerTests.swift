@@ -58,6 +58,25 @@ import Testing
     #expect(back.summary ?? back.title == titles[friday])
   }
 
+  /// Seen in `bench/identical`: a skip of today taken back after the day's start used to plan
+  /// that one day alone, where no later day was left to lend its name, and renamed the workout
+  /// "Workout". A day whose start passed without a session shares the next training day's name.
+  @Test func undoingASkipAfterTheStartSharesTheNextDaysName() throws {
+    let (box, _) = try planned()
+    let wednesday = try #require(LocalDate(parsing: "2026-11-25"))
+    let workspace = try box.workspace(at: "2026-11-25T20:45:00+01:00")
+    let service = ReminderActionService(workspace: workspace, outputDirectory: box.out)
+    _ = try service.skip(wednesday, undo: false)
+    let outcome = try service.skip(wednesday, undo: true)
+    let back = try #require(outcome.records.first { $0.uid == "workout-reminder-2026-11-25@spotter" })
+    #expect(back.status == .confirmed)
+    let week = planner(workspace).plan(
+      try snapshot(workspace, first: wednesday), request: .from(wednesday, count: 7))
+    let next = try #require(week.plan.reminders.first { $0.kind == .workout && $0.date > wednesday })
+    #expect(back.summary != nil)
+    #expect(back.summary == next.summary)
+  }
+
   @Test func theComingDaysIncludeTodayOnlyWhileItsReminderIsAhead() throws {
     let (box, _) = try planned()
     let today = try #require(LocalDate(parsing: "2026-11-23"))
