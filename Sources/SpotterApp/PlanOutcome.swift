@@ -18,5 +18,12 @@ public struct PlanOutcome: Sendable {
   public var changed: [ReminderRecord]
   /// `new`, `changed`, `cancelled` or `unchanged`, by UID.
   public var changes: [String: RevisionChange]
-  public var events: [Event]
+  /// The instant planned at, which decides the events' alarms (none in the past).
+  public var now: Date
+
+  /// ``records`` as the events to write, built one at a time as they are read: never held all
+  /// at once, since a run may carry a hundred thousand of them.
+  public var events: LazyMapSequence<[ReminderRecord], Event> {
+    records.lazy.map { [now] in $0.event(now: now) }
+  }
 }

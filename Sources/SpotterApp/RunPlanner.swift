@@ -102,7 +102,7 @@ public struct RunPlanner: Sendable {
         achievements: followUps.newAchievements, abandoned: followUps.abandoned, at: now,
         achievementCursor: followUps.achievementCursor, plateauCursor: followUps.plateauCursor),
       records: records, changed: workouts.changed + alerts.changed + events.changed, changes: changes,
-      events: records.map { $0.event(now: now) })
+      now: now)
   }
 
   /// The pattern learned from the snapshot, as of today.
