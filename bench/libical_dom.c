@@ -52,11 +52,10 @@ int main(int argc, char **argv) {
     icalcomponent_add_property(event, icalproperty_new_summary("Deep work"));
     snprintf(text, sizeof text, "Focus block %ld", index);
     icalcomponent_add_property(event, icalproperty_new_description(text));
-    icalcomponent_add_property(event, icalproperty_new_categories("Spotter"));
-    icalcomponent_add_property(event, icalproperty_new_categories("Focus"));
+    icalcomponent_add_property(event, icalproperty_new_categories("Spotter,Focus"));
     icalcomponent_add_property(event, icalproperty_new_sequence(0));
     icalcomponent_add_property(event, icalproperty_new_status(ICAL_STATUS_CONFIRMED));
-    icalcomponent_add_property(event, icalproperty_new_transp(ICAL_TRANSP_TRANSPARENT));
+    icalcomponent_add_property(event, icalproperty_new_transp(ICAL_TRANSP_OPAQUE));
     icalcomponent *alarm = icalcomponent_new_valarm();
     icalcomponent_add_property(alarm, icalproperty_new_action(ICAL_ACTION_DISPLAY));
     icalcomponent_add_property(alarm, icalproperty_new_description("Deep work starts"));

@@ -47,7 +47,7 @@ public struct AgendaInstaller: Sendable {
     let installation = Installation(
       histories: histories.map(Workspace.absolute), outputDirectory: Workspace.absolute(outputDirectory))
     return try workspace.store.write { store in
-      let records = try workspace.storedRecords(store: store, replacing: [])
+      let records = try OutputPublisher(workspace: workspace).storedRecords(store: store, replacing: [])
       let agenda = workspace.agendaWriter.write(
         events: records.map { $0.event(now: workspace.now) },
         horizon: Horizon(start: workspace.today, days: 1), now: workspace.now)

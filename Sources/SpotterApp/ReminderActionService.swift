@@ -120,7 +120,8 @@ public struct ReminderActionService: Sendable {
 
   private func rewrite(_ store: Store, changed: [ReminderRecord], save: () throws -> Void) throws {
     _ = try OutputPublisher(workspace: workspace).publish(
-      records: try workspace.storedRecords(store: store, replacing: changed), store: store,
+      records: try OutputPublisher(workspace: workspace).storedRecords(store: store, replacing: changed),
+      store: store,
       outputDirectory: outputDirectory, save: save)
   }
 
