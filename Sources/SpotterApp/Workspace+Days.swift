@@ -15,4 +15,22 @@ extension Workspace {
     }
     return date
   }
+
+  /// How far from today a planned day may lie: the longest horizon (`--days`, `horizon_days`).
+  public static let planningReachDays = 366
+
+  /// Reads the first day of a horizon (`--from`) or a day to take off (`skip`): any day
+  /// ``date(_:option:)`` reads, within ``planningReachDays`` of today.
+  ///
+  /// A plan covers every day from today to the end of its horizon, so that each day is planned
+  /// as the nightly run plans it; bounding the reach keeps that work bounded whatever is typed.
+  public func plannedDay(_ text: String, option: String) throws -> LocalDate {
+    let date = try date(text, option: option)
+    guard abs(today.days(until: date)) <= Self.planningReachDays else {
+      throw SpotterAppError.invalidOption(
+        option: option, value: text,
+        reason: "expected a day within \(Self.planningReachDays) days of today (\(today)), got")
+    }
+    return date
+  }
 }

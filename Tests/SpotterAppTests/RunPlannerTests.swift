@@ -104,4 +104,15 @@ import Testing
       #expect(outcome.changes[reminder.uid] == .unchanged)
     }
   }
+
+  @Test func aSkipBeyondTheReachOfAPlanIsRefused() throws {
+    let (box, _) = try planned()
+    let workspace = try box.workspace(at: morning)
+    let service = ReminderActionService(workspace: workspace, outputDirectory: box.out)
+    let far = workspace.today.adding(days: Workspace.planningReachDays + 1)
+    #expect(throws: SpotterAppError.self) { try service.skip(far, undo: false) }
+    #expect(
+      try service.skip(workspace.today.adding(days: Workspace.planningReachDays), undo: false).changed.isEmpty
+    )
+  }
 }

@@ -147,6 +147,21 @@ import Testing
     let badNow = try await SpotterBinary.run(["plan", "--now", "tomorrowish", "--db", "/nonexistent/db"])
     #expect(badNow.status == 64)
     #expect(badNow.stderr.contains("option '--now': expected an ISO 8601 instant, got 'tomorrowish'"))
+    // Every day from today to a horizon's end is planned, so a typo of a year is refused at once
+    // rather than planned for eight thousand years.
+    let far = try await SpotterBinary.run([
+      "plan", "--from", "9999-12-01", "--now", "2026-11-25T10:00:00Z", "--db", "/nonexistent/db",
+    ])
+    #expect(far.status == 64)
+    #expect(
+      far.stderr.contains(
+        "option '--from': expected a day within 366 days of today (2026-11-25), got '9999-12-01'"),
+      "\(far.stderr)")
+    let skip = try await SpotterBinary.run([
+      "skip", "0001-01-01", "--now", "2026-11-25T10:00:00Z", "--db", "/nonexistent/db",
+    ])
+    #expect(skip.status == 64)
+    #expect(skip.stderr.contains("option 'DAY': expected a day within 366 days of today"), "\(skip.stderr)")
   }
 
   @Test func planAndPatternWriteNothing() async throws {

@@ -20,6 +20,6 @@ struct HorizonOptions: ParsableArguments {
   func request(in workspace: Workspace) throws -> HorizonRequest {
     let count = days ?? workspace.settings.reminders.horizonDays
     guard let from else { return .coming(count: count) }
-    return .from(try workspace.date(from, option: "--from"), count: count)
+    return .from(try workspace.plannedDay(from, option: "--from"), count: count)
   }
 }

@@ -20,7 +20,7 @@ extension SpotterCommand {
 
     func run() throws {
       try options.perform { workspace in
-        let date = try workspace.date(day, option: "DAY")
+        let date = try workspace.plannedDay(day, option: "DAY")
         let outcome = try ReminderActionService(
           workspace: workspace, outputDirectory: output.directory(in: workspace)
         ).skip(date, undo: undo)
