@@ -14,10 +14,10 @@ extension Store {
     arguments += [channels.count]
     return try guarded {
       try queue.read { db in
-        try Row.fetchAll(
+        try Self.records(
           db,
           sql: """
-            SELECT r.* FROM reminder r
+            SELECT \(Self.reminderColumns("r")) FROM reminder r
             LEFT JOIN reminder_action a ON a.uid = r.uid
             WHERE r.status = 'CONFIRMED' AND r.fires_at <= ?
               AND NOT EXISTS (
@@ -27,8 +27,7 @@ extension Store {
                 WHERE d.uid = r.uid AND d.round = COALESCE(a.round, 0)
                   AND d.outcome IN ('pending', 'delivered') AND d.channel IN (\(placeholders))) < ?
             ORDER BY r.fires_at, r.uid
-            """, arguments: arguments
-        ).map(Self.record)
+            """, arguments: arguments)
       }
     }
   }
@@ -37,8 +36,9 @@ extension Store {
   public func reminder(uid: String) throws -> ReminderRecord? {
     try guarded {
       try queue.read { db in
-        try Row.fetchOne(db, sql: "SELECT * FROM reminder WHERE uid = ?", arguments: [uid]).flatMap(
-          Self.record)
+        try Self.records(
+          db, sql: "SELECT \(Self.reminderColumns()) FROM reminder WHERE uid = ?", arguments: [uid]
+        ).first
       }
     }
   }
@@ -51,9 +51,9 @@ extension Store {
     return try guarded {
       try queue.read { db in
         // instr, not LIKE: '_' and '%' in the id are plain characters.
-        try Row.fetchAll(
-          db, sql: "SELECT * FROM reminder WHERE instr(uid, ?) = 1 ORDER BY uid", arguments: [id]
-        ).map(Self.record)
+        try Self.records(
+          db, sql: "SELECT \(Self.reminderColumns()) FROM reminder WHERE instr(uid, ?) = 1 ORDER BY uid",
+          arguments: [id])
       }
     }
   }

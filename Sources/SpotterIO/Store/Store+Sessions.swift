@@ -62,10 +62,11 @@ extension Store {
     try guarded {
       try queue.read { db in
         let marks = Array(repeating: "?", count: kinds.count).joined(separator: ", ")
-        return try Row.fetchAll(
-          db, sql: "SELECT * FROM reminder WHERE kind IN (\(marks)) ORDER BY starts_at, uid",
-          arguments: StatementArguments(kinds.map(\.rawValue))
-        ).map(Self.record)
+        return try Self.records(
+          db,
+          sql:
+            "SELECT \(Self.reminderColumns()) FROM reminder WHERE kind IN (\(marks)) ORDER BY starts_at, uid",
+          arguments: StatementArguments(kinds.map(\.rawValue)))
       }
     }
   }
