@@ -49,17 +49,12 @@ public struct RunPlanner: Sendable {
     }
     let actions = overrides.actions ?? snapshot.actions
     let skipped = overrides.skipped ?? snapshot.skipped
-    let reactions = reactions(snapshot, skipped: skipped, actions: actions)
     let first = firstDay(of: request)
-    let requestedEnd: LocalDate
-    switch request {
-    case .from(let start, let count): requestedEnd = Horizon(start: start, days: count).end
-    case .coming(let count): requestedEnd = today.adding(days: max(1, count) + 1)
-    }
-    let last = max(requestedEnd, today.adding(days: Self.lookaheadDays))
     let (pattern, span) = ReminderPlanner(settings: settings).learnAndPlan(
-      sessions: sessions, reactions: reactions, horizon: Horizon(start: first, days: first.days(until: last)),
-      now: now, skipped: skipped, actions: actions)
+      sessions: sessions, reactions: reactions(snapshot, skipped: skipped, actions: actions),
+      horizon: Horizon(start: first, days: first.days(until: spanEnd(of: request))), now: now,
+      skipped: skipped,
+      actions: actions)
     let horizon = resolve(request, in: span)
     let plan = span.restricted(to: horizon)
 
@@ -70,6 +65,7 @@ public struct RunPlanner: Sendable {
       achievements: snapshot.announcedAchievements, storedKeys: snapshot.achievementKeys, now: now,
       achievementCursor: snapshot.achievementCursor, plateauCursor: snapshot.plateauCursor)
     let followUpReminders = ReminderAction.apply(actions, to: followUps.reminders)
+    // Focus alerts are planned from today whatever the horizon, and at least as far as it.
     let focusWindow = Horizon(
       start: today, days: max(settings.focus.horizonDays, today.days(until: horizon.end)))
     let focus = ReminderAction.apply(
@@ -78,24 +74,22 @@ public struct RunPlanner: Sendable {
         .reminders(
           for: overrides.blocks ?? snapshot.focusBlocks, dates: focusWindow.start..<focusWindow.end, now: now,
           clock: clock))
-    let stored = snapshot.stored
+
     let reconciler = ReminderReconciler()
     let workouts = reconciler.reconcile(
-      planned: plan.reminders, stored: stored.filter { $0.kind == .workout || $0.kind == .restDay },
+      planned: plan.reminders, stored: snapshot.stored.filter { $0.kind == .workout || $0.kind == .restDay },
       horizon: horizon, now: now)
     // Follow-ups are reconciled with every stored one, whatever its date, so one fired days ago
-    // stays history; only those from today on go into the outputs.
+    // stays history; only those from `first` on go into the outputs.
     let events = reconciler.reconcile(
       planned: followUpReminders, stored: snapshot.knownFollowUps, horizon: horizon, now: now)
-    let eventRecords = events.records.filter { $0.date >= first || events.changed.contains($0) }
     let alerts = reconciler.reconcile(
-      planned: focus, stored: stored.filter { $0.kind == .focusBlock }, horizon: focusWindow, now: now)
-    let storedByUID = Dictionary(stored.map { ($0.uid, $0) }, uniquingKeysWith: { $1 })
-    var latest = storedByUID
-    for record in workouts.records + alerts.records + eventRecords { latest[record.uid] = record }
-    let records = latest.values.sorted { ($0.start, $0.uid) < ($1.start, $1.uid) }
-    let changes = Dictionary(
-      uniqueKeysWithValues: records.map { ($0.uid, RevisionChange(from: storedByUID[$0.uid], to: $0)) })
+      planned: focus, stored: snapshot.stored.filter { $0.kind == .focusBlock }, horizon: focusWindow,
+      now: now)
+    let (records, changes) = merged(
+      stored: snapshot.stored,
+      revised: workouts.records + alerts.records
+        + events.records.filter { $0.date >= first || events.changed.contains($0) })
     return PlanOutcome(
       pattern: pattern, plan: plan, focus: focus, followUps: followUpReminders,
       findings: RunFindings(
@@ -103,6 +97,40 @@ public struct RunPlanner: Sendable {
         achievementCursor: followUps.achievementCursor, plateauCursor: followUps.plateauCursor),
       records: records, changed: workouts.changed + alerts.changed + events.changed, changes: changes,
       now: now)
+  }
+
+  /// The first day after the span a plan of `request` covers: the horizon's end, or the end of
+  /// the follow-ups' lookahead when that is later.
+  func spanEnd(of request: HorizonRequest) -> LocalDate {
+    let end: LocalDate
+    switch request {
+    case .from(let start, let count): end = Horizon(start: start, days: count).end
+    // Tomorrow and the days after, or today and as many: either way the same end.
+    case .coming(let count): end = today.adding(days: max(1, count) + 1)
+    }
+    return max(end, today.adding(days: Self.lookaheadDays))
+  }
+
+  /// Every stored record with `revised` in place of its stored revision, in the outputs' order,
+  /// and each one's change against what was stored.
+  ///
+  /// One dictionary is filled in place: a run may carry a hundred thousand focus alerts, and a
+  /// copy of it was a tenth of the run's memory.
+  func merged(stored: [ReminderRecord], revised: [ReminderRecord]) -> (
+    records: [ReminderRecord], changes: [String: RevisionChange]
+  ) {
+    // Sized for the larger list alone: on a night like the last, the revised records are the
+    // stored ones.
+    var latest: [String: ReminderRecord] = [:]
+    latest.reserveCapacity(max(stored.count, revised.count))
+    for record in stored { latest[record.uid] = record }
+    var changes: [String: RevisionChange] = [:]
+    changes.reserveCapacity(max(latest.count, revised.count))
+    for record in revised { changes[record.uid] = RevisionChange(from: latest[record.uid], to: record) }
+    for record in revised { latest[record.uid] = record }
+    for uid in latest.keys where changes[uid] == nil { changes[uid] = .unchanged }
+    let records = latest.values.sorted { ($0.start, $0.uid) < ($1.start, $1.uid) }
+    return (records, changes)
   }
 
   /// The pattern learned from the snapshot, as of today.
