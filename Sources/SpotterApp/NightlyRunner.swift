@@ -34,7 +34,8 @@ public struct NightlyRunner: Sendable {
   /// The pattern learned from the store, as of today.
   public func pattern(store: Store) throws -> TrainingPattern {
     planner.pattern(
-      try PlanSnapshot(store: store, first: workspace.today, now: workspace.now, clock: workspace.clock))
+      try PlanSnapshot(
+        store: store, first: workspace.today, now: workspace.now, clock: workspace.clock, sets: false))
   }
 
   /// The planner of this invocation's settings, instant and zone.

@@ -29,10 +29,13 @@ public struct PlanSnapshot: Sendable {
   public static let reactionDays = 8 * 7
 
   /// Reads the snapshot for a plan whose earliest day is `first`.
-  public init(store: Store, first: LocalDate, now: Date, clock: ZoneClock) throws {
+  ///
+  /// - Parameter sets: whether sessions carry their sets, which the follow-ups (records,
+  ///   overload suggestions) read and the learner does not: `spotter pattern` leaves them out.
+  public init(store: Store, first: LocalDate, now: Date, clock: ZoneClock, sets: Bool = true) throws {
     let today = clock.localDate(now)
     let from = today.adding(days: -Self.reactionDays)
-    sessions = try store.sessions(includeSets: true).filter { $0.start <= now }
+    sessions = try store.sessions(includeSets: sets).filter { $0.start <= now }
     actions = try store.actions()
     skipped = try store.skippedDays()
     focusBlocks = try store.focusBlocks()
