@@ -17,10 +17,7 @@ public struct OutputPublisher: Sendable {
   /// Every stored reminder from today on, `changed` in place of their stored revisions, in the
   /// outputs' order.
   public func storedRecords(store: Store, replacing changed: [ReminderRecord]) throws -> [ReminderRecord] {
-    var latest = Dictionary(
-      try store.reminders(from: workspace.today).map { ($0.uid, $0) }, uniquingKeysWith: { $1 })
-    for record in changed { latest[record.uid] = record }
-    return latest.values.sorted { ($0.start, $0.uid) < ($1.start, $1.uid) }
+    RunPlanner.merged(stored: try store.reminders(from: workspace.today), revised: changed).records
   }
 
   /// Renders `records` (every reminder from today on) into both outputs and commits them with

@@ -86,7 +86,7 @@ public struct RunPlanner: Sendable {
     let alerts = reconciler.reconcile(
       planned: focus, stored: snapshot.stored.filter { $0.kind == .focusBlock }, horizon: focusWindow,
       now: now)
-    let (records, changes) = merged(
+    let (records, changes) = Self.merged(
       stored: snapshot.stored,
       revised: workouts.records + alerts.records
         + events.records.filter { $0.date >= first || events.changed.contains($0) })
@@ -116,7 +116,7 @@ public struct RunPlanner: Sendable {
   ///
   /// One dictionary is filled in place: a run may carry a hundred thousand focus alerts, and a
   /// copy of it was a tenth of the run's memory.
-  func merged(stored: [ReminderRecord], revised: [ReminderRecord]) -> (
+  static func merged(stored: [ReminderRecord], revised: [ReminderRecord]) -> (
     records: [ReminderRecord], changes: [String: RevisionChange]
   ) {
     // Sized for the larger list alone: on a night like the last, the revised records are the
