@@ -87,12 +87,7 @@ public struct ReminderActionService: Sendable {
       throw SpotterAppError.invalidOption(
         option: "<day>", value: date.description, reason: "date is in the past:")
     }
-    guard workspace.today.days(until: date) <= Workspace.planningReachDays else {
-      throw SpotterAppError.invalidOption(
-        option: "<day>", value: date.description,
-        reason: "expected a day within \(Workspace.planningReachDays) days of today (\(workspace.today)), got"
-      )
-    }
+    try workspace.checkReach(date, option: "<day>", value: date.description)
     return try workspace.store.write { store in
       var skipped = try store.skippedDays()
       // Undoing a day never skipped would plan it from nothing: a reminder nobody asked for.

@@ -26,11 +26,17 @@ extension Workspace {
   /// as the nightly run plans it; bounding the reach keeps that work bounded whatever is typed.
   public func plannedDay(_ text: String, option: String) throws -> LocalDate {
     let date = try date(text, option: option)
+    try checkReach(date, option: option, value: text)
+    return date
+  }
+
+  /// Fails unless `date` lies within ``planningReachDays`` of today, naming `option` and the
+  /// `value` it was given as.
+  func checkReach(_ date: LocalDate, option: String, value: String) throws {
     guard abs(today.days(until: date)) <= Self.planningReachDays else {
       throw SpotterAppError.invalidOption(
-        option: option, value: text,
+        option: option, value: value,
         reason: "expected a day within \(Self.planningReachDays) days of today (\(today)), got")
     }
-    return date
   }
 }
