@@ -24,12 +24,14 @@ public struct PreviewService: Sendable {
   /// The learned week, with the last twelve weeks' replay for its useful rate.
   public func pattern() throws -> PatternView {
     let runner = NightlyRunner(workspace: workspace)
-    let pattern = try workspace.store.read { store in
+    // One read for both: a store from an older Spotter is copied and migrated in memory on
+    // each read-only open.
+    return try workspace.store.read { store in
       let pattern = try runner.pattern(store: store)
       try runner.noticeHistoryAge(store: store)
-      return pattern
+      let backtest = try BacktestService(workspace: workspace).run(
+        store: store, weeks: 12, suggestLead: false)
+      return PatternView(pattern: pattern, settings: workspace.settings, backtest: backtest)
     }
-    let backtest = try BacktestService(workspace: workspace).run(weeks: 12, suggestLead: false)
-    return PatternView(pattern: pattern, settings: workspace.settings, backtest: backtest)
   }
 }
