@@ -70,6 +70,11 @@ public struct CrontabWriter: Sendable {
     }
   }
 
+  /// The cron reading of `fire`, to the minute, or nil when that reading is the second pass of
+  /// an autumn overlap, which a crontab line cannot name.
+  ///
+  /// Cron names minutes, so the reading is that of the minute that holds `fire`: a fire time with
+  /// seconds (a block added `+2h` from a clock at 10:00:17) reads as 12:00.
   func cronFireTime(_ fire: Date) -> LocalDateTime? {
     let instant = Date(timeIntervalSince1970: (fire.timeIntervalSince1970 / 60).rounded(.down) * 60)
     let local = cronClock.local(instant)
