@@ -56,4 +56,17 @@ public struct FocusBlock: Sendable, Hashable, Codable, Identifiable {
     }
     return result
   }
+
+  /// The occurrence whose local start date is the last in `dates`, or nil when none is; it ends
+  /// latest too, since every occurrence keeps the block's wall-clock times.
+  ///
+  /// It looks at the last week of what `dates` and the repeat's end leave, in which a repeat on
+  /// any weekday occurs, so a block that repeats for years costs no more than one that does not.
+  public func lastOccurrence(in dates: Range<LocalDate>, clock: ZoneClock) -> FocusOccurrence? {
+    guard let recurrence else { return occurrences(in: dates, clock: clock).last }
+    let stop = recurrence.until.map { min($0.adding(days: 1), dates.upperBound) } ?? dates.upperBound
+    let from = max(dates.lowerBound, stop.adding(days: -7))
+    guard from < stop else { return nil }
+    return occurrences(in: from..<stop, clock: clock).last
+  }
 }

@@ -23,52 +23,80 @@ extension Libical {
     events: Events, tzid: String, productID: String, calendarName: String, validFrom: Date,
     validUntil: Date, to sink: (UnsafeBufferPointer<UInt8>) throws -> Void
   ) throws {
-    let isUTC = utcNames.contains(tzid)
-    guard let zone = isUTC ? icaltimezone_get_utc_timezone() : icaltimezone_get_builtin_timezone(tzid) else {
-      throw SpotterICalError.unknownTimeZone(field: "timezone", value: tzid)
-    }
-    guard let calendar = icalcomponent_new_vcalendar() else {
-      throw SpotterICalError.libical(function: "icalcomponent_new_vcalendar")
-    }
-    defer { icalcomponent_free(calendar) }
-    icalcomponent_add_property(calendar, icalproperty_new_prodid(productID))
-    icalcomponent_add_property(calendar, icalproperty_new_version("2.0"))
-    icalcomponent_add_property(calendar, icalproperty_new_calscale("GREGORIAN"))
-    icalcomponent_add_property(calendar, xProperty("X-WR-CALNAME", calendarName))
-    // No X-WR-TIMEZONE: every time carries its TZID or is UTC, and recurring-ical-events 3.8
-    // moves a UTC time in an autumn overlap by half an hour into that zone.
-    // UTC needs no VTIMEZONE: its times are written with a trailing Z and no TZID.
-    if !isUTC {
-      try icalcomponent_add_component(
-        calendar, timeZoneComponent(zone, tzid: tzid, from: validFrom, until: validUntil))
-    }
-    // The frame: everything but the closing line, which comes after the events.
-    var closing = "END:VCALENDAR\r\n"
-    try withSerialized(calendar) { text in
-      guard text.count >= closing.utf8.count else {
-        throw SpotterICalError.libical(function: "icalcomponent_as_ical_string_r")
+    let stream = try EventStream(
+      tzid: tzid, productID: productID, calendarName: calendarName, validFrom: validFrom,
+      validUntil: validUntil, to: sink)
+    for event in events { try stream.write(event, to: sink) }
+    try stream.finish(to: sink)
+  }
+
+  /// A calendar being written: the frame is out, events follow one at a time, then the closing
+  /// line. It owns the libical components it checks events in, and frees them when it goes.
+  final class EventStream {
+    private let zone: OpaquePointer
+    private let utc: OpaquePointer?
+    private let localTZID: String?
+    private let zones: Set<String>
+    private let checker: OpaquePointer
+    /// libical's restriction check looks at which properties a component has and how many, and
+    /// at STATUS's value: every event of one shape gets the same verdict, and the check costs
+    /// about 0.1 ms, so it runs once per shape (CATEGORIES is one line or none, VALARMs count,
+    /// STATUS is CONFIRMED or CANCELLED). The RFC 5545 musts are checked on every event.
+    private var checkedShapes: Set<[Int]> = []
+    private static let closing = "END:VCALENDAR\r\n"
+
+    /// Writes the VCALENDAR frame with its VTIMEZONE to `sink`, all but the closing line.
+    init(
+      tzid: String, productID: String, calendarName: String, validFrom: Date, validUntil: Date,
+      to sink: (UnsafeBufferPointer<UInt8>) throws -> Void
+    ) throws {
+      let isUTC = utcNames.contains(tzid)
+      guard let zone = isUTC ? icaltimezone_get_utc_timezone() : icaltimezone_get_builtin_timezone(tzid)
+      else {
+        throw SpotterICalError.unknownTimeZone(field: "timezone", value: tzid)
       }
-      try sink(UnsafeBufferPointer(rebasing: text.dropLast(closing.utf8.count)))
+      guard let calendar = icalcomponent_new_vcalendar() else {
+        throw SpotterICalError.libical(function: "icalcomponent_new_vcalendar")
+      }
+      defer { icalcomponent_free(calendar) }
+      icalcomponent_add_property(calendar, icalproperty_new_prodid(productID))
+      icalcomponent_add_property(calendar, icalproperty_new_version("2.0"))
+      icalcomponent_add_property(calendar, icalproperty_new_calscale("GREGORIAN"))
+      icalcomponent_add_property(calendar, xProperty("X-WR-CALNAME", calendarName))
+      // No X-WR-TIMEZONE: every time carries its TZID or is UTC, and recurring-ical-events 3.8
+      // moves a UTC time in an autumn overlap by half an hour into that zone.
+      // UTC needs no VTIMEZONE: its times are written with a trailing Z and no TZID.
+      if !isUTC {
+        try icalcomponent_add_component(
+          calendar, timeZoneComponent(zone, tzid: tzid, from: validFrom, until: validUntil))
+      }
+      // The frame: everything but the closing line, which comes after the events.
+      try withSerialized(calendar) { text in
+        guard text.count >= Self.closing.utf8.count else {
+          throw SpotterICalError.libical(function: "icalcomponent_as_ical_string_r")
+        }
+        try sink(UnsafeBufferPointer(rebasing: text.dropLast(Self.closing.utf8.count)))
+      }
+      let frameReasons = violations(calendar)
+      guard frameReasons.isEmpty else { throw SpotterICalError.invalidCalendar(reasons: frameReasons) }
+      // Each event is checked inside a bare VCALENDAR of its own (libical's restriction check
+      // only starts from one), without the VTIMEZONE that would be checked again for every event.
+      guard let checker = icalcomponent_new_vcalendar() else {
+        throw SpotterICalError.libical(function: "icalcomponent_new_vcalendar")
+      }
+      icalcomponent_add_property(checker, icalproperty_new_prodid(productID))
+      icalcomponent_add_property(checker, icalproperty_new_version("2.0"))
+      self.zone = zone
+      self.checker = checker
+      utc = icaltimezone_get_utc_timezone()
+      localTZID = isUTC ? nil : tzid
+      zones = isUTC ? [] : [tzid]
     }
-    let frameReasons = violations(calendar)
-    guard frameReasons.isEmpty else { throw SpotterICalError.invalidCalendar(reasons: frameReasons) }
-    let utc = icaltimezone_get_utc_timezone()
-    let localTZID = isUTC ? nil : tzid
-    // Each event is checked inside a bare VCALENDAR of its own (libical's restriction check only
-    // starts from one), without the VTIMEZONE that would be checked again for every event.
-    guard let checker = icalcomponent_new_vcalendar() else {
-      throw SpotterICalError.libical(function: "icalcomponent_new_vcalendar")
-    }
-    defer { icalcomponent_free(checker) }
-    icalcomponent_add_property(checker, icalproperty_new_prodid(productID))
-    icalcomponent_add_property(checker, icalproperty_new_version("2.0"))
-    let zones: Set<String> = isUTC ? [] : [tzid]
-    // libical's restriction check looks at which properties a component has and how many, and at
-    // STATUS's value: every event of one shape gets the same verdict, and the check costs about
-    // 0.1 ms, so it runs once per shape (CATEGORIES is one line or none, VALARMs count, STATUS
-    // is CONFIRMED or CANCELLED). The RFC 5545 musts are checked on every event.
-    var checkedShapes: Set<[Int]> = []
-    for event in events {
+
+    deinit { icalcomponent_free(checker) }
+
+    /// Builds, checks and writes one VEVENT, and frees it.
+    func write(_ event: Event, to sink: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
       let component = try eventComponent(event, zone: zone, utc: utc, localTZID: localTZID)
       icalcomponent_add_component(checker, component)
       defer {
@@ -80,8 +108,13 @@ extension Libical {
       guard reasons.isEmpty else { throw SpotterICalError.invalidCalendar(reasons: reasons) }
       try withSerialized(component) { try sink($0) }
     }
-    // withUTF8 always hands the bytes over (making them contiguous if need be).
-    try closing.withUTF8 { try sink($0) }
+
+    /// Writes the closing line.
+    func finish(to sink: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+      var closing = Self.closing
+      // withUTF8 always hands the bytes over (making them contiguous if need be).
+      try closing.withUTF8 { try sink($0) }
+    }
   }
 
   /// One VEVENT with its VALARMs (RFC 5545 Sections 3.6.1 and 3.6.6), owned by the caller.

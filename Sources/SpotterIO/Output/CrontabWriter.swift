@@ -41,6 +41,12 @@ public struct CrontabWriter: Sendable {
   public func write<Events: Sequence<Event>>(
     events: Events, horizon: Horizon, now: Date, to sink: (String) throws -> Void
   ) rethrows {
+    try sink(header(horizon: horizon))
+    for event in events { try write(event, now: now, to: sink) }
+  }
+
+  /// The agenda's opening comments, which name the horizon and the zones.
+  public func header(horizon: Horizon) -> String {
     let from = calendarClock.startOfDay(horizon.start)
     let to = calendarClock.startOfDay(horizon.end)
     var header = """
@@ -51,22 +57,25 @@ public struct CrontabWriter: Sendable {
 
       """
     if let warning { header = header.dropLast() + "# Warning: \(warning)\n\n" }
-    try sink(header)
-    for event in events where event.status == .confirmed {
-      for alarm in event.alarms {
-        let fire = event.start.addingTimeInterval(TimeInterval(alarm.trigger.offsetSeconds))
-        guard fire > now else { continue }
-        guard let local = cronFireTime(fire) else {
-          let reading = cronClock.local(fire)
-          try sink(
-            "# \(event.uid) fires at the second \(reading.time) of \(reading.date), which cron cannot "
-              + "name: the catch-up line delivers it\n")
-          continue
-        }
+    return header
+  }
+
+  /// The lines of one event: one for each alarm still ahead of `now`, none for a cancelled event.
+  public func write(_ event: Event, now: Date, to sink: (String) throws -> Void) rethrows {
+    guard event.status == .confirmed else { return }
+    for alarm in event.alarms {
+      let fire = event.start.addingTimeInterval(TimeInterval(alarm.trigger.offsetSeconds))
+      guard fire > now else { continue }
+      guard let local = cronFireTime(fire) else {
+        let reading = cronClock.local(fire)
         try sink(
-          "\(local.time.minute) \(local.time.hour) \(local.date.day) \(local.date.month) * "
-            + command(for: event, title: alarm.description) + " # spotter:\(event.uid)\n")
+          "# \(event.uid) fires at the second \(reading.time) of \(reading.date), which cron cannot "
+            + "name: the catch-up line delivers it\n")
+        continue
       }
+      try sink(
+        "\(local.time.minute) \(local.time.hour) \(local.date.day) \(local.date.month) * "
+          + command(for: event, title: alarm.description) + " # spotter:\(event.uid)\n")
     }
   }
 

@@ -51,6 +51,29 @@ public struct OutputTransaction {
     }
   }
 
+  /// Streams `body`'s writes to two flushed temporaries at once, for outputs made in one pass
+  /// over the same events: ``commit(_:)`` renames them to `first` and `second`, in that order.
+  public mutating func stage(
+    as first: String, and second: String, writing body: (FileSink, FileSink) throws -> Void
+  ) throws {
+    let targets = (directory + "/" + first, directory + "/" + second)
+    var secondTemporary = ""
+    do {
+      try Self.checkReplaceable(targets.0)
+      try Self.checkReplaceable(targets.1)
+      let firstTemporary = try AtomicFileWriter.writeTemporary(for: targets.0) { firstSink in
+        secondTemporary = try AtomicFileWriter.writeTemporary(for: targets.1) { try body(firstSink, $0) }
+      }
+      staged.append((firstTemporary, targets.0))
+      staged.append((secondTemporary, targets.1))
+    } catch {
+      // The second is flushed before the first: a first that then fails to flush leaves it.
+      if !secondTemporary.isEmpty { unlink(secondTemporary) }
+      discard()
+      throw error
+    }
+  }
+
   /// Runs `save` (the store's commit), then puts every staged file in place.
   ///
   /// When `save` throws, the temporaries are removed and the old files stay.

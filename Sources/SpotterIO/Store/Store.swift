@@ -530,10 +530,19 @@ public final class Store: Sendable {
     }
   }
 
+  /// Saves `records` with the revisions ``stagePending(_:)`` held back: every save of reminder
+  /// revisions goes through here, so a streamed run's focus alerts commit with the rest or not at
+  /// all.
   static func save(_ records: [ReminderRecord], db: Database) throws {
+    try savePending(db: db)
+    try insert(records, into: "main.reminder", db: db)
+  }
+
+  /// Inserts or replaces `records` in `table`, a table with the reminder table's columns.
+  static func insert(_ records: [ReminderRecord], into table: String, db: Database) throws {
     let statement = try db.cachedStatement(
       sql: """
-        INSERT OR REPLACE INTO reminder (uid, kind, date, status, sequence, stamp, starts_at,
+        INSERT OR REPLACE INTO \(table) (uid, kind, date, status, sequence, stamp, starts_at,
           ends_at, fires_at, title, body, summary, entity) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """)
     for record in records {
