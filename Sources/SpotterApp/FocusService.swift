@@ -338,7 +338,8 @@ public struct FocusService: Sendable {
     let runner = NightlyRunner(workspace: workspace)
     let outcome = try runner.plan(
       store: store, request: .from(workspace.today.adding(days: 1), count: 1),
-      overrides: PlanOverrides(blocks: blocks))
+      overrides: PlanOverrides(blocks: blocks)
+    ).materialized()
     let paths = try runner.write(
       outcome, store: store, outputDirectory: outputDirectory, focusUpserts: upserts, focusDeletes: deletes)
     let ids = Set(changed.map(\.id))
@@ -353,6 +354,6 @@ public struct FocusService: Sendable {
     return FocusChange(
       action: action, blocks: changed.map { FocusListItem(block: $0, clock: workspace.clock) },
       alerts: alerts,
-      warnings: warnings, calendarPath: paths.calendar, agendaPath: paths.agenda)
+      warnings: warnings, calendarPath: paths.calendarPath, agendaPath: paths.agendaPath)
   }
 }

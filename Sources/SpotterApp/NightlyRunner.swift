@@ -70,8 +70,11 @@ public struct NightlyRunner: Sendable {
   ///
   /// Between import and planning it catches up on reminders whose fire time passed unseen, with
   /// the sessions just imported, so a workout logged since then silences its reminder.
+  /// `changesByUID` keeps every reminder's change in the report, for output that lists them; a
+  /// run that only counts them keeps its memory flat in the number of reminders.
   public func run(
-    histories: [String], horizon request: HorizonRequest, outputDirectory: String, catchUp: Bool = true
+    histories: [String], horizon request: HorizonRequest, outputDirectory: String, catchUp: Bool = true,
+    changesByUID: Bool = true
   ) throws -> RunReport {
     let fire = FireService(workspace: workspace)
     // A live source first, so that tonight learns from today. When it fails the run goes on from
@@ -104,16 +107,15 @@ public struct NightlyRunner: Sendable {
     let caughtUp = catchUp ? try fire.catchUp(on: store) : []
     return try workspace.store.write(again: store) { store in
       let outcome = try plan(store: store, request: request)
-      let horizon = outcome.plan.horizon
       try noticeHistoryAge(store: store)
-      let (calendarPath, agendaPath) = try write(outcome, store: store, outputDirectory: outputDirectory)
+      let written = try write(
+        outcome, store: store, outputDirectory: outputDirectory, keepingChanges: changesByUID)
       return RunReport(
         imports: imports, unchanged: reading.unchanged, failures: syncFailures + reading.failures,
-        horizon: horizon,
-        reminders: outcome.plan.reminders.count,
-        followUps: outcome.followUps.count,
-        alarms: outcome.events.reduce(0) { $0 + $1.alarms.count }, changes: outcome.changes,
-        calendarPath: calendarPath, agendaPath: agendaPath, catchUp: caughtUp, sync: synced)
+        horizon: outcome.plan.horizon, reminders: outcome.plan.reminders.count,
+        followUps: outcome.followUps.count, alarms: written.alarms, changes: written.changes ?? [:],
+        changed: written.counts.filter { $0.key != .unchanged }.values.reduce(0, +),
+        calendarPath: written.calendarPath, agendaPath: written.agendaPath, catchUp: caughtUp, sync: synced)
     }
   }
 
@@ -121,10 +123,10 @@ public struct NightlyRunner: Sendable {
   /// transaction, then replaces both output files atomically.
   public func write(
     _ outcome: PlanOutcome, store: Store, outputDirectory: String, focusUpserts: [FocusBlock] = [],
-    focusDeletes: [String] = []
-  ) throws -> (calendar: String, agenda: String) {
+    focusDeletes: [String] = [], keepingChanges: Bool = false
+  ) throws -> Publication {
     try OutputPublisher(workspace: workspace).publish(
-      records: outcome.records, store: store, outputDirectory: outputDirectory
+      outcome, store: store, outputDirectory: outputDirectory, keepingChanges: keepingChanges
     ) {
       try store.save(
         outcome.changed, focusUpserts: focusUpserts, focusDeletes: focusDeletes, findings: outcome.findings)

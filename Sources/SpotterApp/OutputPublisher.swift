@@ -20,21 +20,58 @@ public struct OutputPublisher: Sendable {
     RunPlanner.merged(stored: try store.reminders(from: workspace.today), revised: changed).records
   }
 
+  /// Renders the outcome's records into both outputs and commits them with `save` as one unit
+  /// (``OutputTransaction``), then brings an installed crontab block and the vdir up to date.
+  ///
+  /// The records are walked once, a week of repeating focus alerts at a time: each is written to
+  /// both files as it comes, and the week's new revisions wait in the store
+  /// (``Store/stagePending(_:)``) for `save`, whose transaction writes them with its own. Memory
+  /// stays flat in the number of alerts. `keepingChanges` keeps each record's change by UID, for
+  /// output that lists them.
+  public func publish(
+    _ outcome: PlanOutcome, store: Store, outputDirectory: String, keepingChanges: Bool = false,
+    save: () throws -> Void
+  ) throws -> Publication {
+    let lastDates = [
+      outcome.records.lazy.map { self.workspace.clock.localDate($0.end) }.max(),
+      try outcome.repeatingFocus.lastEndDate(),
+    ]
+    return try publish(
+      lastDate: lastDates.compactMap { $0 }.max(), store: store, outputDirectory: outputDirectory,
+      keepingChanges: keepingChanges, save: save
+    ) { staging, body in
+      try outcome.forEachRecord(
+        chunk: { week in if staging { try store.stagePending(week.changed) } }, body)
+    }
+  }
+
   /// Renders `records` (every reminder from today on) into both outputs and commits them with
-  /// `save` as one unit (``OutputTransaction``), then brings an installed crontab block up to date.
+  /// `save` as one unit, as ``publish(_:store:outputDirectory:keepingChanges:save:)`` does.
+  public func publish(
+    records: [ReminderRecord], store: Store, outputDirectory: String, save: () throws -> Void
+  ) throws -> Publication {
+    try publish(
+      lastDate: records.lazy.map { self.workspace.clock.localDate($0.end) }.max(), store: store,
+      outputDirectory: outputDirectory, keepingChanges: false, save: save
+    ) { _, body in
+      for record in records { try body(record, .unchanged) }
+    }
+  }
+
+  /// The one way outputs are written: `walk` hands its body every record in the outputs' order,
+  /// staging held-back revisions when told to, and may be walked again for the vdir.
   ///
   /// Both files are rendered and flushed to temporaries before anything is saved, so an
   /// unwritable or full output directory leaves store and files as they were.
-  public func publish(
-    records: [ReminderRecord], store: Store, outputDirectory: String, save: () throws -> Void
-  ) throws -> (calendar: String, agenda: String) {
+  private func publish(
+    lastDate: LocalDate?, store: Store, outputDirectory: String, keepingChanges: Bool,
+    save: () throws -> Void,
+    walk: (_ staging: Bool, _ body: (ReminderRecord, RevisionChange) throws -> Void) throws -> Void
+  ) throws -> Publication {
     let clock = workspace.clock
     let today = workspace.today
     let now = workspace.now
-    // Streamed to both files, an event at a time: neither output is ever held whole in memory.
-    let events = records.lazy.map { $0.event(now: now) }
-    let lastDate = records.lazy.map { clock.localDate($0.end) }.max() ?? today
-    let span = Horizon(start: today, days: today.days(until: lastDate) + 1)
+    let span = Horizon(start: today, days: today.days(until: max(lastDate ?? today, today)) + 1)
     // The VTIMEZONE covers the span with a day's margin on both sides for clients that display
     // the neighbouring days.
     let validFrom = clock.startOfDay(span.start.adding(days: -1))
@@ -42,32 +79,56 @@ public struct OutputPublisher: Sendable {
     let agendaWriter = workspace.agendaWriter
     try OutputTransaction.recover(directory: outputDirectory)
     var outputs = OutputTransaction(directory: outputDirectory)
-    try outputs.stage(as: Self.calendarFileName) { file in
-      try ICSWriter().write(
-        events: events, timeZone: clock.identifier, validFrom: validFrom, validUntil: validUntil,
-        to: { try file.write($0) })
+    var publication = Publication(
+      calendarPath: outputDirectory + "/" + Self.calendarFileName,
+      agendaPath: outputDirectory + "/" + Self.agendaFileName, alarms: 0, counts: [:],
+      changes: keepingChanges ? [:] : nil)
+    do {
+      // Streamed to both files, an event at a time: neither output is ever held whole in memory.
+      try outputs.stage(as: Self.calendarFileName, and: Self.agendaFileName) { calendarFile, agendaFile in
+        let calendar = try ICSEventStream(
+          timeZone: clock.identifier, validFrom: validFrom, validUntil: validUntil,
+          to: { try calendarFile.write($0) })
+        try agendaFile.write(agendaWriter.header(horizon: span))
+        try walk(true) { record, change in
+          let event = record.event(now: now)
+          try calendar.write(event)
+          try agendaWriter.write(event, now: now) { try agendaFile.write($0) }
+          publication.alarms += event.alarms.count
+          publication.counts[change, default: 0] += 1
+          publication.changes?[record.uid] = change
+        }
+        try calendar.finish()
+      }
+      CrashPoint.reach("after-staging")
+      try outputs.commit(save)
+    } catch {
+      // The held-back revisions live only as long as this connection, which a failed command
+      // closes: dropping them here keeps a caller that goes on from saving them by mistake.
+      try? store.discardPending()
+      throw error
     }
-    try outputs.stage(as: Self.agendaFileName) { file in
-      try agendaWriter.write(events: events, horizon: span, now: now) { try file.write($0) }
+    guard try !store.hasPendingRevisions() else {
+      // Every save of revisions writes the held-back ones; a save that wrote none must not leave
+      // the files ahead of the store.
+      throw SpotterIOError.store(path: store.path, reason: "the save left focus alert revisions unsaved")
     }
-    CrashPoint.reach("after-staging")
-    try outputs.commit(save)
-    let calendarPath = outputDirectory + "/" + Self.calendarFileName
-    let agendaPath = outputDirectory + "/" + Self.agendaFileName
     // Read back only when a crontab block is installed and needs it.
     try AgendaInstaller(workspace: workspace).refresh(store: store) {
-      try String(contentsOfFile: agendaPath, encoding: .utf8)
+      try String(contentsOfFile: publication.agendaPath, encoding: .utf8)
     }
     if let vdir = workspace.vdirPath {
       // After the store: a crash in between leaves the vdir a night behind, and the next
       // command, which rewrites every item, catches it up.
       var items: [String: String] = [:]
-      for event in events where event.status == .confirmed && event.end > now {
+      try walk(false) { record, _ in
+        let event = record.event(now: now)
+        guard event.status == .confirmed && event.end > now else { return }
         items[event.uid] = try ICSWriter().write(
           events: [event], timeZone: clock.identifier, validFrom: validFrom, validUntil: validUntil)
       }
       try VdirWriter(directory: vdir).sync(items)
     }
-    return (calendarPath, agendaPath)
+    return publication
   }
 }

@@ -12,8 +12,15 @@ public struct PlanSnapshot: Sendable {
   public var actions: [String: ReminderAction]
   public var skipped: Set<LocalDate>
   public var focusBlocks: [FocusBlock]
-  /// Stored reminders dated from the earliest day the plan can touch.
+  /// Stored reminders dated from the earliest day the plan can touch, but for the alerts of
+  /// repeating focus blocks, which ``FocusAlertStream`` reads from ``store`` a week at a time.
   public var stored: [ReminderRecord]
+  /// Where the alerts of repeating focus blocks are read, under the same lock as the rest.
+  public var store: Store
+  /// The earliest day the plan can touch.
+  public var first: LocalDate
+  /// The last date and latest end of the stored alerts of repeating focus blocks from ``first``.
+  public var datedFocusBounds: (lastDate: LocalDate, latestEnd: Date)?
   /// Every stored follow-up, whatever its date: one fired days ago stays history.
   public var knownFollowUps: [ReminderRecord]
   /// The workout reminders of the reaction window and the deliveries since, for the reactions.
@@ -39,7 +46,10 @@ public struct PlanSnapshot: Sendable {
     actions = try store.actions()
     skipped = try store.skippedDays()
     focusBlocks = try store.focusBlocks()
-    stored = try store.reminders(from: first)
+    stored = try store.remindersBesideDatedFocusAlerts(from: first)
+    self.store = store
+    self.first = first
+    datedFocusBounds = try store.datedFocusAlertBounds(from: first)
     knownFollowUps = try store.reminders(kinds: ReminderKind.allCases.filter(\.followsEvents))
     reactionReminders = try store.reminders(kinds: [.workout]).filter { $0.date >= from && $0.date < today }
     deliveries = try store.deliveries(since: clock.startOfDay(from.adding(days: -1)))

@@ -14,7 +14,8 @@ public struct PreviewService: Sendable {
   public func plan(_ request: HorizonRequest) throws -> PlanView {
     let runner = NightlyRunner(workspace: workspace)
     let outcome = try workspace.store.read { store in
-      let outcome = try runner.plan(store: store, request: request)
+      // Every event is shown, so every one is read.
+      let outcome = try runner.plan(store: store, request: request).materialized()
       try runner.noticeHistoryAge(store: store)
       return outcome
     }

@@ -70,9 +70,10 @@ public struct ReminderActionService: Sendable {
       action.doneAt = nil
       actions[record.uid] = action
       let outcome = try runner.plan(
-        store: store, request: .from(record.date, count: 1), overrides: PlanOverrides(actions: actions))
+        store: store, request: .from(record.date, count: 1), overrides: PlanOverrides(actions: actions)
+      ).materialized()
       _ = try OutputPublisher(workspace: workspace).publish(
-        records: outcome.records, store: store, outputDirectory: outputDirectory
+        outcome, store: store, outputDirectory: outputDirectory
       ) {
         try store.save(action: action, records: outcome.changed, findings: outcome.findings)
       }
@@ -97,9 +98,10 @@ public struct ReminderActionService: Sendable {
       }
       if undo { skipped.remove(date) } else { skipped.insert(date) }
       let outcome = try runner.plan(
-        store: store, request: .from(date, count: 1), overrides: PlanOverrides(skipped: skipped))
+        store: store, request: .from(date, count: 1), overrides: PlanOverrides(skipped: skipped)
+      ).materialized()
       _ = try OutputPublisher(workspace: workspace).publish(
-        records: outcome.records, store: store, outputDirectory: outputDirectory
+        outcome, store: store, outputDirectory: outputDirectory
       ) {
         try store.save(skip: (date, !undo, now), records: outcome.changed, findings: outcome.findings)
       }

@@ -68,12 +68,19 @@ public struct RunPlanner: Sendable {
     // Focus alerts are planned from today whatever the horizon, and at least as far as it.
     let focusWindow = Horizon(
       start: today, days: max(settings.focus.horizonDays, today.days(until: horizon.end)))
+    let focusPlanner = FocusAlertPlanner(
+      minutesBefore: settings.focus.minutesBefore, language: settings.language)
+    let blocks = overrides.blocks ?? snapshot.focusBlocks
+    // One-off blocks here; the repeating ones' alerts, a week at a time, in the stream.
     let focus = ReminderAction.apply(
       actions,
-      to: FocusAlertPlanner(minutesBefore: settings.focus.minutesBefore, language: settings.language)
-        .reminders(
-          for: overrides.blocks ?? snapshot.focusBlocks, dates: focusWindow.start..<focusWindow.end, now: now,
-          clock: clock))
+      to: focusPlanner.reminders(
+        for: blocks.filter { $0.recurrence == nil }, dates: focusWindow.start..<focusWindow.end, now: now,
+        clock: clock))
+    let repeatingFocus = FocusAlertStream(
+      snapshot: snapshot, planner: focusPlanner, blocks: blocks, actions: actions, window: focusWindow,
+      now: now,
+      clock: clock)
 
     let reconciler = ReminderReconciler()
     let workouts = reconciler.reconcile(
@@ -95,8 +102,8 @@ public struct RunPlanner: Sendable {
       findings: RunFindings(
         achievements: followUps.newAchievements, abandoned: followUps.abandoned, at: now,
         achievementCursor: followUps.achievementCursor, plateauCursor: followUps.plateauCursor),
-      records: records, changed: workouts.changed + alerts.changed + events.changed, changes: changes,
-      now: now)
+      records: records, changedWorkouts: workouts.changed, changedFocus: alerts.changed,
+      changedFollowUps: events.changed, changes: changes, repeatingFocus: repeatingFocus, now: now)
   }
 
   /// The first day after the span a plan of `request` covers: the horizon's end, or the end of

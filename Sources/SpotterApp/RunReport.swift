@@ -12,11 +12,20 @@ public struct RunReport: Sendable, Codable {
   /// Paused-workout reminders, achievement announcements and overload suggestions planned.
   public var followUps: Int
   public var alarms: Int
+  /// Each reminder's change by UID, when the run was asked to keep them.
   public var changes: [String: RevisionChange]
+  /// How many reminders were new, changed or cancelled; not in the JSON, which lists ``changes``.
+  public var changed: Int = 0
   public var calendarPath: String
   public var agendaPath: String
   /// What the catch-up before planning delivered, skipped or discarded.
   public var catchUp: [FireResult]
   /// What the live source's sync brought, when one is configured and answered.
   public var sync: SyncReport? = nil
+
+  enum CodingKeys: String, CodingKey {
+    case imports, unchanged, failures, horizon, reminders, followUps, alarms, changes, calendarPath,
+      agendaPath
+    case catchUp, sync
+  }
 }

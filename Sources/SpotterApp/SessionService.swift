@@ -61,9 +61,10 @@ public struct SessionService: Sendable {
       let now = Date(timeIntervalSince1970: workspace.now.timeIntervalSince1970.rounded(.down))
       let outcome = try runner.plan(
         store: store, request: .from(workspace.today, count: 1),
-        overrides: PlanOverrides(mark: (session.id, state)))
+        overrides: PlanOverrides(mark: (session.id, state))
+      ).materialized()
       _ = try OutputPublisher(workspace: workspace).publish(
-        records: outcome.records, store: store, outputDirectory: outputDirectory
+        outcome, store: store, outputDirectory: outputDirectory
       ) {
         try store.mark(
           session.id, state: state, at: now, records: outcome.changed, findings: outcome.findings)

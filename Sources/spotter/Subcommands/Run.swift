@@ -32,7 +32,7 @@ extension SpotterCommand {
         let report = try NightlyRunner(workspace: workspace).run(
           histories: histories, horizon: try horizonOptions.request(in: workspace),
           outputDirectory: out ?? workspace.paths.output,
-          catchUp: !noCatchUp)
+          catchUp: !noCatchUp, changesByUID: json)
         let failures = report.failures.map(\.message) + report.catchUp.flatMap(\.failures)
         var lines = report.imports.map {
           "imported \($0.path) (\($0.format.rawValue)): \($0.summary.added) new, "
@@ -41,11 +41,11 @@ extension SpotterCommand {
         }
         lines += report.unchanged.map { "skipped \($0): unchanged since its last import" }
         if let sync = report.sync { lines.insert("synced \(sync.line)", at: 0) }
-        let changed = report.changes.values.filter { $0 != .unchanged }.count
         lines.append(
           "planned \(report.reminders) reminders (\(report.alarms) alarms) for \(report.horizon.start)"
             + (report.horizon.days > 1 ? " to \(report.horizon.end.adding(days: -1))" : "")
-            + (report.followUps > 0 ? " and \(report.followUps) follow-ups" : "") + ", \(changed) changed"
+            + (report.followUps > 0 ? " and \(report.followUps) follow-ups" : "")
+            + ", \(report.changed) changed"
             + (report.failures.isEmpty ? "" : " (from the store, without the sources that failed)"))
         lines.append("wrote \(report.calendarPath) and \(report.agendaPath)")
         lines += report.catchUp.map { "catch-up: \($0.line)" }
