@@ -85,20 +85,27 @@ public struct OutputPublisher: Sendable {
       changes: keepingChanges ? [:] : nil)
     do {
       // Streamed to both files, an event at a time: neither output is ever held whole in memory.
+      // The calendar is written on a second thread while this one walks the records and writes
+      // the agenda.
       try outputs.stage(as: Self.calendarFileName, and: Self.agendaFileName) { calendarFile, agendaFile in
-        let calendar = try ICSEventStream(
+        let calendar = try BackgroundCalendarWriter(
           timeZone: clock.identifier, validFrom: validFrom, validUntil: validUntil,
           to: { try calendarFile.write($0) })
-        try agendaFile.write(agendaWriter.header(horizon: span))
-        try walk(true) { record, change in
-          let event = record.event(now: now)
-          try calendar.write(event)
-          try agendaWriter.write(event, now: now) { try agendaFile.write($0) }
-          publication.alarms += event.alarms.count
-          publication.counts[change, default: 0] += 1
-          publication.changes?[record.uid] = change
+        do {
+          try agendaFile.write(agendaWriter.header(horizon: span))
+          try walk(true) { record, change in
+            let event = record.event(now: now)
+            try calendar.write(event)
+            try agendaWriter.write(event, now: now) { try agendaFile.write($0) }
+            publication.alarms += event.alarms.count
+            publication.counts[change, default: 0] += 1
+            publication.changes?[record.uid] = change
+          }
+          try calendar.finish()
+        } catch {
+          calendar.abandon()
+          throw error
         }
-        try calendar.finish()
       }
       CrashPoint.reach("after-staging")
       try outputs.commit(save)
