@@ -19,19 +19,31 @@ public struct FocusAlertPlanner: Sendable {
   public func reminders(
     for blocks: [FocusBlock], dates: Range<LocalDate>, now: Date, clock: ZoneClock
   ) -> [Reminder] {
-    blocks.flatMap { $0.occurrences(in: dates, clock: clock) }
-      .map { alert(for: $0, now: now) }
-      .sorted { ($0.start, $0.uid) < ($1.start, $1.uid) }
+    blocks.flatMap { block in
+      // One block's texts are the same on every day: made once, not for each of its occurrences.
+      let soon = texts.alert(blockTitle: block.title, minutes: minutesBefore)
+      let startsNow = texts.alert(blockTitle: block.title, minutes: 0)
+      return block.occurrences(in: dates, clock: clock).map {
+        alert(for: $0, now: now, soon: soon, startsNow: startsNow)
+      }
+    }
+    .sorted { ($0.start, $0.uid) < ($1.start, $1.uid) }
   }
 
   /// The alert of one occurrence, as seen at `now`.
   public func alert(for occurrence: FocusOccurrence, now: Date) -> Reminder {
+    alert(
+      for: occurrence, now: now, soon: texts.alert(blockTitle: occurrence.title, minutes: minutesBefore),
+      startsNow: texts.alert(blockTitle: occurrence.title, minutes: 0))
+  }
+
+  private func alert(
+    for occurrence: FocusOccurrence, now: Date, soon: (String, String), startsNow: (String, String)
+  ) -> Reminder {
     let early = occurrence.start.addingTimeInterval(-Double(minutesBefore * 60))
     if early > now || occurrence.start <= now {
-      let (title, body) = texts.alert(blockTitle: occurrence.title, minutes: minutesBefore)
-      return Reminder(focus: occurrence, fire: early, title: title, body: body)
+      return Reminder(focus: occurrence, fire: early, title: soon.0, body: soon.1)
     }
-    let (title, body) = texts.alert(blockTitle: occurrence.title, minutes: 0)
-    return Reminder(focus: occurrence, fire: occurrence.start, title: title, body: body)
+    return Reminder(focus: occurrence, fire: occurrence.start, title: startsNow.0, body: startsNow.1)
   }
 }

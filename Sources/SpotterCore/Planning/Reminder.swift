@@ -44,7 +44,8 @@ public struct Reminder: Sendable, Hashable, Codable {
       kind: .focusBlock, entity: occurrence.blockID, date: occurrence.date, start: occurrence.start,
       end: occurrence.end, fire: fire, title: title, body: body, summary: occurrence.title, workoutName: nil,
       reason: "focus block")
-    uid = occurrence.uid
+    // The designated initialiser gave it the dated UID; a one-off block's has no date.
+    if !occurrence.isRecurring { uid = occurrence.uid }
   }
 
   /// `workout-reminder-2026-11-22@spotter`, `kind-entity-date@spotter` for per-entity kinds, and

@@ -15,26 +15,44 @@ public struct CommandTemplate: Sendable, Hashable {
   /// of `verbatim` by its text as it is (for pieces that are themselves quoted commands).
   public func expand(_ values: [String: String], verbatim: [String: String] = [:]) -> String {
     var command = ""
+    for piece in pieces(recognizing: Set(values.keys).union(verbatim.keys)) {
+      switch piece {
+      case .text(let text): command += text
+      case .placeholder(let key): command += values[key].map(Self.shellQuote) ?? verbatim[key] ?? ""
+      }
+    }
+    return command
+  }
+
+  /// A part of the template: text as it is, or a placeholder to fill.
+  public enum Piece: Sendable, Hashable {
+    case text(String)
+    case placeholder(String)
+  }
+
+  /// The template cut into text and the placeholders among `keys`, once, for a caller that fills
+  /// it many times; any other `{…}` stays text.
+  public func pieces(recognizing keys: Set<String>) -> [Piece] {
+    var pieces: [Piece] = []
+    var literal = ""
     var rest = text[...]
     while let open = rest.firstIndex(of: "{") {
-      command += rest[..<open]
-      if let close = rest[open...].firstIndex(of: "}") {
-        let key = String(rest[rest.index(after: open)..<close])
-        if let value = values[key] {
-          command += Self.shellQuote(value)
-          rest = rest[rest.index(after: close)...]
-          continue
-        }
-        if let piece = verbatim[key] {
-          command += piece
-          rest = rest[rest.index(after: close)...]
-          continue
-        }
+      literal += rest[..<open]
+      if let close = rest[open...].firstIndex(of: "}"),
+        keys.contains(String(rest[rest.index(after: open)..<close]))
+      {
+        if !literal.isEmpty { pieces.append(.text(literal)) }
+        literal = ""
+        pieces.append(.placeholder(String(rest[rest.index(after: open)..<close])))
+        rest = rest[rest.index(after: close)...]
+        continue
       }
-      command += "{"
+      literal += "{"
       rest = rest[rest.index(after: open)...]
     }
-    return command + rest
+    literal += rest
+    if !literal.isEmpty { pieces.append(.text(literal)) }
+    return pieces
   }
 
   /// The placeholders whose values come from outside: a history's workout names, a calendar's

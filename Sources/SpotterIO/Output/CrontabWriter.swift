@@ -18,6 +18,8 @@ public struct CrontabWriter: Sendable {
   public var calendarClock: ZoneClock
   /// Written into the header, e.g. that the cron zone is not the system's.
   public var warning: String?
+  /// ``commandTemplate`` cut once into text and placeholders: an agenda fills it for every line.
+  private let commandPieces: [CommandTemplate.Piece]
 
   public init(
     commandTemplate: String, fireCommand: String = "spotter fire", cronZone: TimeZone, calendarZone: TimeZone,
@@ -25,6 +27,7 @@ public struct CrontabWriter: Sendable {
   ) {
     self.warning = warning
     self.commandTemplate = CommandTemplate(commandTemplate)
+    commandPieces = self.commandTemplate.pieces(recognizing: CommandTemplate.valueKeys.union(["fire"]))
     self.fireCommand = fireCommand
     cronClock = ZoneClock(timeZone: cronZone)
     calendarClock = ZoneClock(timeZone: calendarZone)
@@ -95,11 +98,20 @@ public struct CrontabWriter: Sendable {
   /// `{title}` is the alarm's text, which for a focus block is the alert ("Focus block starts
   /// soon") rather than the block's own name in SUMMARY.
   func command(for event: Event, title: String) -> String {
-    let values = [
-      "title": title, "body": event.description, "uid": event.uid, "kind": event.kind.rawValue,
-      "start": Self.stamp(event.start, calendarClock),
-    ]
-    return Self.escapePercent(commandTemplate.expand(values, verbatim: ["fire": fireCommand]))
+    var command = ""
+    for piece in commandPieces {
+      switch piece {
+      case .text(let text): command += text
+      case .placeholder("title"): command += CommandTemplate.shellQuote(title)
+      case .placeholder("body"): command += CommandTemplate.shellQuote(event.description)
+      case .placeholder("uid"): command += CommandTemplate.shellQuote(event.uid)
+      case .placeholder("kind"): command += CommandTemplate.shellQuote(event.kind.rawValue)
+      case .placeholder("start"):
+        command += CommandTemplate.shellQuote(Self.stamp(event.start, calendarClock))
+      case .placeholder(_): command += fireCommand
+      }
+    }
+    return Self.escapePercent(command)
   }
 
   /// Cron turns an unescaped `%` into a line break and feeds the rest to standard input.

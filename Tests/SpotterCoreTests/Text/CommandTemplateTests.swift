@@ -51,4 +51,23 @@ import Testing
   func safeTemplatesPass(template: String) {
     #expect(CommandTemplate(template).unsafePlaceholder() == nil)
   }
+
+  /// The agenda fills the template from pieces cut once; they must read every brace as `expand`.
+  @Test(arguments: [
+    "notify-send {title} {body}", "{fire} {uid}", "{", "}", "{}", "{unknown} {title}", "{{title}}", "{title",
+    "a {b {title} c} {kind}{start}", "100% {title}", "",
+  ])
+  func piecesFillAsExpandDoes(template: String) {
+    let values = ["title": "Push 'A'", "body": "b", "uid": "u@spotter", "kind": "workout", "start": "s"]
+    let verbatim = ["fire": "'spotter' fire"]
+    let pieces = CommandTemplate(template).pieces(recognizing: Set(values.keys).union(verbatim.keys))
+    let filled = pieces.map { piece -> String in
+      switch piece {
+      case .text(let text): text
+      case .placeholder(let key): values[key].map(CommandTemplate.shellQuote) ?? verbatim[key] ?? "?"
+      }
+    }.joined()
+    #expect(filled == CommandTemplate(template).expand(values, verbatim: verbatim))
+    #expect(!pieces.contains(.placeholder("unknown")))
+  }
 }
