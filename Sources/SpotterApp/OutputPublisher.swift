@@ -24,10 +24,10 @@ public struct OutputPublisher: Sendable {
   /// (``OutputTransaction``), then brings an installed crontab block and the vdir up to date.
   ///
   /// The records are walked once, a week of repeating focus alerts at a time: each is written to
-  /// both files as it comes, and the week's new revisions wait in the store
-  /// (``Store/stagePending(_:)``) for `save`, whose transaction writes them with its own. Memory
-  /// stays flat in the number of alerts. `keepingChanges` keeps each record's change by UID, for
-  /// output that lists them.
+  /// both files as it comes, and the week's new revisions go into the store inside the one
+  /// transaction (``Store/begin()``) that `save` then adds to and that commits once both files are
+  /// flushed. Memory stays flat in the number of alerts. `keepingChanges` keeps each record's
+  /// change by UID, for output that lists them.
   public func publish(
     _ outcome: PlanOutcome, store: Store, outputDirectory: String, keepingChanges: Bool = false,
     save: () throws -> Void
@@ -41,7 +41,7 @@ public struct OutputPublisher: Sendable {
       keepingChanges: keepingChanges, save: save
     ) { staging, body in
       try outcome.forEachRecord(
-        chunk: { week in if staging { try store.stagePending(week.changed) } }, body)
+        chunk: { week in if staging { try store.save(week.changed) } }, body)
     }
   }
 
@@ -83,6 +83,9 @@ public struct OutputPublisher: Sendable {
       calendarPath: outputDirectory + "/" + Self.calendarFileName,
       agendaPath: outputDirectory + "/" + Self.agendaFileName, alarms: 0, counts: [:],
       changes: keepingChanges ? [:] : nil)
+    // One transaction for the walk's revisions and the command's save, committed once both files
+    // are flushed: a failure or a kill before that leaves the store as it was.
+    try store.begin()
     do {
       // Streamed to both files, an event at a time: neither output is ever held whole in memory.
       // The calendar is written on a second thread while this one walks the records and writes
@@ -108,17 +111,15 @@ public struct OutputPublisher: Sendable {
         }
       }
       CrashPoint.reach("after-staging")
-      try outputs.commit(save)
+      try outputs.commit {
+        try save()
+        try store.commit()
+      }
     } catch {
-      // The held-back revisions live only as long as this connection, which a failed command
-      // closes: dropping them here keeps a caller that goes on from saving them by mistake.
-      try? store.discardPending()
+      // The first error is the one to report; a rollback that fails too leaves the transaction
+      // to SQLite, which drops it when the command's connection closes.
+      try? store.rollback()
       throw error
-    }
-    guard try !store.hasPendingRevisions() else {
-      // Every save of revisions writes the held-back ones; a save that wrote none must not leave
-      // the files ahead of the store.
-      throw SpotterIOError.store(path: store.path, reason: "the save left focus alert revisions unsaved")
     }
     // Read back only when a crontab block is installed and needs it.
     try AgendaInstaller(workspace: workspace).refresh(store: store) {

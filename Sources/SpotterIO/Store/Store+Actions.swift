@@ -44,7 +44,7 @@ extension Store {
     records: [ReminderRecord], history: [Delivery] = [], findings: RunFindings? = nil
   ) throws {
     try guarded {
-      try queue.write { db in
+      try writing { db in
         for entry in history { try Self.insert(entry, db: db) }
         if let action {
           try db.execute(
@@ -82,7 +82,7 @@ extension Store {
 
   /// Sets (or with nil, removes) a named value.
   public func setSetting(_ key: String, _ value: String?) throws {
-    try guarded { try queue.write { db in try Self.setSetting(key, value, db: db) } }
+    try guarded { try writing { db in try Self.setSetting(key, value, db: db) } }
   }
 
   /// Sets (or with nil, removes) a named value inside a transaction already open.

@@ -84,7 +84,7 @@ extension Store {
   /// transaction with ``SpotterIOError/alreadyClaimed(uid:)``, so a reminder is never claimed twice.
   public func record(_ entries: [Delivery]) throws {
     do {
-      try queue.write { db in
+      try writing { db in
         for entry in entries { try Self.insert(entry, db: db) }
       }
     } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
@@ -98,7 +98,7 @@ extension Store {
   /// (which frees the claim for a retry).
   public func settle(_ claims: [Delivery], outcomes: [(DeliveryOutcome, String)], at instant: Date) throws {
     try guarded {
-      try queue.write { db in
+      try writing { db in
         for (claim, (outcome, reason)) in zip(claims, outcomes) {
           try db.execute(
             sql: """

@@ -3,16 +3,12 @@ import GRDB
 import SpotterCore
 
 /// The store's side of streaming a repeating focus block's alerts: read a stretch of days at a
-/// time, and new revisions held back until the command's one save.
+/// time, and written in one transaction with the command's save.
 ///
 /// A repeating block's alert carries its date in its UID, so the revision of one UID is always
 /// in the stretch of its date: a run can reconcile and write a week at a time, and a hundred
 /// thousand alerts never stand in memory together.
 extension Store {
-  /// The temporary table where revisions wait for the command's save: connection-scoped, so a
-  /// process killed before its save leaves nothing behind in the store.
-  static let pendingTable = "pending_reminder"
-
   /// SQL that holds for a focus alert whose UID ends in its own date (`…-2026-11-26@spotter`): an
   /// occurrence of a repeating block. A one-off block keeps its UID when it moves to another day,
   /// so its alert is not one of these.
@@ -66,42 +62,42 @@ extension Store {
     }
   }
 
-  /// Holds `records` back for the next save of reminder revisions on this connection
-  /// (``save(_:focusUpserts:focusDeletes:findings:)`` and the other saves), which writes them in
-  /// its own transaction; ``discardPending()`` forgets them.
-  public func stagePending(_ records: [ReminderRecord]) throws {
-    guard !records.isEmpty else { return }
+  /// Opens the transaction a streamed run writes its weeks of revisions in, and the command's
+  /// save after them: until ``commit()``, no other connection sees any of it, and a process
+  /// killed on the way leaves the store as it was (SQLite drops an uncommitted transaction).
+  ///
+  /// It is IMMEDIATE, so the store's write lock is taken now, not at the first write: the
+  /// process lock already keeps other writers out, and a reader is never blocked in WAL mode.
+  public func begin() throws {
+    try guarded { try queue.writeWithoutTransaction { try $0.beginTransaction(.immediate) } }
+  }
+
+  /// Commits the transaction ``begin()`` opened.
+  public func commit() throws {
+    try guarded { try queue.writeWithoutTransaction { try $0.commit() } }
+  }
+
+  /// Drops what the transaction ``begin()`` opened has written; nothing when none is open.
+  public func rollback() throws {
     try guarded {
-      try queue.write { db in
-        try db.execute(
-          sql: "CREATE TEMP TABLE IF NOT EXISTS \(Self.pendingTable) AS SELECT * FROM main.reminder WHERE 0")
-        try Self.insert(records, into: "temp.\(Self.pendingTable)", db: db)
+      try queue.writeWithoutTransaction { db in
+        if db.isInsideTransaction { try db.rollback() }
       }
     }
   }
 
-  /// Forgets the revisions ``stagePending(_:)`` held back, after a failed command.
-  public func discardPending() throws {
-    try guarded {
-      try queue.write { db in try db.execute(sql: "DROP TABLE IF EXISTS temp.\(Self.pendingTable)") }
+  /// Runs `body` as one unit: a transaction of its own, or a savepoint inside the one ``begin()``
+  /// opened. Every write of the store goes through here.
+  func writing<T>(_ body: (Database) throws -> T) throws -> T {
+    try queue.writeWithoutTransaction { db in
+      var result: T?
+      try db.inSavepoint {
+        result = try body(db)
+        return .commit
+      }
+      // Set whenever the savepoint committed, which is the only way here.
+      guard let result else { throw SpotterIOError.store(path: path, reason: "a write gave no result") }
+      return result
     }
-  }
-
-  /// Whether revisions held back by ``stagePending(_:)`` still wait for a save.
-  public func hasPendingRevisions() throws -> Bool {
-    try guarded { try queue.read { try Self.hasPending($0) } }
-  }
-
-  private static func hasPending(_ db: Database) throws -> Bool {
-    try Bool.fetchOne(
-      db, sql: "SELECT count(*) > 0 FROM sqlite_temp_master WHERE type = 'table' AND name = ?",
-      arguments: [pendingTable]) ?? false
-  }
-
-  /// Writes the held-back revisions into the reminder table, inside the caller's transaction.
-  static func savePending(db: Database) throws {
-    guard try hasPending(db) else { return }
-    try db.execute(sql: "INSERT OR REPLACE INTO main.reminder SELECT * FROM temp.\(pendingTable)")
-    try db.execute(sql: "DROP TABLE temp.\(pendingTable)")
   }
 }

@@ -41,7 +41,7 @@ extension Store {
   public func applyLive(source: String, _ changes: LiveChanges, expectedCursor: String?) throws -> LiveSummary
   {
     try guarded {
-      try queue.write { db in
+      try writing { db in
         var summary = LiveSummary()
         guard try Self.setting(Self.cursorKey(source), db: db) == expectedCursor else {
           summary.superseded = true

@@ -49,7 +49,7 @@ extension Store {
     _ sessionID: String, state: SessionState, at now: Date, records: [ReminderRecord], findings: RunFindings
   ) throws {
     try guarded {
-      try queue.write { db in
+      try writing { db in
         try Self.mark(sessionID, state: state, at: now, db: db)
         try Self.save(records, db: db)
         try Self.save(findings, db: db)

@@ -37,6 +37,9 @@ public final class Store: Sendable {
       var configuration = Configuration()
       configuration.foreignKeysEnabled = true
       configuration.busyMode = .timeout(busyTimeout)
+      // A streamed run keeps one transaction open across its walk (``begin()``), in which every
+      // write is a savepoint (``writing(_:)``).
+      configuration.allowsUnsafeTransactions = true
       configuration.prepareDatabase { db in
         // Before anything is written: switching the journal mode and migrating would rewrite a
         // store from a newer Spotter or a damaged file, which must be refused as it is.
@@ -381,7 +384,7 @@ public final class Store: Sendable {
 
   /// Imports several files' sessions in one transaction, with a summary per file.
   public func importBatches(_ batches: [[PackedSession]]) throws -> [ImportSummary] {
-    try guarded { try queue.write { db in try Self.importBatches(batches, db: db) } }
+    try guarded { try writing { db in try Self.importBatches(batches, db: db) } }
   }
 
   /// ``importBatches(_:)`` inside a transaction already open.
@@ -519,7 +522,7 @@ public final class Store: Sendable {
     findings: RunFindings? = nil
   ) throws {
     try guarded {
-      try queue.write { db in
+      try writing { db in
         for block in focusUpserts { try Self.upsert(block, db: db) }
         for id in focusDeletes {
           try db.execute(sql: "DELETE FROM focus_block WHERE id = ?", arguments: [id])
@@ -530,19 +533,10 @@ public final class Store: Sendable {
     }
   }
 
-  /// Saves `records` with the revisions ``stagePending(_:)`` held back: every save of reminder
-  /// revisions goes through here, so a streamed run's focus alerts commit with the rest or not at
-  /// all.
   static func save(_ records: [ReminderRecord], db: Database) throws {
-    try savePending(db: db)
-    try insert(records, into: "main.reminder", db: db)
-  }
-
-  /// Inserts or replaces `records` in `table`, a table with the reminder table's columns.
-  static func insert(_ records: [ReminderRecord], into table: String, db: Database) throws {
     let statement = try db.cachedStatement(
       sql: """
-        INSERT OR REPLACE INTO \(table) (uid, kind, date, status, sequence, stamp, starts_at,
+        INSERT OR REPLACE INTO reminder (uid, kind, date, status, sequence, stamp, starts_at,
           ends_at, fires_at, title, body, summary, entity) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """)
     for record in records {

@@ -4,15 +4,16 @@ import SpotterIO
 import Testing
 
 /// The store's side of a streamed run: repeating blocks' alerts are read by week apart from the
-/// rest, and their held-back revisions commit with the next save of revisions or not at all.
+/// rest, and written in one transaction with the command's save, or not at all.
 @Suite struct StoreFocusStreamTests {
   let day = LocalDate(parsing: "2026-11-26")!
 
-  func store() throws -> Store {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "spotter-\(UUID().uuidString).sqlite")
-    return try Store(path: path.path)
-  }
+  let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "spotter-\(UUID().uuidString).sqlite"
+  )
+  .path
+
+  func store() throws -> Store { try Store(path: path) }
 
   func record(_ uid: String, kind: ReminderKind = .focusBlock, on date: LocalDate, sequence: Int = 0)
     -> ReminderRecord
@@ -45,21 +46,28 @@ import Testing
     #expect(try store.datedFocusAlertBounds(from: day.adding(days: 2)) == nil)
   }
 
-  @Test func heldBackRevisionsCommitWithTheNextSaveOrAreForgotten() throws {
+  @Test func aRunsTransactionShowsItsWritesToNoOneUntilItCommits() throws {
     let store = try store()
-    let first = record("focus-block-start-abcd1234-\(day)@spotter", on: day)
-    try store.stagePending([first])
-    #expect(try store.hasPendingRevisions())
-    #expect(try store.reminders(from: day).isEmpty, "held back, not saved")
-    try store.save([record("workout-reminder-\(day)@spotter", kind: .workout, on: day)])
-    #expect(try !store.hasPendingRevisions())
-    #expect(try store.reminders(from: day).count == 2)
+    let alert = record("focus-block-start-abcd1234-\(day)@spotter", on: day)
+    let workout = record("workout-reminder-\(day)@spotter", kind: .workout, on: day)
+    try store.begin()
+    try store.save([alert])
+    #expect(try store.reminders(from: day).map(\.uid) == [alert.uid], "its own writes read back inside")
+    #expect(try Store(readingAt: path).reminders(from: day).isEmpty, "no other connection sees them")
+    try store.rollback()
+    #expect(try store.reminders(from: day).isEmpty)
 
-    var next = first
-    next.sequence = 1
-    try store.stagePending([next])
-    try store.discardPending()
-    try store.save([])
-    #expect(try store.reminders(from: day).first { $0.uid == first.uid }?.sequence == 0)
+    // The walk's save and the command's are savepoints of one transaction.
+    try store.begin()
+    try store.save([alert])
+    try store.save([workout])
+    try store.commit()
+    #expect(try Store(readingAt: path).reminders(from: day).count == 2)
+    // With none open, a rollback does nothing, and a save is a transaction of its own.
+    try store.rollback()
+    try store.save([
+      record("workout-reminder-\(day.adding(days: 1))@spotter", kind: .workout, on: day.adding(days: 1))
+    ])
+    #expect(try Store(readingAt: path).reminders(from: day).count == 3)
   }
 }
