@@ -30,10 +30,17 @@ import _SpotterTestSupport
     return String(ISO8601DateFormatter().string(from: date).prefix(10))
   }
 
+  /// Both outputs, with every sandbox's directory named alike: agenda lines name the store and
+  /// config they fire with, and a copied state still names the sandbox it was copied from.
   static func files(_ sandbox: Sandbox) -> [String: Data] {
     var files: [String: Data] = [:]
     for name in ["spotter.ics", "agenda.crontab"] {
-      files[name] = FileManager.default.contents(atPath: sandbox.out + "/" + name)
+      files[name] = FileManager.default.contents(atPath: sandbox.out + "/" + name).map {
+        Data(
+          String(decoding: $0, as: UTF8.self).replacingOccurrences(
+            of: "spotter-e2e-[0-9A-F-]+", with: "spotter-e2e-SANDBOX", options: .regularExpression
+          ).utf8)
+      }
     }
     return files
   }
@@ -52,6 +59,8 @@ import _SpotterTestSupport
 
   /// The store and outputs after the first night, and the second night's arguments.
   struct Scenario {
+    /// With a daily focus block over a 60-day window, whose alerts a run writes a week at a time.
+    let focus: Bool
     let base: Sandbox
     let second: [String]
     let before: [String: Data]
@@ -59,19 +68,28 @@ import _SpotterTestSupport
     let referenceSeconds: Double
     let nowB = "2026-11-22T21:30:00+01:00"
 
-    init() async throws {
-      base = try Sandbox(program: "")
+    init(focus: Bool = false) async throws {
+      self.focus = focus
+      base = try Sandbox(program: "", extra: focus ? Self.focusWindow : "")
       let old = base.dir.appendingPathComponent("old.csv").path
       let new = base.dir.appendingPathComponent("new.csv").path
       try KillEndToEndTests.history(weeks: 52, to: old)
       try KillEndToEndTests.history(weeks: 150, to: new)
-      second = ["run", "--days", "7", "--history", new]
+      // Without the catch-up, which would deliver a week of unseen alerts and publish on its own:
+      // the streamed walk is then the only writer.
+      second = ["run", "--days", "7", "--history", new] + (focus ? ["--no-catch-up"] : [])
+      if focus {
+        let added = try await base.spotter(
+          ["focus", "add", "2026-11-16 07:30", "--for", "45m", "--every", "daily", "--title", "Pages"],
+          now: "2026-11-15T21:00:00+01:00", writes: true)
+        #expect(added.status == 0, "\(added.stderr)")
+      }
       let first = try await base.spotter(
         ["run", "--days", "7", "--history", old], now: "2026-11-15T21:30:00+01:00", writes: true)
       #expect(first.status == 0)
       before = KillEndToEndTests.files(base)
       // The uninterrupted second run, for reference, timed to place the timed kills.
-      let reference = try Sandbox(program: "")
+      let reference = try Sandbox(program: "", extra: focus ? Self.focusWindow : "")
       try await KillEndToEndTests.copyState(from: base, to: reference)
       let started = Date()
       #expect(try await reference.spotter(second, now: nowB, writes: true).status == 0)
@@ -80,9 +98,11 @@ import _SpotterTestSupport
       #expect(before != after)
     }
 
+    static let focusWindow = "[focus]\nhorizon_days = 60\n"
+
     /// A copy of the first night's state to kill a run in.
     func victim() async throws -> Sandbox {
-      let victim = try Sandbox(program: "")
+      let victim = try Sandbox(program: "", extra: focus ? Self.focusWindow : "")
       try await KillEndToEndTests.copyState(from: base, to: victim)
       return victim
     }
@@ -96,6 +116,29 @@ import _SpotterTestSupport
       let left = try FileManager.default.contentsOfDirectory(atPath: victim.out).filter { $0.hasPrefix(".") }
       #expect(left.isEmpty, "\(label): left \(left)")
     }
+  }
+
+  /// With a repeating block, a run writes each week's alert revisions as it goes, in the
+  /// transaction its save commits: killed before that commit, the store is the night before's,
+  /// which a read-only plan shows (the week's alerts are still new to it).
+  @Test(arguments: ["after-staging", "after-store-commit"])
+  func aStreamedRunKilledBeforeItsCommitSavedNoWeek(step: String) async throws {
+    let scenario = try await Scenario(focus: true)
+    let victim = try await scenario.victim()
+    let plan = ["plan", "--days", "7", "--json"]
+    let untouched = try await scenario.base.spotter(plan, now: scenario.nowB)
+    #expect(untouched.stdout.contains("\"change\" : \"new\""))
+    let killed = try await victim.spotter(
+      scenario.second, now: scenario.nowB, writes: true, environment: ["SPOTTER_CRASH_AT": step])
+    #expect(killed.status != 0, "\(step): the run was not killed")
+    let seen = try await victim.spotter(plan, now: scenario.nowB)
+    if step == "after-staging" {
+      #expect(seen.stdout == untouched.stdout, "\(step): the store moved before its commit")
+    } else {
+      #expect(seen.stdout != untouched.stdout, "\(step): the commit saved nothing")
+    }
+    #expect(Self.files(victim) == scenario.before, "\(step): outputs")
+    try await scenario.expectRerunFinishes(victim, step)
   }
 
   /// A debug build kills itself at the named step (`SPOTTER_CRASH_AT`), the same on every machine.
