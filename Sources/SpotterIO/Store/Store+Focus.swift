@@ -7,7 +7,9 @@ extension Store {
   public func focusBlocks() throws -> [FocusBlock] {
     try guarded {
       try queue.read { db in
-        try Row.fetchAll(db, sql: "SELECT * FROM focus_block ORDER BY starts_at, id").map(Self.block)
+        try Row.fetchAll(db, sql: "SELECT * FROM focus_block ORDER BY starts_at, id").map {
+          try Self.block($0)
+        }
       }
     }
   }
@@ -24,15 +26,27 @@ extension Store {
       ])
   }
 
-  private static func block(_ row: Row) -> FocusBlock {
+  /// A block row; an `every` or `until` this Spotter cannot read is damage, not a block that
+  /// repeats no more or for ever.
+  private static func block(_ row: Row) throws -> FocusBlock {
+    let id: String = row["id"]
     var recurrence: FocusRecurrence?
-    if let every: String = row["every"], let weekdays = FocusRecurrence.weekdays(parsing: every) {
+    if let every: String = row["every"] {
+      guard let weekdays = FocusRecurrence.weekdays(parsing: every) else {
+        throw StoredRowDamage(table: "focus_block", row: id, column: "every", value: every)
+      }
       // No `until` is a block that repeats until it is removed.
-      let untilText: String? = row["until"]
-      recurrence = FocusRecurrence(weekdays: weekdays, until: untilText.flatMap { LocalDate(parsing: $0) })
+      var until: LocalDate?
+      if let text: String = row["until"] {
+        guard let date = LocalDate(parsing: text) else {
+          throw StoredRowDamage(table: "focus_block", row: id, column: "until", value: text)
+        }
+        until = date
+      }
+      recurrence = FocusRecurrence(weekdays: weekdays, until: until)
     }
     return FocusBlock(
-      id: row["id"], title: row["title"], start: Date(timeIntervalSince1970: row["starts_at"]),
+      id: id, title: row["title"], start: Date(timeIntervalSince1970: row["starts_at"]),
       end: Date(timeIntervalSince1970: row["ends_at"]), recurrence: recurrence, sourceKey: row["source_key"])
   }
 }

@@ -96,4 +96,21 @@ import _SpotterTestSupport
     #expect(try after.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM exercise_set") } == 2)
     try after.close()
   }
+
+  /// A block whose repeat cannot be read is neither made a one-off nor left to repeat for ever.
+  @Test(arguments: [
+    ("every = 'fortnightly'", "column 'every' holds 'fortnightly'"),
+    ("every = 'daily', until = '2026-02-30'", "column 'until' holds '2026-02-30'"),
+  ])
+  func anUnreadableRepeatIsDamage(set: String, expected: String) throws {
+    let path = try store()
+    let store = try Store(path: path)
+    let start = stamp.timeIntervalSince1970
+    try tamper(
+      path,
+      "INSERT INTO focus_block (id, title, starts_at, ends_at, every, until) VALUES "
+        + "('abcd1234', 'Pages', \(start), \(start + 1800), 'daily', NULL); UPDATE focus_block SET \(set)")
+    let message = try #require(failure { _ = try store.focusBlocks() })
+    #expect(message.contains("table 'focus_block', row 'abcd1234': \(expected)"), "\(message)")
+  }
 }
