@@ -39,9 +39,9 @@ public struct OutputPublisher: Sendable {
     return try publish(
       lastDate: lastDates.compactMap { $0 }.max(), store: store, outputDirectory: outputDirectory,
       keepingChanges: keepingChanges, save: save
-    ) { staging, body in
+    ) { saving, body in
       try outcome.forEachRecord(
-        chunk: { week in if staging { try store.save(week.changed) } }, body)
+        chunk: { week in if saving { try store.save(week.changed) } }, body)
     }
   }
 
@@ -59,14 +59,15 @@ public struct OutputPublisher: Sendable {
   }
 
   /// The one way outputs are written: `walk` hands its body every record in the outputs' order,
-  /// staging held-back revisions when told to, and may be walked again for the vdir.
+  /// saving each week's revisions when told to, and may be walked again, without saving, for the
+  /// vdir.
   ///
-  /// Both files are rendered and flushed to temporaries before anything is saved, so an
-  /// unwritable or full output directory leaves store and files as they were.
+  /// Both files are rendered and flushed to temporaries before the store's transaction commits,
+  /// so an unwritable or full output directory leaves store and files as they were.
   private func publish(
     lastDate: LocalDate?, store: Store, outputDirectory: String, keepingChanges: Bool,
     save: () throws -> Void,
-    walk: (_ staging: Bool, _ body: (ReminderRecord, RevisionChange) throws -> Void) throws -> Void
+    walk: (_ saving: Bool, _ body: (ReminderRecord, RevisionChange) throws -> Void) throws -> Void
   ) throws -> Publication {
     let clock = workspace.clock
     let today = workspace.today
