@@ -26,7 +26,7 @@ public struct FocusAlertStream: Sendable {
   /// How many dates one chunk covers: a week of even a thousand daily blocks is a few MB.
   static let chunkDays = 7
 
-  let store: Store?
+  let store: Store
   let planner: FocusAlertPlanner
   /// The repeating blocks, whose alerts are planned inside ``window``.
   let blocks: [FocusBlock]
@@ -34,8 +34,8 @@ public struct FocusAlertStream: Sendable {
   /// The focus window: planned alerts, and the stored ones that are cancelled when not planned.
   let window: Horizon
   /// Every date the stream covers: the window, and the stored alerts' dates from the plan's
-  /// first day on.
-  let dates: Range<LocalDate>
+  /// first day on; none once ``emptied``.
+  private(set) var dates: Range<LocalDate>
   /// The latest end of a stored alert in ``dates``.
   let storedLatestEnd: Date?
   let now: Date
@@ -62,20 +62,12 @@ public struct FocusAlertStream: Sendable {
     self.clock = clock
   }
 
-  private init(empty stream: FocusAlertStream) {
-    store = nil
-    planner = stream.planner
-    blocks = []
-    actions = [:]
-    window = stream.window
-    dates = stream.dates.lowerBound..<stream.dates.lowerBound
-    storedLatestEnd = nil
-    now = stream.now
-    clock = stream.clock
-  }
-
   /// A stream with no alerts, for an outcome whose records were all read out of it.
-  var emptied: FocusAlertStream { FocusAlertStream(empty: self) }
+  var emptied: FocusAlertStream {
+    var stream = self
+    stream.dates = dates.lowerBound..<dates.lowerBound
+    return stream
+  }
 
   /// Hands `body` each week's chunk, in date order.
   public func forEachChunk(_ body: (Chunk) throws -> Void) throws {
@@ -90,7 +82,6 @@ public struct FocusAlertStream: Sendable {
   /// The week `days`, reconciled: the same records, changes and revisions as reconciling every
   /// week at once would give for those dates.
   func chunk(_ days: Range<LocalDate>) throws -> Chunk {
-    guard let store else { return Chunk(records: [], changed: [], changes: [:], planned: []) }
     let stored = try store.datedFocusAlerts(in: days)
     let from = max(days.lowerBound, window.start)
     let to = min(days.upperBound, window.end)
@@ -112,7 +103,7 @@ public struct FocusAlertStream: Sendable {
   /// unless a revision of a late alert ends earlier than it did, and only then are all weeks read
   /// for it.
   func lastEndDate() throws -> LocalDate? {
-    guard store != nil, !dates.isEmpty else { return nil }
+    guard !dates.isEmpty else { return nil }
     let plannedEnd = blocks.compactMap {
       $0.lastOccurrence(in: window.start..<window.end, clock: clock)?.end
     }.max()
@@ -127,7 +118,7 @@ public struct FocusAlertStream: Sendable {
     try forEachChunk { chunk in
       for record in chunk.records {
         let date = clock.localDate(record.end)
-        if latest.map({ date > $0 }) ?? true { latest = date }
+        latest = max(latest ?? date, date)
       }
     }
     return latest

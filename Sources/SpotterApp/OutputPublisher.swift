@@ -32,10 +32,7 @@ public struct OutputPublisher: Sendable {
     _ outcome: PlanOutcome, store: Store, outputDirectory: String, keepingChanges: Bool = false,
     save: () throws -> Void
   ) throws -> Publication {
-    let lastDates = [
-      outcome.records.lazy.map { self.workspace.clock.localDate($0.end) }.max(),
-      try outcome.repeatingFocus.lastEndDate(),
-    ]
+    let lastDates = [lastEndDate(of: outcome.records), try outcome.repeatingFocus.lastEndDate()]
     return try publish(
       lastDate: lastDates.compactMap { $0 }.max(), store: store, outputDirectory: outputDirectory,
       keepingChanges: keepingChanges, save: save
@@ -51,11 +48,16 @@ public struct OutputPublisher: Sendable {
     records: [ReminderRecord], store: Store, outputDirectory: String, save: () throws -> Void
   ) throws -> Publication {
     try publish(
-      lastDate: records.lazy.map { self.workspace.clock.localDate($0.end) }.max(), store: store,
-      outputDirectory: outputDirectory, keepingChanges: false, save: save
+      lastDate: lastEndDate(of: records), store: store, outputDirectory: outputDirectory,
+      keepingChanges: false, save: save
     ) { _, body in
       for record in records { try body(record, .unchanged) }
     }
+  }
+
+  /// The latest local date on which one of `records` ends, nil when there are none.
+  private func lastEndDate(of records: [ReminderRecord]) -> LocalDate? {
+    records.lazy.map { self.workspace.clock.localDate($0.end) }.max()
   }
 
   /// The one way outputs are written: `walk` hands its body every record in the outputs' order,

@@ -79,8 +79,7 @@ public struct RunPlanner: Sendable {
         clock: clock))
     let repeatingFocus = FocusAlertStream(
       snapshot: snapshot, planner: focusPlanner, blocks: blocks, actions: actions, window: focusWindow,
-      now: now,
-      clock: clock)
+      now: now, clock: clock)
 
     let reconciler = ReminderReconciler()
     let workouts = reconciler.reconcile(
