@@ -18,28 +18,14 @@ extension Store {
   /// The stored reminders dated from `start` on, but for the dated focus alerts, which
   /// ``datedFocusAlerts(in:)`` reads a stretch at a time.
   public func remindersBesideDatedFocusAlerts(from start: LocalDate) throws -> [ReminderRecord] {
-    try guarded {
-      try queue.read { db in
-        try Self.records(
-          db,
-          sql:
-            "SELECT \(Self.reminderColumns()) FROM reminder WHERE date >= ? AND NOT \(Self.datedFocusAlert)"
-            + " ORDER BY starts_at, uid", arguments: [start.description])
-      }
-    }
+    try reminders(where: "date >= ? AND NOT \(Self.datedFocusAlert)", [start.description])
   }
 
   /// The stored alerts of repeating focus blocks dated in `dates`, ordered by start then UID.
   public func datedFocusAlerts(in dates: Range<LocalDate>) throws -> [ReminderRecord] {
-    try guarded {
-      try queue.read { db in
-        try Self.records(
-          db,
-          sql: "SELECT \(Self.reminderColumns()) FROM reminder WHERE date >= ? AND date < ? AND "
-            + "\(Self.datedFocusAlert) ORDER BY starts_at, uid",
-          arguments: [dates.lowerBound.description, dates.upperBound.description])
-      }
-    }
+    try reminders(
+      where: "date >= ? AND date < ? AND \(Self.datedFocusAlert)",
+      [dates.lowerBound.description, dates.upperBound.description])
   }
 
   /// The last date and the latest end of the stored alerts of repeating focus blocks dated from

@@ -59,15 +59,7 @@ extension Store {
 
   /// The stored reminders of `kinds`, whatever their date.
   public func reminders(kinds: [ReminderKind]) throws -> [ReminderRecord] {
-    try guarded {
-      try queue.read { db in
-        let marks = Array(repeating: "?", count: kinds.count).joined(separator: ", ")
-        return try Self.records(
-          db,
-          sql:
-            "SELECT \(Self.reminderColumns()) FROM reminder WHERE kind IN (\(marks)) ORDER BY starts_at, uid",
-          arguments: StatementArguments(kinds.map(\.rawValue)))
-      }
-    }
+    let marks = Array(repeating: "?", count: kinds.count).joined(separator: ", ")
+    return try reminders(where: "kind IN (\(marks))", StatementArguments(kinds.map(\.rawValue)))
   }
 }

@@ -501,15 +501,20 @@ public final class Store: Sendable {
 
   /// The stored reminders dated from `start` (inclusive) to `end` (exclusive), or on without end.
   public func reminders(from start: LocalDate, to end: LocalDate? = nil) throws -> [ReminderRecord] {
+    guard let end else { return try reminders(where: "date >= ?", [start.description]) }
+    return try reminders(where: "date >= ? AND date < ?", [start.description, end.description])
+  }
+
+  /// The stored reminders for which `condition` holds, in the outputs' order (start, then UID).
+  ///
+  /// `condition` is Spotter's own SQL, never a value: every value goes in `arguments`.
+  func reminders(where condition: String, _ arguments: StatementArguments) throws -> [ReminderRecord] {
     try guarded {
       try queue.read { db in
-        var sql = "SELECT \(Self.reminderColumns()) FROM reminder WHERE date >= ?"
-        var arguments: StatementArguments = [start.description]
-        if let end {
-          sql += " AND date < ?"
-          arguments += [end.description]
-        }
-        return try Self.records(db, sql: sql + " ORDER BY starts_at, uid", arguments: arguments)
+        try Self.records(
+          db,
+          sql: "SELECT \(Self.reminderColumns()) FROM reminder WHERE \(condition) ORDER BY starts_at, uid",
+          arguments: arguments)
       }
     }
   }
