@@ -11,7 +11,7 @@ import SpotterCore
 /// within 10 minutes of the true instant instead.
 public struct CrontabWriter: Sendable {
   /// The command with `{title}`, `{body}`, `{uid}`, `{kind}`, `{start}` and `{fire}` placeholders.
-  public var commandTemplate: CommandTemplate
+  public let commandTemplate: CommandTemplate
   /// What `{fire}` stands for: the quoted `spotter fire` command of this store.
   public var fireCommand: String
   public var cronClock: ZoneClock
