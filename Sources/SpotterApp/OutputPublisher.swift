@@ -38,7 +38,7 @@ public struct OutputPublisher: Sendable {
       keepingChanges: keepingChanges, save: save
     ) { saving, body in
       try outcome.forEachRecord(
-        chunk: { week in if saving { try store.save(week.changed) } }, body)
+        chunk: { week in if saving { try store.saveStreamed(week.changed) } }, body)
     }
   }
 

@@ -72,6 +72,25 @@ extension Store {
     }
   }
 
+  /// Saves a streamed week's new revisions straight into the transaction ``begin()`` opened,
+  /// without a savepoint of its own.
+  ///
+  /// The week is not a unit of its own: the publisher rolls the whole transaction back on any
+  /// failure. A savepoint per week would make SQLite copy every page the week touches into its
+  /// sub-journal first, and the hot pages of the UID index are touched every week: 92 MB of
+  /// temporary-file writes for a first run of 100,000 alerts.
+  public func saveStreamed(_ records: [ReminderRecord]) throws {
+    try guarded {
+      try queue.writeWithoutTransaction { db in
+        guard db.isInsideTransaction else {
+          throw SpotterIOError.store(
+            path: path, reason: "a streamed week was saved outside a run's transaction")
+        }
+        try Self.save(records, db: db)
+      }
+    }
+  }
+
   /// Runs `body` as one unit: a transaction of its own, or a savepoint inside the one ``begin()``
   /// opened. Every write of the store goes through here.
   func writing<T>(_ body: (Database) throws -> T) throws -> T {

@@ -70,4 +70,24 @@ import Testing
     ])
     #expect(try Store(readingAt: path).reminders(from: day).count == 3)
   }
+
+  @Test func aStreamedWeekIsSavedOnlyInsideARunsTransactionAndGoesWithIt() throws {
+    let store = try store()
+    let alert = record("focus-block-start-abcd1234-\(day)@spotter", on: day)
+    // Outside a run's transaction it would be a write of its own, which no week may be.
+    #expect(throws: SpotterIOError.self) { try store.saveStreamed([alert]) }
+    #expect(try store.reminders(from: day).isEmpty)
+
+    try store.begin()
+    try store.saveStreamed([alert])
+    #expect(try store.reminders(from: day).map(\.uid) == [alert.uid])
+    try store.rollback()
+    #expect(try store.reminders(from: day).isEmpty, "a rolled-back run keeps no week")
+
+    try store.begin()
+    try store.saveStreamed([alert])
+    try store.save([record("workout-reminder-\(day)@spotter", kind: .workout, on: day)])
+    try store.commit()
+    #expect(try Store(readingAt: path).reminders(from: day).count == 2)
+  }
 }
