@@ -28,6 +28,13 @@ import _SpotterTestSupport
     try queue.close()
   }
 
+  @Test func aWritingConnectionHasAFourMegabytePageCache() throws {
+    let (store, _) = try temporaryStore()
+    // Negative: KiB, not pages. 2 MB spilled a first run's UID index leaves over and over.
+    let pages = try store.queue.read { try Int.fetchOne($0, sql: "PRAGMA cache_size") }
+    #expect(pages == -4096)
+  }
+
   @Test func createsTheSchemaWithAVersion() throws {
     let (store, path) = try temporaryStore()
     #expect(FileManager.default.fileExists(atPath: path))
