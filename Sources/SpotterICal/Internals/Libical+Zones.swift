@@ -70,14 +70,17 @@ extension Libical {
   }
 
   /// A DATE-TIME property in local time with a TZID parameter naming the VTIMEZONE, or in UTC
-  /// (trailing `Z`, no parameter) when `tzid` is nil.
+  /// (trailing `Z`, no parameter) when `tzid` is nil. `overlaps`, when given, are `zone`'s.
   static func zonedProperty(
-    _ make: (icaltimetype) -> OpaquePointer?, _ date: Date, _ zone: OpaquePointer, _ tzid: String?
+    _ make: (icaltimetype) -> OpaquePointer?, _ date: Date, _ zone: OpaquePointer, _ tzid: String?,
+    overlaps: ZoneOverlaps? = nil
   ) -> OpaquePointer? {
     guard let tzid else { return make(time(date, zone: zone)) }
     // A reading in an autumn overlap happens twice: RFC 5545 means the first, libical, ical.js,
     // KCalendarCore and khal read the second. In UTC every reader agrees.
-    if isInOverlap(date, zone: zone) { return make(time(date, zone: icaltimezone_get_utc_timezone())) }
+    if overlaps?.contains(date) ?? isInOverlap(date, zone: zone) {
+      return make(time(date, zone: icaltimezone_get_utc_timezone()))
+    }
     var local = time(date, zone: zone)
     // Floating value plus an explicit TZID: libical would otherwise print its prefixed zone name.
     local.zone = nil
