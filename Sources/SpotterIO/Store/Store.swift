@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import SpotterCore
 
 /// The SQLite store: sessions and their sets, and the last emitted revision of every reminder.
@@ -548,19 +549,54 @@ public final class Store: Sendable {
     }
   }
 
+  /// Writes each record's row, binding its 13 values with SQLite's own calls.
+  ///
+  /// GRDB's `StatementArguments` boxes every value as an existential and turns it into a
+  /// `DatabaseValue` before binding it: 7% of a first run's CPU at 100,000 alerts, on the thread
+  /// that decides its time. The values are bound as GRDB binds them (text up to its first NUL,
+  /// Int as int64, times as doubles, nil as NULL), so the rows are the same.
   static func save(_ records: [ReminderRecord], db: Database) throws {
     let statement = try db.cachedStatement(
       sql: """
         INSERT OR REPLACE INTO reminder (uid, kind, date, status, sequence, stamp, starts_at,
           ends_at, fires_at, title, body, summary, entity) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """)
+    let handle = statement.sqliteStatement
+    // SQLite copies each text before the call returns (SQLITE_TRANSIENT), as GRDB asks it to.
+    let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
+    defer {
+      sqlite3_reset(handle)
+      sqlite3_clear_bindings(handle)
+    }
     for record in records {
-      try statement.execute(arguments: [
-        record.uid, record.kind.rawValue, record.date.description, record.status.rawValue,
-        record.sequence, record.stamp.timeIntervalSince1970, record.start.timeIntervalSince1970,
-        record.end.timeIntervalSince1970, record.fire.timeIntervalSince1970, record.title,
-        record.body, record.summary, record.entity,
-      ])
+      sqlite3_reset(handle)
+      var code = SQLITE_OK
+      func bind(_ index: Int32, _ text: String?) {
+        guard code == SQLITE_OK else { return }
+        code =
+          text.map { sqlite3_bind_text(handle, index, $0, -1, transient) } ?? sqlite3_bind_null(handle, index)
+      }
+      func bind(_ index: Int32, _ number: Double) {
+        if code == SQLITE_OK { code = sqlite3_bind_double(handle, index, number) }
+      }
+      bind(1, record.uid)
+      bind(2, record.kind.rawValue)
+      bind(3, record.date.description)
+      bind(4, record.status.rawValue)
+      if code == SQLITE_OK { code = sqlite3_bind_int64(handle, 5, Int64(record.sequence)) }
+      bind(6, record.stamp.timeIntervalSince1970)
+      bind(7, record.start.timeIntervalSince1970)
+      bind(8, record.end.timeIntervalSince1970)
+      bind(9, record.fire.timeIntervalSince1970)
+      bind(10, record.title)
+      bind(11, record.body)
+      bind(12, record.summary)
+      bind(13, record.entity)
+      if code == SQLITE_OK { code = sqlite3_step(handle) }
+      guard code == SQLITE_DONE else {
+        let message = db.sqliteConnection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
+        throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: statement.sql)
+      }
     }
   }
 

@@ -108,6 +108,58 @@ import _SpotterTestSupport
     #expect(try store.reminders(from: TestZones.date("2026-11-24"), to: TestZones.date("2026-11-25")).isEmpty)
   }
 
+  @Test func rowsBoundByHandAreTheRowsGRDBBinds() throws {
+    let (store, _) = try temporaryStore()
+    let start = TestZones.instant("2026-11-23T18:00:00.25+01:00")
+    let full = ReminderRecord(
+      uid: "focus-block-start-0a1b-2026-11-23@spotter", kind: .focusBlock, date: TestZones.date("2026-11-23"),
+      status: .cancelled, sequence: Int(Int32.max) + 7, stamp: TestZones.instant("2026-11-22T20:30:00Z"),
+      start: start, end: start.addingTimeInterval(3600), fire: start.addingTimeInterval(-1800),
+      title: "Fokus: Überblick 🧠", body: "Deep 'work' %s\nnext", summary: "Tiefe Arbeit", entity: "0a1b")
+    var bare = full
+    bare.uid = "focus-block-start-0a1b-2026-11-24@spotter"
+    bare.summary = nil
+    bare.entity = nil
+    try store.save([full, bare])
+    try store.queue.write { db in
+      for (uid, record) in [("grdb-full", full), ("grdb-bare", bare)] {
+        try db.execute(
+          sql: "INSERT INTO reminder VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+          arguments: [
+            uid, record.kind.rawValue, record.date.description, record.status.rawValue, record.sequence,
+            record.stamp.timeIntervalSince1970, record.start.timeIntervalSince1970,
+            record.end.timeIntervalSince1970, record.fire.timeIntervalSince1970, record.title, record.body,
+            record.summary, record.entity,
+          ])
+      }
+    }
+    // Every column but the UID, with its storage class: the same two rows either way.
+    let columns =
+      "kind, date, status, sequence, typeof(sequence), stamp, typeof(stamp), starts_at, ends_at, fires_at, "
+      + "title, body, summary, typeof(summary), entity, typeof(entity)"
+    let (byHand, byGRDB) = try store.queue.read { db in
+      (
+        try Row.fetchAll(
+          db, sql: "SELECT \(columns) FROM reminder WHERE uid NOT LIKE 'grdb-%' ORDER BY entity"),
+        try Row.fetchAll(db, sql: "SELECT \(columns) FROM reminder WHERE uid LIKE 'grdb-%' ORDER BY entity")
+      )
+    }
+    #expect(byHand.count == 2 && byHand == byGRDB)
+  }
+
+  @Test func aRowThatCannotBeWrittenIsAnErrorAndTheNextSaveStillWrites() throws {
+    let (store, path) = try temporaryStore()
+    let start = TestZones.instant("2026-11-23T18:00:00+01:00")
+    let record = ReminderRecord(
+      uid: "workout-reminder-2026-11-23@spotter", kind: .workout, date: TestZones.date("2026-11-23"),
+      status: .confirmed, sequence: 0, stamp: start, start: start, end: start.addingTimeInterval(3600),
+      fire: start.addingTimeInterval(-1800), title: "t", body: "b")
+    let reader = try Store(readingAt: path)
+    #expect(throws: DatabaseError.self) { try reader.queue.read { try Store.save([record], db: $0) } }
+    try store.save([record])
+    #expect(try store.reminders(from: record.date) == [record])
+  }
+
   @Test func unopenableStoreIsAClearError() {
     #expect(throws: SpotterIOError.self) {
       try Store(path: "/proc/spotter/spotter.sqlite")
