@@ -130,15 +130,17 @@ public struct OutputPublisher: Sendable {
     }
     if let vdir = workspace.vdirPath {
       // After the store: a crash in between leaves the vdir a night behind, and the next
-      // command, which rewrites every item, catches it up.
-      var items: [String: String] = [:]
+      // command, which rewrites every item, catches it up. Walked again a week at a time, each
+      // item written as it comes: memory stays flat here too.
+      let itemWriter = try ICSItemWriter(
+        timeZone: clock.identifier, validFrom: validFrom, validUntil: validUntil)
+      var items = try VdirWriter(directory: vdir).begin()
       try walk(false) { record, _ in
         let event = record.event(now: now)
         guard event.status == .confirmed && event.end > now else { return }
-        items[event.uid] = try ICSWriter().write(
-          events: [event], timeZone: clock.identifier, validFrom: validFrom, validUntil: validUntil)
+        try items.put(event.uid, try itemWriter.item(event))
       }
-      try VdirWriter(directory: vdir).sync(items)
+      try items.finish()
     }
     return publication
   }

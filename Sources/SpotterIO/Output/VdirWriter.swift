@@ -25,27 +25,76 @@ public struct VdirWriter {
   /// - Throws: ``SpotterIOError/io(path:reason:)`` when the directory cannot be made, a file
   ///   cannot be written or an old one cannot be removed.
   public func sync(_ items: [String: String]) throws {
+    var sync = try begin()
+    for (uid, text) in items.sorted(by: { $0.key < $1.key }) { try sync.put(uid, text) }
+    try sync.finish()
+  }
+
+  /// Starts a sync whose items come one at a time (``Sync/put(_:_:)``), each written as it
+  /// comes, so no more than one item's text is ever held; only the names are kept for
+  /// ``Sync/finish()``, which removes the items that did not come.
+  ///
+  /// - Throws: ``SpotterIOError/io(path:reason:)`` when the directory cannot be made.
+  public func begin() throws -> Sync {
     do {
       try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     } catch {
       throw SpotterIOError.io(path: directory, reason: "cannot create the vdir")
     }
-    var changed = false
-    for (uid, text) in items.sorted(by: { $0.key < $1.key }) {
-      let path = directory + "/" + Self.fileName(uid)
-      if let old = FileManager.default.contents(atPath: path), old == Data(text.utf8) { continue }
+    return Sync(directory: directory)
+  }
+
+  /// A sync under way. One that is never finished removes nothing: a walk that fails half-way
+  /// leaves every file the directory had, those already put rewritten.
+  public struct Sync {
+    let directory: String
+    /// The hash of each name put: 8 bytes an item, where the names themselves took about 100
+    /// (10 MB at 100,000 items, and as much again to list the directory). Two names with one
+    /// hash (about 1 in 10^9 for 100,000 items, and seeded anew by each process) would only keep
+    /// an ended item's file until the next sync; no wanted file is ever removed.
+    private var wanted: Set<Int> = []
+    private var changed = false
+
+    init(directory: String) {
+      self.directory = directory
+    }
+
+    /// Writes the item `uid` unless its file already holds `text`.
+    ///
+    /// - Throws: ``SpotterIOError/io(path:reason:)`` when the file cannot be written.
+    public mutating func put(_ uid: String, _ text: String) throws {
+      let name = VdirWriter.fileName(uid)
+      wanted.insert(name.hashValue)
+      let path = directory + "/" + name
+      if let old = FileManager.default.contents(atPath: path), old == Data(text.utf8) { return }
       try AtomicFileWriter.write(text, to: path)
       changed = true
     }
-    let wanted = Set(items.keys.map(Self.fileName))
-    let present = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-    for name in present.sorted() where name.hasSuffix("@spotter.ics") && !wanted.contains(name) {
-      guard unlink(directory + "/" + name) == 0 || errno == ENOENT else {
-        throw SpotterIOError.io(path: directory + "/" + name, reason: "cannot remove the ended reminder")
+
+    /// Removes Spotter's files whose items were not put, reading the directory an entry at a
+    /// time, then makes the directory's changes durable.
+    ///
+    /// - Throws: ``SpotterIOError/io(path:reason:)`` when the directory cannot be read or an old
+    ///   file cannot be removed.
+    public mutating func finish() throws {
+      guard let handle = opendir(directory) else {
+        throw SpotterIOError.io(path: directory, reason: "cannot read the vdir")
       }
-      changed = true
+      defer { closedir(handle) }
+      // POSIX leaves unspecified only whether a removed entry is still returned, so the entries
+      // can be removed as they are read.
+      while let entry = readdir(handle) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+          String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        guard name.hasSuffix("@spotter.ics"), !wanted.contains(name.hashValue) else { continue }
+        guard unlink(directory + "/" + name) == 0 || errno == ENOENT else {
+          throw SpotterIOError.io(path: directory + "/" + name, reason: "cannot remove the ended reminder")
+        }
+        changed = true
+      }
+      if changed { AtomicFileWriter.syncDirectory(directory) }
     }
-    if changed { AtomicFileWriter.syncDirectory(directory) }
   }
 
   /// `UID.ics`; UIDs hold only `A-Z a-z 0-9 @ . _ -`, so they make safe file names.

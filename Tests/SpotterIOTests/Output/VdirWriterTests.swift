@@ -1,0 +1,62 @@
+import Foundation
+import SpotterIO
+import Testing
+
+/// The vdir is synced an item at a time: each written as it comes, ended ones removed only when
+/// the sync finishes, and nothing but Spotter's own files touched.
+@Suite struct VdirWriterTests {
+  let directory = FileManager.default.temporaryDirectory
+    .appendingPathComponent("spotter-vdir-\(UUID().uuidString)").path
+
+  func files() throws -> [String: String] {
+    var result: [String: String] = [:]
+    for name in try FileManager.default.contentsOfDirectory(atPath: directory) {
+      result[name] = try String(contentsOfFile: directory + "/" + name, encoding: .utf8)
+    }
+    return result
+  }
+
+  @Test func itemsPutOneAtATimeReplaceSpottersFilesAndLeaveOthers() throws {
+    let writer = VdirWriter(directory: directory)
+    try writer.sync(["a@spotter": "A1", "b@spotter": "B1"])
+    try "mine".write(toFile: directory + "/other.ics", atomically: true, encoding: .utf8)
+    var sync = try writer.begin()
+    try sync.put("c@spotter", "C1")
+    try sync.put("a@spotter", "A2")
+    try sync.finish()
+    #expect(try files() == ["a@spotter.ics": "A2", "c@spotter.ics": "C1", "other.ics": "mine"])
+  }
+
+  @Test func aSyncNeverFinishedRemovesNothing() throws {
+    let writer = VdirWriter(directory: directory)
+    try writer.sync(["a@spotter": "A1", "b@spotter": "B1"])
+    // A walk that throws after its first item never finishes its sync.
+    var sync = try writer.begin()
+    try sync.put("a@spotter", "A2")
+    // b was not put before the failure, but it may not have ended: it stays.
+    #expect(try files() == ["a@spotter.ics": "A2", "b@spotter.ics": "B1"])
+  }
+
+  @Test func anUnchangedItemIsNotRewritten() throws {
+    let writer = VdirWriter(directory: directory)
+    try writer.sync(["a@spotter": "A1"])
+    let path = directory + "/a@spotter.ics"
+    let before = try #require(
+      try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int)
+    var sync = try writer.begin()
+    try sync.put("a@spotter", "A1")
+    try sync.finish()
+    #expect(try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int == before)
+  }
+
+  @Test func everyEndedItemGoesThoughTheyAreRemovedWhileTheDirectoryIsRead() throws {
+    let writer = VdirWriter(directory: directory)
+    try writer.sync(Dictionary(uniqueKeysWithValues: (0..<600).map { ("item-\($0)@spotter", "T\($0)") }))
+    try "mine".write(toFile: directory + "/note@example.ics", atomically: true, encoding: .utf8)
+    var sync = try writer.begin()
+    for index in stride(from: 0, to: 600, by: 60) { try sync.put("item-\(index)@spotter", "T\(index)") }
+    try sync.finish()
+    let kept = stride(from: 0, to: 600, by: 60).map { "item-\($0)@spotter.ics" }
+    #expect(Set(try files().keys) == Set(kept + ["note@example.ics"]))
+  }
+}
