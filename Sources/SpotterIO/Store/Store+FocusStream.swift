@@ -92,7 +92,8 @@ extension Store {
   }
 
   /// Runs `body` as one unit: a transaction of its own, or a savepoint inside the one ``begin()``
-  /// opened. Every write of the store goes through here.
+  /// opened. Every write of the store goes through here, but a streamed week's
+  /// (``saveStreamed(_:)``), which is only ever part of a run's transaction.
   func writing<T>(_ body: (Database) throws -> T) throws -> T {
     try queue.writeWithoutTransaction { db in
       var result: T?
