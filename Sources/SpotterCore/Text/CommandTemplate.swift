@@ -14,11 +14,19 @@ public struct CommandTemplate: Sendable, Hashable {
   /// The command with each `{key}` of `values` replaced by its shell-quoted value and each `{key}`
   /// of `verbatim` by its text as it is (for pieces that are themselves quoted commands).
   public func expand(_ values: [String: String], verbatim: [String: String] = [:]) -> String {
+    Self.fill(pieces(recognizing: Set(values.keys).union(verbatim.keys))) { key in
+      values[key].map(Self.shellQuote) ?? verbatim[key] ?? ""
+    }
+  }
+
+  /// `pieces` put back together, each placeholder replaced by what `placeholder` gives for its
+  /// key (already quoted as it must be).
+  public static func fill(_ pieces: [Piece], _ placeholder: (String) -> String) -> String {
     var command = ""
-    for piece in pieces(recognizing: Set(values.keys).union(verbatim.keys)) {
+    for piece in pieces {
       switch piece {
       case .text(let text): command += text
-      case .placeholder(let key): command += values[key].map(Self.shellQuote) ?? verbatim[key] ?? ""
+      case .placeholder(let key): command += placeholder(key)
       }
     }
     return command

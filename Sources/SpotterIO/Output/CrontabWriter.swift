@@ -98,17 +98,14 @@ public struct CrontabWriter: Sendable {
   /// `{title}` is the alarm's text, which for a focus block is the alert ("Focus block starts
   /// soon") rather than the block's own name in SUMMARY.
   func command(for event: Event, title: String) -> String {
-    var command = ""
-    for piece in commandPieces {
-      switch piece {
-      case .text(let text): command += text
-      case .placeholder("title"): command += CommandTemplate.shellQuote(title)
-      case .placeholder("body"): command += CommandTemplate.shellQuote(event.description)
-      case .placeholder("uid"): command += CommandTemplate.shellQuote(event.uid)
-      case .placeholder("kind"): command += CommandTemplate.shellQuote(event.kind.rawValue)
-      case .placeholder("start"):
-        command += CommandTemplate.shellQuote(Self.stamp(event.start, calendarClock))
-      case .placeholder(_): command += fireCommand
+    let command = CommandTemplate.fill(commandPieces) { key in
+      switch key {
+      case "title": CommandTemplate.shellQuote(title)
+      case "body": CommandTemplate.shellQuote(event.description)
+      case "uid": CommandTemplate.shellQuote(event.uid)
+      case "kind": CommandTemplate.shellQuote(event.kind.rawValue)
+      case "start": CommandTemplate.shellQuote(Self.stamp(event.start, calendarClock))
+      default: fireCommand
       }
     }
     return Self.escapePercent(command)
