@@ -111,15 +111,10 @@ public struct FocusAlertStream: Sendable {
       return nil
     }
     let lastWeek = max(dates.lowerBound, dates.upperBound.adding(days: -Self.chunkDays))..<dates.upperBound
-    if let tail = try chunk(lastWeek).records.map({ clock.localDate($0.end) }).max(), tail >= bound {
-      return tail
-    }
+    if let tail = try chunk(lastWeek).records.lastEndDate(in: clock), tail >= bound { return tail }
     var latest: LocalDate?
     try forEachChunk { chunk in
-      for record in chunk.records {
-        let date = clock.localDate(record.end)
-        latest = max(latest ?? date, date)
-      }
+      latest = [latest, chunk.records.lastEndDate(in: clock)].compactMap { $0 }.max()
     }
     return latest
   }

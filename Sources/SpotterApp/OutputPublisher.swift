@@ -32,7 +32,9 @@ public struct OutputPublisher: Sendable {
     _ outcome: PlanOutcome, store: Store, outputDirectory: String, keepingChanges: Bool = false,
     save: () throws -> Void
   ) throws -> Publication {
-    let lastDates = [lastEndDate(of: outcome.records), try outcome.repeatingFocus.lastEndDate()]
+    let lastDates = [
+      outcome.records.lastEndDate(in: workspace.clock), try outcome.repeatingFocus.lastEndDate(),
+    ]
     return try publish(
       lastDate: lastDates.compactMap { $0 }.max(), store: store, outputDirectory: outputDirectory,
       keepingChanges: keepingChanges, save: save
@@ -48,16 +50,11 @@ public struct OutputPublisher: Sendable {
     records: [ReminderRecord], store: Store, outputDirectory: String, save: () throws -> Void
   ) throws -> Publication {
     try publish(
-      lastDate: lastEndDate(of: records), store: store, outputDirectory: outputDirectory,
+      lastDate: records.lastEndDate(in: workspace.clock), store: store, outputDirectory: outputDirectory,
       keepingChanges: false, save: save
     ) { _, body in
       for record in records { try body(record, .unchanged) }
     }
-  }
-
-  /// The latest local date on which one of `records` ends, nil when there are none.
-  private func lastEndDate(of records: [ReminderRecord]) -> LocalDate? {
-    records.lazy.map { self.workspace.clock.localDate($0.end) }.max()
   }
 
   /// The one way outputs are written: `walk` hands its body every record in the outputs' order,
