@@ -20,16 +20,6 @@ public struct VdirWriter {
     self.directory = directory
   }
 
-  /// Makes the directory hold exactly `items` among Spotter's files: UID → calendar text.
-  ///
-  /// - Throws: ``SpotterIOError/io(path:reason:)`` when the directory cannot be made, a file
-  ///   cannot be written or an old one cannot be removed.
-  public func sync(_ items: [String: String]) throws {
-    var sync = try begin()
-    for (uid, text) in items.sorted(by: { $0.key < $1.key }) { try sync.put(uid, text) }
-    try sync.finish()
-  }
-
   /// Starts a sync whose items come one at a time (``Sync/put(_:_:)``), each written as it
   /// comes, so no more than one item's text is ever held; only the names are kept for
   /// ``Sync/finish()``, which removes the items that did not come.
