@@ -21,7 +21,8 @@ public struct LearningParameters: Sendable, Hashable {
   /// against 0.5, 0.85 and 1 (no recency).
   public var weekDecay = 0.7
   /// Skip weeks without any training near the weekday (holidays, illness) when they are the
-  /// exception. A rule; cross-validated against leaving it out.
+  /// exception, in the weekday rate and in the nights that share weekday and gap. A rule;
+  /// cross-validated against leaving it out.
   public var skipInactiveWeeks = true
   /// Days either side of a date within which any training makes its week active.
   public var activityRadiusDays = 3

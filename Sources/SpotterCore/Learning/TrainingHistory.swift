@@ -93,11 +93,7 @@ struct TrainingHistory {
     var weeks = 0
     var recent: [Bool] = []
     var older = (trained: 0, total: 0)
-    // Weeks off are skipped only while they are the exception: for someone who trains in a
-    // few weeks out of many, not training is the pattern.
-    let lastWeeks = (1...parameters.activeWeeks).map { target.adding(days: -7 * $0) }
-      .filter { $0 >= firstDate && isObserved($0) }
-    let skipInactive = parameters.skipInactiveWeeks && lastWeeks.filter(isActive).count * 2 >= lastWeeks.count
+    let skipInactive = skipsInactiveWeeks(before: target)
     var slot = target.adding(days: -7)
     while slot >= firstDate && slot >= windowStart && weeks < parameters.activeWeeks {
       defer { slot = slot.adding(days: -7) }
@@ -116,6 +112,16 @@ struct TrainingHistory {
     // Given up: missed twice in a row after being kept in most of the weeks before.
     let givenUp = recent == [false, false] && older.total >= 2 && older.trained * 3 >= older.total * 2
     return ((weighted + baseRate) / (total + 1), weeks, givenUp)
+  }
+
+  /// Whether weeks off are left out of the evidence for `target`: only while they are the
+  /// exception, half or fewer of its weekday's last eight weeks. For someone who trains in a few
+  /// weeks out of many, not training is the pattern.
+  func skipsInactiveWeeks(before target: LocalDate) -> Bool {
+    guard parameters.skipInactiveWeeks, let firstDate else { return false }
+    let lastWeeks = (1...parameters.activeWeeks).map { target.adding(days: -7 * $0) }
+      .filter { $0 >= firstDate && isObserved($0) }
+    return lastWeeks.filter(isActive).count * 2 >= lastWeeks.count
   }
 
   /// The last day with training before `target`: where the gap to it is counted from.
@@ -154,11 +160,16 @@ struct TrainingHistory {
     guard let firstDate, let last = lastTrainingDay(before: target) else { return nil }
     let bucket = { (days: Int) in min(days, 5) }
     let gap = bucket(last.days(until: target))
+    // A night in weeks off is no evidence for the weekday and gap, as in the weekday rate: a
+    // long break would otherwise count every idle such weekday against the routine resumed.
+    let skipInactive = skipsInactiveWeeks(before: target)
     var result = (trained: 0, nights: 0)
     var previous = firstDate
     var date = firstDate.adding(days: 1)
     while date < target && isObserved(date) {
-      if date.weekday == target.weekday && bucket(previous.days(until: date)) == gap {
+      if date.weekday == target.weekday && bucket(previous.days(until: date)) == gap
+        && (!skipInactive || isActive(date))
+      {
         result.nights += 1
         if trainingDays[date] != nil { result.trained += 1 }
       }

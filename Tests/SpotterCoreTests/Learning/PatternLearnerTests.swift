@@ -189,6 +189,19 @@ import _SpotterTestSupport
     #expect(afterSkip[.wednesday].confidence >= 0.75)
   }
 
+  /// Monday and Thursday for eight weeks, fourteen weeks off, then six weeks of Monday and
+  /// Wednesday: the Monday after a Wednesday comes five days after a session, as did every idle
+  /// Monday of the break. Those weeks off are no evidence against the resumed routine (a
+  /// FitNotes user who came back after a winter away was reminded on 2 of 12 training days).
+  @Test func aRoutineResumedAfterALongBreakIsReminded() {
+    let before = SessionFactory.weekly([.monday, .thursday], at: "18:00", weeks: 8, until: "2026-07-04")
+    let after = SessionFactory.weekly([.monday, .wednesday], at: "18:00", weeks: 6, until: "2026-11-22")
+    let pattern = learner.learn(from: before + after, today: today, clock: clock)
+    #expect(!pattern.habitChange)
+    #expect(pattern[.monday].confidence >= 0.75)
+    #expect(pattern.trainingDays(minimumConfidence: 0.45) == [.monday, .wednesday])
+  }
+
   @Test func theNightsThatShareWeekdayAndGapAreCounted() {
     // Mondays, with a Tuesday once after a long break.
     let sessions = ["2026-10-19", "2026-11-02", "2026-11-10", "2026-11-16"].map {
@@ -198,10 +211,11 @@ import _SpotterTestSupport
       sessions: sessions, now: clock.instant(today, LocalTime(hour: 21, minute: 0)), today: today,
       windowStart: today.adding(days: -182), clock: clock)
     // Tuesday the 24th comes eight days after a session. Of the earlier Tuesdays, the 27th
-    // (not trained) and the 10th (trained) came five days or more after one; the 20th, 3rd and
-    // 17th came a day after Monday.
+    // (not trained) and the 10th (trained) came five days or more after one, but the 27th fell
+    // in a week off (no session within three days of it), which is no evidence, as in the
+    // weekday rate; the 20th, 3rd and 17th came a day after Monday.
     #expect(
-      history.weekdayGapCount(on: TestZones.date("2026-11-24")).map { [$0.trained, $0.nights] } == [1, 2])
+      history.weekdayGapCount(on: TestZones.date("2026-11-24")).map { [$0.trained, $0.nights] } == [1, 1])
     #expect(
       history.weekdayGapCount(on: TestZones.date("2026-11-17")).map { [$0.trained, $0.nights] } == [0, 2])
   }
