@@ -22,7 +22,8 @@ public struct ReminderActionService: Sendable {
   public func snooze(uid: String, seconds: Int) throws -> ReminderRecord {
     try workspace.store.write { store in
       let record = try confirmed(uid, store: store, action: "snooze")
-      var action = try store.actions()[uid] ?? ReminderAction(uid: uid)
+      // Keyed by the UID the prefix resolved to: the planner looks actions up by full UID.
+      var action = try store.actions()[record.uid] ?? ReminderAction(uid: record.uid)
       action.round += 1
       let fire = ReminderAction.snoozedFire(record.fire, by: seconds, now: now)
       action.snoozedUntil = fire
@@ -42,7 +43,7 @@ public struct ReminderActionService: Sendable {
   public func done(uid: String) throws -> ReminderRecord {
     try workspace.store.write { store in
       let record = try confirmed(uid, store: store, action: "mark done")
-      var action = try store.actions()[uid] ?? ReminderAction(uid: uid)
+      var action = try store.actions()[record.uid] ?? ReminderAction(uid: record.uid)
       action.doneAt = now
       let next = record.cancelled(at: now)
       try rewrite(store, changed: [next]) {

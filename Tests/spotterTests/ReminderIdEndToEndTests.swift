@@ -86,4 +86,46 @@ import Testing
     #expect(event.sequence == 2)
     #expect(try box.agenda().contains(uid))
   }
+
+  /// Every action given by prefix acts on the full UID and survives the next nightly `run` and
+  /// `plan`, and its undo finds it: the actions were once stored under the text typed, which the
+  /// planner never looked up, so the next run put a reminder marked done back with its alarm.
+  @Test func actionsByPrefixSurviveTheNextRunAndCanBeUndone() async throws {
+    let box = try Sandbox(program: "mon = \"Push Day\"\nwed = \"Pull Day\"\nfri = \"Leg Day\"")
+    let evening = "2026-11-22T21:30:00+01:00"
+    let later = "2026-11-22T21:40:00+01:00"
+    #expect(try await box.spotter(["run", "--days", "7"], now: evening, writes: true).status == 0)
+    let monday = "workout-reminder-2026-11-23@spotter"
+    let wednesday = "workout-reminder-2026-11-25@spotter"
+    let alarmBefore = try #require(try box.event(monday)?.alarmInstants.first)
+
+    let done = try await box.spotter(["done", "workout-reminder-2026-11-25"], now: evening, writes: true)
+    #expect(done.status == 0, "\(done.stderr)")
+    let snoozed = try await box.spotter(
+      ["snooze", "workout-reminder-2026-11-23", "40m"], now: evening, writes: true)
+    #expect(snoozed.status == 0, "\(snoozed.stderr)")
+    let snoozedAlarm = try #require(try box.event(monday)?.alarmInstants.first)
+    #expect(snoozedAlarm == alarmBefore.addingTimeInterval(40 * 60))
+    #expect(try await box.spotter(["skip", "2026-11-27"], now: evening, writes: true).status == 0)
+
+    let run = try await box.spotter(["run", "--days", "7"], now: later, writes: true)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(try box.event(wednesday)?.status == "CANCELLED")
+    #expect(try box.event(monday)?.alarmInstants.first == snoozedAlarm)
+    #expect(try box.event("workout-reminder-2026-11-27@spotter")?.status == "CANCELLED")
+    #expect(try box.agendaLine(wednesday) == nil)
+    let plan = try await box.spotter(["plan", "--days", "7"], now: later)
+    #expect(plan.status == 0, "\(plan.stderr)")
+    #expect(!plan.stdout.contains("2026-11-25 17:"), "\(plan.stdout)")
+
+    let undone = try await box.spotter(
+      ["done", "workout-reminder-2026-11-25", "--undo"], now: later, writes: true)
+    #expect(undone.status == 0, "\(undone.stderr)")
+    #expect(try box.event(wednesday)?.status != "CANCELLED")
+    #expect(try await box.spotter(["skip", "2026-11-27", "--undo"], now: later, writes: true).status == 0)
+    #expect(try await box.spotter(["run", "--days", "7"], now: later, writes: true).status == 0)
+    #expect(try box.event(wednesday)?.status != "CANCELLED")
+    #expect(try box.event("workout-reminder-2026-11-27@spotter")?.status != "CANCELLED")
+    #expect(try box.event(monday)?.alarmInstants.first == snoozedAlarm)
+  }
 }

@@ -222,7 +222,7 @@ public final class Store: Sendable {
   ]
 
   /// The schema version the newest migration reaches.
-  public static let schemaVersion = 8
+  public static let schemaVersion = 9
 
   static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
@@ -378,6 +378,7 @@ public final class Store: Sendable {
           PRAGMA user_version = 8;
           """)
     }
+    migrator.registerMigration("v9", migrate: StoreMigrationV9.migrate)
     return migrator
   }
 
