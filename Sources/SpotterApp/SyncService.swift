@@ -64,6 +64,17 @@ public struct SyncService: Sendable {
       }
     }
     let key = try apiKey(settings)
+    do {
+      return try sync(settings, key: key, cursor: cursor, effort: effort)
+    } catch let error as SpotterIOError {
+      // The last word on the key: whatever message the server's bytes went into, it is not shown.
+      throw error.redacting(SecretRedactor(secret: key))
+    }
+  }
+
+  private func sync(_ settings: HevySettings, key: String, cursor: String?, effort: Effort) throws
+    -> SyncReport
+  {
     let seconds = effort == .quick ? Self.quickSeconds : Self.thoroughSeconds
     let client = HevyClient(
       baseURL: settings.url, apiKey: key, helper: helperPath,

@@ -50,12 +50,14 @@ final class HevyServer {
   /// Replaces what the server holds.
   func set(
     workouts: [[String: Any]] = [], events: [[String: Any]] = [], fail: [String: Any]? = nil,
-    delay: Double = 0, malformed: Bool = false
+    delay: Double = 0, malformed: Bool = false, body: Any? = nil, escapeKey: Bool = false
   ) throws {
     var state: [String: Any] = [
       "key": Self.key, "workouts": workouts, "events": events, "delay": delay, "malformed": malformed,
+      "escape_key": escapeKey,
     ]
     if let fail { state["fail"] = fail }
+    if let body { state["body"] = body }
     try Self.write(state, to: dir)
   }
 

@@ -34,8 +34,15 @@ public struct ConfigLoader: Sendable {
       throw SpotterIOError.configFile(
         path: path, reason: "is \(size.intValue) bytes; a config is at most \(Self.largestFile) bytes")
     }
-    guard let data = FileManager.default.contents(atPath: path) else {
+    let handle = try InputFile.open(path)
+    defer { try? handle.close() }
+    // One byte past the largest: a file that grew since its size was read is still refused.
+    guard let data = try? handle.read(upToCount: Self.largestFile + 1) ?? Data() else {
       throw SpotterIOError.io(path: path, reason: "cannot read config file")
+    }
+    guard data.count <= Self.largestFile else {
+      throw SpotterIOError.configFile(
+        path: path, reason: "is over \(Self.largestFile) bytes; a config is at most that")
     }
     guard let text = String(validating: data, as: UTF8.self) else {
       let lines = data.split(separator: 10, omittingEmptySubsequences: false)

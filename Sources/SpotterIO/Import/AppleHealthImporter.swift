@@ -58,9 +58,7 @@ public struct AppleHealthImporter: Sendable {
   public func sessionsCounting(path: String, progress: ((Int64, Int64) -> Void)? = nil) throws -> (
     sessions: [Session], passedOver: [String: Int]
   ) {
-    guard let handle = FileHandle(forReadingAtPath: path) else {
-      throw SpotterIOError.io(path: path, reason: UnreadableFile.reason(path))
-    }
+    let handle = try InputFile.open(path)
     defer { try? handle.close() }
     let total = Int64(
       (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)??.int64Value ?? 0)

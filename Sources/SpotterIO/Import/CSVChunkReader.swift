@@ -20,10 +20,7 @@ struct CSVChunkReader {
   init(path: String, chunkSize: Int) throws {
     self.path = path
     self.chunkSize = max(chunkSize, 1)
-    guard let handle = FileHandle(forReadingAtPath: path) else {
-      throw SpotterIOError.io(path: path, reason: UnreadableFile.reason(path))
-    }
-    self.handle = handle
+    self.handle = try InputFile.open(path)
     pending = []
   }
 

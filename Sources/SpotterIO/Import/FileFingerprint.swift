@@ -20,9 +20,7 @@ public struct FileFingerprint: Sendable, Hashable {
     } catch {
       throw SpotterIOError.io(path: path, reason: UnreadableFile.reason(path))
     }
-    guard let handle = FileHandle(forReadingAtPath: path) else {
-      throw SpotterIOError.io(path: path, reason: UnreadableFile.reason(path))
-    }
+    let handle = try InputFile.open(path)
     defer { try? handle.close() }
     var hash = Fingerprint()
     // One buffer for the whole file: a fresh one per chunk cost more in page faults than the

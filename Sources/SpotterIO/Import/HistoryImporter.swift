@@ -50,9 +50,7 @@ public struct HistoryImporter: Sendable {
   public func readPackedNoting(path: String, progress: ((Int64, Int64) -> Void)? = nil) throws -> (
     HistoryFormat, [PackedSession], [String]
   ) {
-    guard let handle = FileHandle(forReadingAtPath: path) else {
-      throw SpotterIOError.io(path: path, reason: UnreadableFile.reason(path))
-    }
+    let handle = try InputFile.open(path)
     let prefix = (try? handle.read(upToCount: 4096)) ?? Data()
     try? handle.close()
     let context = ImportContext(fileName: path, clock: clock, defaultUnit: defaultUnit, dateOrder: dateOrder)
@@ -70,13 +68,7 @@ public struct HistoryImporter: Sendable {
     {
       return (streamed.0, streamed.1, [])
     }
-    let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
-      throw SpotterIOError.io(path: path, reason: UnreadableFile.reason(path))
-    }
-    let (format, sessions) = try parsePacked(data, fileName: path)
+    let (format, sessions) = try parsePacked(try InputFile.contents(path), fileName: path)
     return (format, sessions, [])
   }
 

@@ -72,7 +72,7 @@ public struct HistorySources: Sendable {
 
   /// The app that wrote the file at `path`, from its first 64 KiB.
   static func format(ofFileAt path: String) -> HistoryFormat? {
-    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+    guard let handle = try? InputFile.open(path) else { return nil }
     defer { try? handle.close() }
     guard let prefix = try? handle.read(upToCount: 65536) else { return nil }
     return HistoryImporter.format(sniffing: prefix)

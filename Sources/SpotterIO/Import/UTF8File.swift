@@ -6,13 +6,7 @@ public enum UTF8File {
   /// The file's text; an unreadable file is an I/O error, bytes that are not UTF-8 a data
   /// error naming their line.
   public static func read(path: String) throws -> String {
-    let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
-      throw SpotterIOError.io(path: path, reason: UnreadableFile.reason(path))
-    }
-    return try decode(data, fileName: path)
+    try decode(try InputFile.contents(path), fileName: path)
   }
 
   /// `data` as text, or ``SpotterIOError/notUTF8(file:line:value:)`` at the first invalid byte.

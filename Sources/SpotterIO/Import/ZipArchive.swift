@@ -36,7 +36,7 @@ struct ZipArchive {
   static let mostEntries = 1_000_000
 
   init(path: String) throws {
-    guard let handle = FileHandle(forReadingAtPath: path) else {
+    guard let handle = try? InputFile.open(path) else {
       throw Damage(description: "cannot read file")
     }
     self.handle = handle

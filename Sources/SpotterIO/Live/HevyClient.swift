@@ -20,6 +20,7 @@ import SpotterCore
 public struct HevyClient: Sendable {
   public var baseURL: String
   private let apiKey: String
+  private let redactor: SecretRedactor
   /// The `spotter-http` executable.
   public var helper: String
   /// How long one request may take.
@@ -47,6 +48,7 @@ public struct HevyClient: Sendable {
     self.helper = helper
     self.baseURL = baseURL
     self.apiKey = apiKey
+    self.redactor = SecretRedactor(secret: apiKey)
     self.requestTimeout = requestTimeout
     self.attempts = attempts
     self.backoff = backoff
@@ -68,7 +70,7 @@ public struct HevyClient: Sendable {
   private func fetchPage(path: String, query: [(String, String)]) throws -> HevyPage {
     let (data, address) = try get(path, query: query)
     do {
-      let page = try JSONDecoder().decode(HevyPage.self, from: data)
+      let page = try JSONDecoder().decode(HevyPage.self, from: data).redacted(by: redactor)
       guard page.pageCount >= 0, page.pageCount <= Self.maximumPages, page.page >= 0 else {
         throw SpotterIOError.malformedJSON(
           file: address, line: 1, field: "page_count",
@@ -76,7 +78,7 @@ public struct HevyClient: Sendable {
       }
       return page
     } catch let error as DecodingError {
-      throw Self.describe(error, address: address, data: data)
+      throw Self.describe(error, address: address, data: data).redacting(redactor)
     }
   }
 
@@ -125,6 +127,9 @@ public struct HevyClient: Sendable {
       switch answer {
       case .failure(let reason):
         lastFailure = .liveSource(address: address, status: nil, reason: redacted(reason))
+      case .tooLarge(let status):
+        throw SpotterIOError.liveSource(
+          address: address, status: status, reason: "answer larger than \(Self.maximumResponseBytes) bytes")
       case .success(let status, let headers, let body):
         switch status {
         case 200:
@@ -143,12 +148,11 @@ public struct HevyClient: Sendable {
         case 429:
           lastFailure = .liveSource(
             address: address, status: status, reason: "rate limited; try again later")
-          retryAfter = headers["retry-after"].flatMap {
-            TimeInterval($0.trimmingCharacters(in: .whitespaces))
-          }
+          retryAfter = headers["retry-after"].flatMap { Self.retryAfter($0, now: Date()) }
           if let asked = retryAfter, asked > Self.longestRetryAfter {
             throw SpotterIOError.liveSource(
-              address: address, status: status, reason: "rate limited for \(Int(asked)) s; try again later")
+              address: address, status: status,
+              reason: "rate limited for \(Self.describe(seconds: asked)); try again later")
           }
         case 500...599:
           lastFailure = .liveSource(
@@ -167,20 +171,63 @@ public struct HevyClient: Sendable {
     throw lastFailure ?? .liveSource(address: address, status: nil, reason: "no answer")
   }
 
-  /// The start of a body for an error: one line, at most 120 characters, the key blanked out.
-  private func excerpt(_ body: Data) -> String {
-    let text = String(decoding: body.prefix(512), as: UTF8.self)
-      .split(whereSeparator: \.isNewline).joined(separator: " ").trimmingCharacters(in: .whitespaces)
-    let short = text.count > 120 ? String(text.prefix(120)) + "…" : text
-    return short.isEmpty ? "no body" : "'\(redacted(short))'"
+  /// The longest wait a `Retry-After` is read as: anything longer says "not tonight" just as well,
+  /// and every figure stays far inside `Int`, whatever the server sent.
+  static let longestReadableRetryAfter: TimeInterval = 366 * 86400
+
+  /// The seconds a `Retry-After` value asks for (RFC 9110, Section 10.2.3): `delay-seconds`, one
+  /// or more digits, or an HTTP-date. Nil for anything else, which is then not obeyed. Every
+  /// value is clamped to ``longestReadableRetryAfter`` before it becomes a number, so `1e300`,
+  /// `inf` or twenty nines can neither overflow nor trap: they are not digits, or too many.
+  static func retryAfter(_ value: String, now: Date) -> TimeInterval? {
+    let text = value.trimmingCharacters(in: .whitespaces)
+    guard !text.isEmpty, text.utf8.count <= 64 else { return nil }
+    if text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
+      // Ten digits already exceed a year; count them rather than convert them.
+      let digits = text.drop { $0 == "0" }
+      guard digits.count <= 9, let seconds = Int(digits.isEmpty ? "0" : String(digits)) else {
+        return longestReadableRetryAfter
+      }
+      return min(TimeInterval(seconds), longestReadableRetryAfter)
+    }
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "GMT")
+    for format in [
+      "EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy",
+    ] {
+      formatter.dateFormat = format
+      if let date = formatter.date(from: text) {
+        return min(max(0, date.timeIntervalSince(now)), longestReadableRetryAfter)
+      }
+    }
+    return nil
   }
 
-  private func redacted(_ text: String) -> String {
-    apiKey.count >= 4 ? text.replacingOccurrences(of: apiKey, with: "(key)") : text
+  /// A wait in words: seconds, or whole hours and days when long.
+  static func describe(seconds: TimeInterval) -> String {
+    let whole = Int(min(max(0, seconds), longestReadableRetryAfter).rounded(.up))
+    if whole >= Int(longestReadableRetryAfter) { return "more than a year" }
+    if whole >= 2 * 86400 { return "\(whole / 86400) days" }
+    if whole >= 2 * 3600 { return "\(whole / 3600) hours" }
+    return "\(whole) s"
   }
+
+  /// The start of a body for an error: one line, at most 120 characters, control characters
+  /// escaped, and the key blanked out before anything is cut, so no cut can leave a piece of it.
+  private func excerpt(_ body: Data) -> String {
+    let text = redacted(String(decoding: body.prefix(4096), as: UTF8.self))
+      .split(whereSeparator: \.isNewline).joined(separator: " ").trimmingCharacters(in: .whitespaces)
+    return text.isEmpty
+      ? "no body" : ErrorText.quoted(text.count > 120 ? String(text.prefix(120)) + "…" : text)
+  }
+
+  private func redacted(_ text: String) -> String { redactor.redact(text) }
 
   private enum Answer {
     case success(status: Int, headers: [String: String], body: Data)
+    /// A body past ``maximumResponseBytes``, cut by the helper as it streamed in.
+    case tooLarge(status: Int)
     case failure(String)
   }
 
@@ -195,7 +242,7 @@ public struct HevyClient: Sendable {
     }
     let request: [String: Any] = [
       "url": url.absoluteString, "headers": ["api-key": apiKey, "Accept": "application/json"],
-      "timeout": timeout,
+      "timeout": timeout, "maximumBytes": Self.maximumResponseBytes,
     ]
     guard let input = try? JSONSerialization.data(withJSONObject: request) else {
       return .failure("no request")
@@ -226,6 +273,9 @@ public struct HevyClient: Sendable {
       return .failure("timed out after \(Int(timeout.rounded())) s")
     }
     if let error = object["error"] as? String { return .failure(error) }
+    if object["too_large"] as? Bool == true, let status = object["status"] as? Int {
+      return .tooLarge(status: status)
+    }
     guard let status = object["status"] as? Int, let text = object["body"] as? String,
       let body = Data(base64Encoded: text)
     else { return .failure("no HTTP answer") }

@@ -12,7 +12,10 @@ reads DIR/state.json, so a test changes what the server holds between commands:
      "fail": {"status": 429, "times": 2, "retry_after": "0", "body": "..."},
                                     answer the next `times` requests so (times -1: always)
      "delay": 0.0,                  seconds to wait before answering
-     "malformed": false}            answer 200 with a body that is not JSON
+     "malformed": false,            answer 200 with a body that is not JSON
+     "body": "endless" | N,         answer 200 with a body that never ends (until the client
+                                    hangs up, or 4 GiB, or 120 s) or with N bytes of padding
+     "escape_key": false}           write every echo of the key in a JSON body \\u-escaped
 
 Pages hold `pageSize` items (1 to 10, as the API allows; more is a 400). A wrong or missing
 key is a 401 with a plain-text body. Every request is appended to DIR/requests.log as
@@ -90,6 +93,9 @@ class Handler(BaseHTTPRequestHandler):
         if fail:
             headers = {"Retry-After": fail["retry_after"]} if "retry_after" in fail else {}
             return self.answer(fail["status"], fail.get("body", "Too Many Requests"), "text/plain", headers)
+        body = current.get("body")
+        if body is not None:
+            return self.flood(body)
         if current.get("malformed"):
             return self.answer(200, '{"page": 1, "page_count": 1, "workouts": [{"id": ')
         try:
@@ -111,7 +117,34 @@ class Handler(BaseHTTPRequestHandler):
             return self.answer(404, '{"error": "not found"}')
         count = math.ceil(len(items) / size)
         chosen = items[(page - 1) * size : page * size]
-        return self.answer(200, json.dumps({"page": page, "page_count": count, field: chosen}))
+        text = json.dumps({"page": page, "page_count": count, field: chosen})
+        if current.get("escape_key"):
+            key = current.get("key", "")
+            text = text.replace(key, "".join(f"\\u{ord(c):04x}" for c in key))
+        return self.answer(200, text)
+
+    def flood(self, body):
+        """A 200 whose body is huge or never ends: bounded here in bytes and time all the same."""
+        chunk = b" " * (1 << 20)
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        if body == "endless":
+            self.send_header("Connection", "close")
+            total = 4 << 30
+        else:
+            total = int(body)
+            self.send_header("Content-Length", str(total))
+        self.end_headers()
+        deadline = time.monotonic() + 120
+        sent = 0
+        try:
+            while sent < total and time.monotonic() < deadline:
+                piece = chunk[: min(len(chunk), total - sent)]
+                self.wfile.write(piece)
+                sent += len(piece)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+        self.close_connection = True
 
 
 server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)

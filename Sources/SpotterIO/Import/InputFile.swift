@@ -1,0 +1,70 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Opens a file a user named for reading: a history, a calendar, a config.
+///
+/// `open(2)` of a FIFO blocks until a writer comes, and reading a character device may never end,
+/// so a FIFO named as an export or a config would hang the nightly run for ever. The file is
+/// opened with `O_NONBLOCK`, which makes that open return at once, and refused unless `fstat`
+/// says it is a regular file; only then is it read, with blocking restored.
+public enum InputFile {
+  /// A handle on the regular file at `path`; ``SpotterIOError/io(path:reason:)`` for anything else.
+  public static func open(_ path: String) throws -> FileHandle {
+    let descriptor = systemOpen(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw SpotterIOError.io(path: path, reason: UnreadableFile.reason(path))
+    }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else {
+      let reason = String(cString: strerror(errno))
+      close(descriptor)
+      throw SpotterIOError.io(path: path, reason: reason)
+    }
+    let kind = info.st_mode & S_IFMT
+    guard kind == S_IFREG else {
+      close(descriptor)
+      throw SpotterIOError.io(
+        path: path, reason: kind == S_IFDIR ? UnreadableFile.reason(path) : describe(kind))
+    }
+    let flags = fcntl(descriptor, F_GETFL)
+    if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
+    return FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+  }
+
+  /// The whole regular file at `path`.
+  public static func contents(_ path: String) throws -> Data {
+    let handle = try open(path)
+    defer { try? handle.close() }
+    do {
+      return try handle.readToEnd() ?? Data()
+    } catch {
+      throw SpotterIOError.io(path: path, reason: UnreadableFile.reason(path))
+    }
+  }
+
+  /// What a file of type `kind` is, in words, and that a file is wanted.
+  static func describe(_ kind: mode_t) -> String {
+    let what =
+      switch kind {
+      case S_IFDIR: "a folder"
+      case S_IFIFO: "a FIFO (named pipe)"
+      case S_IFSOCK: "a socket"
+      case S_IFCHR, S_IFBLK: "a device"
+      default: "not a regular file"
+      }
+    return "\(what), not a file; name a regular file"
+  }
+
+  private static func systemOpen(_ path: String, _ flags: Int32) -> Int32 {
+    #if canImport(Glibc)
+      Glibc.open(path, flags)
+    #else
+      Darwin.open(path, flags)
+    #endif
+  }
+}
