@@ -97,7 +97,7 @@ extension Libical {
     in text: String, fileName: String, _ body: ([OpaquePointer]) throws -> T
   ) throws -> T {
     icalerror_clear_errno()
-    let text = withoutStrayEnds(text)
+    let text = try prepared(withoutStrayEnds(text), fileName: fileName)
     guard let root = quietly({ icalparser_parse_string(text) }) else {
       throw SpotterICalError.unparsable(file: fileName, line: 1, reason: "not an iCalendar object")
     }
