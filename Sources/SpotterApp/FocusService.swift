@@ -167,14 +167,18 @@ public struct FocusService: Sendable {
         ($0.block.start, $0.block.id) < ($1.block.start, $1.block.id)
       }) {
         if let tzid = occurrence.unresolvedTZID {
-          warnings.append("unknown TZID '\(tzid)' of '\(occurrence.summary)' read as \(clock.identifier)")
+          warnings.append(
+            "unknown TZID \(ErrorText.quoted(tzid)) of \(ErrorText.quoted(occurrence.summary)) read as \(clock.identifier)"
+          )
         }
         if busy.overlaps(start: block.start, end: block.end) {
           guard force else {
             fates[occurrence.uid, default: []].append(.overlapping)
             continue
           }
-          warnings.append("'\(block.title)' at \(PlanView.local(block.start, clock)) overlaps a focus block")
+          warnings.append(
+            "\(ErrorText.quoted(block.title)) at \(PlanView.local(block.start, clock)) overlaps a focus block"
+          )
         }
         busy.add(start: block.start, end: block.end)
         fates[occurrence.uid, default: []].append(.imported)
@@ -323,7 +327,7 @@ public struct FocusService: Sendable {
       for occurrence in block.occurrences(in: range, clock: clock) {
         for workout in workouts where occurrence.overlaps(start: workout.start, end: workout.end) {
           warnings.append(
-            "'\(block.title)' at \(PlanView.local(occurrence.start, clock)) overlaps the planned workout "
+            "\(ErrorText.quoted(block.title)) at \(PlanView.local(occurrence.start, clock)) overlaps the planned workout "
               + "at \(PlanView.local(workout.start, clock))")
         }
       }

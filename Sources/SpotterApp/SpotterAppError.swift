@@ -35,7 +35,8 @@ extension SpotterAppError: CustomStringConvertible {
     case .unknownFocusBlock(let id):
       return "focus block: no block with id \(ErrorText.quoted(id)) (see `spotter focus list`)"
     case .focusOverlap(let id, let title, let start):
-      return "focus block: overlaps block '\(id)' ('\(title)' at \(start)); use --force to keep both"
+      return
+        "focus block: overlaps block '\(id)' (\(ErrorText.quoted(title)) at \(start)); use --force to keep both"
     case .shortPrefix(let what, let id, let minimum):
       return
         "\(what): \(ErrorText.quoted(id)) is too short to name one; give at least \(minimum) characters of it"
@@ -46,7 +47,7 @@ extension SpotterAppError: CustomStringConvertible {
     case .unknownReminder(let uid):
       return "reminder: no reminder with uid \(ErrorText.quoted(uid)) (see `spotter plan` or agenda.crontab)"
     case .reminderState(let uid, let reason):
-      return "reminder '\(uid)': \(reason)"
+      return "reminder \(ErrorText.quoted(uid)): \(reason)"
     case .nightlyTime(let value, let reason):
       return "config key 'agenda.nightly': \(reason) \(ErrorText.quoted(value))"
     case .unknownSession(let id, let candidates) where candidates.isEmpty:
@@ -55,7 +56,7 @@ extension SpotterAppError: CustomStringConvertible {
       return "session: id \(ErrorText.quoted(id)) matches \(candidates.count) sessions ("
         + candidates.prefix(5).map { "'\($0)'" }.joined(separator: ", ") + "); give more of it"
     case .sessionState(let id, let reason):
-      return "session '\(id)': \(reason)"
+      return "session \(ErrorText.quoted(id)): \(reason)"
     case .configExists(let path, let flags):
       return "a config exists at \(path), so \(flags.joined(separator: ", ")) cannot be applied; "
         + "add --force to replace it (the old one is kept as config.toml.bak), or edit it"

@@ -17,7 +17,7 @@ public struct FocusBlock: Sendable, Hashable, Codable, Identifiable {
     sourceKey: String? = nil
   ) {
     self.id = id
-    self.title = title
+    self.title = DisplayText.cleaned(title)
     self.start = start
     self.end = end
     self.recurrence = recurrence

@@ -4,7 +4,7 @@ public struct ExerciseEntry: Sendable, Hashable, Codable {
   public var sets: [SetEntry]
 
   public init(name: String, sets: [SetEntry]) {
-    self.name = name
+    self.name = DisplayText.cleaned(name)
     self.sets = sets
   }
 }

@@ -24,7 +24,7 @@ public struct Session: Sendable, Hashable, Identifiable {
   ) {
     self.id = id
     self.source = source
-    self.workoutName = workoutName
+    self.workoutName = DisplayText.cleaned(workoutName)
     self.start = start
     self.end = end
     self.state = state

@@ -26,7 +26,9 @@ public enum InputFile {
       throw SpotterIOError.io(path: path, reason: reason)
     }
     let kind = info.st_mode & S_IFMT
-    guard kind == S_IFREG else {
+    // `/dev/null` is the shell's way of saying "an empty file" (`--config /dev/null`): it reads
+    // as empty at once, so it is let through, recognised by its device number.
+    guard kind == S_IFREG || isNull(info) else {
       close(descriptor)
       throw SpotterIOError.io(
         path: path, reason: kind == S_IFDIR ? UnreadableFile.reason(path) : describe(kind))
@@ -34,6 +36,11 @@ public enum InputFile {
     let flags = fcntl(descriptor, F_GETFL)
     if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
     return FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+  }
+
+  private static func isNull(_ info: stat) -> Bool {
+    var null = stat()
+    return info.st_mode & S_IFMT == S_IFCHR && stat("/dev/null", &null) == 0 && null.st_rdev == info.st_rdev
   }
 
   /// The whole regular file at `path`.

@@ -1,4 +1,5 @@
 import Foundation
+import SpotterCore
 
 /// One page of `GET /v1/workouts` or `GET /v1/workouts/events`: the page, how many there are,
 /// and its workouts or events.
@@ -32,7 +33,7 @@ public struct HevyPage: Sendable, Decodable {
       default:
         throw DecodingError.dataCorruptedError(
           forKey: .type, in: container,
-          debugDescription: "expected 'updated' or 'deleted', got '\(type.prefix(40))'")
+          debugDescription: "expected 'updated' or 'deleted', got \(ErrorText.quoted(type))")
       }
     }
   }

@@ -57,7 +57,8 @@ struct GlobalOptions: ParsableArguments {
       let workspace = try Workspace(options: spotterOptions)
       defer {
         for notice in workspace.notices.drain() {
-          FileHandle.standardError.write(Data("spotter: \(notice)\n".utf8))
+          // Notices quote files and servers: control characters are escaped, as in errors.
+          FileHandle.standardError.write(Data("spotter: \(ErrorText.sanitized(notice))\n".utf8))
         }
       }
       let text = try body(workspace)
