@@ -127,9 +127,11 @@ public struct SyncService: Sendable {
         }
       }
     }
+    CrashPoint.reach("sync-fetched")
     let summary = try workspace.store.write { store in
       try store.applyLive(source: Self.source, changes, expectedCursor: cursor)
     }
+    CrashPoint.reach("sync-applied")
     return SyncReport(
       source: Self.source, full: cursor == nil, received: received, summary: summary.imported,
       deleted: summary.deleted, superseded: summary.superseded)

@@ -11,8 +11,11 @@ import Foundation
 /// The bytes go to a temporary file in the same directory, are flushed to disk, and then renamed
 /// over the target: rename(2) within one file system is atomic.
 public enum AtomicFileWriter {
-  public static func write(_ text: String, to path: String) throws {
+  /// Writes `text` to `path` atomically; a debug build asked to dies at `crashPoint` between the
+  /// flushed temporary and the rename.
+  public static func write(_ text: String, to path: String, crashPoint: String? = nil) throws {
     let temporary = try writeTemporary(text, for: path)
+    if let crashPoint { CrashPoint.reach(crashPoint) }
     guard rename(temporary, path) == 0 else {
       let reason = String(cString: strerror(errno))
       unlink(temporary)

@@ -57,7 +57,7 @@ public struct VdirWriter {
       wanted.insert(name.hashValue)
       let path = directory + "/" + name
       if let old = FileManager.default.contents(atPath: path), old == Data(text.utf8) { return }
-      try AtomicFileWriter.write(text, to: path)
+      try AtomicFileWriter.write(text, to: path, crashPoint: "vdir-before-rename")
       changed = true
     }
 
@@ -77,6 +77,15 @@ public struct VdirWriter {
         let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
           String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
         }
+        // A temporary of an item whose writer was killed (`.UID.ics.tmp-PID`): a later sync
+        // that finds it removes it, as the output transaction removes its own.
+        if name.hasPrefix("."), name.contains("@spotter.ics.tmp-"),
+          let pid = AtomicFileWriter.writerPID(ofTemporary: name), pid == getpid() || !VdirWriter.isAlive(pid)
+        {
+          unlink(directory + "/" + name)
+          changed = true
+          continue
+        }
         guard name.hasSuffix("@spotter.ics"), !wanted.contains(name.hashValue) else { continue }
         guard unlink(directory + "/" + name) == 0 || errno == ENOENT else {
           throw SpotterIOError.io(path: directory + "/" + name, reason: "cannot remove the ended reminder")
@@ -85,6 +94,10 @@ public struct VdirWriter {
       }
       if changed { AtomicFileWriter.syncDirectory(directory) }
     }
+  }
+
+  static func isAlive(_ pid: pid_t) -> Bool {
+    kill(pid, 0) == 0 || errno == EPERM
   }
 
   /// `UID.ics`; UIDs hold only `A-Z a-z 0-9 @ . _ -`, so they make safe file names.
