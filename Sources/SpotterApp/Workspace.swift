@@ -1,6 +1,7 @@
 import Foundation
 import SpotterCore
 import SpotterIO
+import SpotterICal
 
 /// The resolved context of one invocation: settings, the instant "now", the zone, the language
 /// and the paths, with the way into its store.
@@ -58,12 +59,12 @@ public struct Workspace: Sendable {
     let environmentLanguage = Self.language(in: options.environment)
     let loader = ConfigLoader(
       fallbackTimeZone: pinnedZone ?? machineTimeZone,
-      fallbackLanguage: pinnedLanguage ?? environmentLanguage ?? .en)
+      fallbackLanguage: pinnedLanguage ?? environmentLanguage ?? .en, isWritable: Self.isWritable)
     var (settings, keys) = try loader.loadNamingKeys(
       path: options.configPath ?? paths.config, required: options.configPath != nil)
     var zoneSource: Source = keys.contains("timezone") ? .config : pinnedZone != nil ? .store : .system
     if let zone = options.timeZone {
-      guard let timeZone = TimeZone.named(zone) else {
+      guard let timeZone = TimeZone.named(zone), Self.isWritable(timeZone) else {
         throw SpotterAppError.invalidOption(
           option: "--timezone", value: zone, reason: TimeZone.suggestion(for: zone))
       }
@@ -71,6 +72,14 @@ public struct Workspace: Sendable {
       zoneSource = .flag
     }
     timeZoneSource = zoneSource
+    // The machine's zone, taken when nothing names one, is checked as a named one is: it would
+    // be pinned, and then fail every run.
+    guard Self.isWritable(settings.timeZone) else {
+      throw SpotterAppError.invalidOption(
+        option: zoneSource == .system ? "the system's zone (/etc/localtime)" : "the store's zone",
+        value: settings.timeZone.name,
+        reason: TimeZone.suggestion(for: settings.timeZone.name) + "; set timezone in the config, got")
+    }
     languageSource = keys.contains("language") ? .config : pinnedLanguage != nil ? .store : .environment
     if zoneSource == .store, let pinnedZone {
       let seen = Self.zone(in: options.environment).map { ($0, "TZ") } ?? (machineTimeZone, "the system")
@@ -105,6 +114,11 @@ public struct Workspace: Sendable {
     } else {
       now = Date()
     }
+  }
+
+  /// Whether every writer can write `zone`: the calendar writer has rules for it.
+  @Sendable static func isWritable(_ zone: TimeZone) -> Bool {
+    ICSWriter.canWrite(timeZone: zone.name)
   }
 
   /// The zone `TZ` names, if any.

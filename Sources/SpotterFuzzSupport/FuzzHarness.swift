@@ -15,7 +15,12 @@ public enum FuzzHarness {
     case csv, json, ics
     /// Apple Health's `export.xml`.
     case health
+    /// A page of Hevy's API, `/v1/workouts` or `/v1/workouts/events`, as `spotter sync` reads it.
+    case hevy
   }
+
+  /// The key the Hevy target's server is taken to have been sent: no message may show it.
+  static let key = "fuzz-key-7d3e21c9a0b4"
 
   static let clock = ZoneClock(timeZone: TimeZone(identifier: "Europe/Berlin")!)
   static let now = Date(timeIntervalSince1970: 1_795_379_400)  // 2026-11-22T20:30:00Z
@@ -27,6 +32,37 @@ public enum FuzzHarness {
     case .csv, .json: history(data)
     case .ics: calendar(data)
     case .health: health(data)
+    case .hevy: hevy(data)
+    }
+  }
+
+  /// A Hevy page through decoding, redaction and mapping, then what a history goes through.
+  /// A message that shows the key is a failure as bad as a crash, so it is made one.
+  static func hevy(_ data: Data) -> Bool {
+    let redactor = SecretRedactor(secret: key)
+    func check(_ error: any Error) {
+      if "\(error)".lowercased().contains(key) { fatalError("the key reached a message: \(error)") }
+    }
+    do {
+      let page = try HevyClient.page(decoding: data, address: "fuzz", redactor: redactor)
+      let mapper = HevySessionMapper(clock: clock)
+      var sessions: [Session] = []
+      let workouts =
+        (page.workouts ?? [])
+        + (page.events ?? []).compactMap {
+          if case .updated(let workout) = $0 { workout } else { nil }
+        }
+      for workout in workouts {
+        do {
+          sessions.append(try mapper.session(workout, where: "fuzz workout \(ErrorText.quoted(workout.id))").unpacked)
+        } catch {
+          check(error)
+        }
+      }
+      return follow(sessions)
+    } catch {
+      check(error)
+      return false
     }
   }
 

@@ -11,6 +11,12 @@ public struct ICSWriter: Sendable {
   public static let productID = "-//Spotter//Spotter Reminders 1.0//EN"
   public var calendarName: String
 
+  /// Whether the writer has rules for the zone `name`: libical's built-in zones, and UTC.
+  /// Spotter accepts a zone only when this holds, before anything could store it.
+  public static func canWrite(timeZone name: String) -> Bool {
+    Libical.knowsZone(name)
+  }
+
   public init(calendarName: String = "Spotter") {
     self.calendarName = calendarName
   }

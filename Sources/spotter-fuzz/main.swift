@@ -20,7 +20,7 @@ guard let name = ProcessInfo.processInfo.environment["SPOTTER_FUZZ_READER"],
   let reader = FuzzHarness.Reader(rawValue: name)
 else {
   FileHandle.standardError.write(
-    Data("spotter-fuzz: set SPOTTER_FUZZ_READER to csv, json, ics or health\n".utf8))
+    Data("spotter-fuzz: set SPOTTER_FUZZ_READER to csv, json, ics, health or hevy\n".utf8))
   exit(64)
 }
 nonisolated(unsafe) var selected = reader

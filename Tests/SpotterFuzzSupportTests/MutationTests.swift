@@ -64,6 +64,7 @@ import Testing
     (.ics, "Tests/SpotterICalTests/Fixtures/google_daily_recur_valarm__icaljs.ics"),
     (.ics, "Tests/SpotterICalTests/Fixtures/vtimezone_Europe_Berlin_tzdata2025c__libical.ics"),
     (.health, "Tests/SpotterIOTests/Fixtures/apple-health-export.xml"),
+    (.hevy, "bench/fuzz-seeds/hevy/workouts.json"), (.hevy, "bench/fuzz-seeds/hevy/events.json"),
   ])
   func mutatedRealFilesNeverCrashAReader(reader: FuzzHarness.Reader, path: String) throws {
     let seed = try Self.seed(path)

@@ -100,4 +100,44 @@ import _SpotterTestSupport
     let plan = try await run(dir, ["plan", "--json", "--days", "1"], Self.cron)
     #expect(plan.stdout.contains(#""time_zone" : "UTC""#), "\(plan.stdout)")
   }
+
+  /// Foundation's own spellings of offsets (`GMT+0200`, `GMT-0300`) and its abbreviations
+  /// (`PST`, `IST`), which it accepts but no calendar writer can write, are refused with a
+  /// suggestion, from the flag and from the config, before any store is created; `CET` and
+  /// `EST5EDT`, tzdata's own, are kept and written.
+  @Test func spellingsNoWriterCanWriteAreRefusedBeforeAnythingIsKept() async throws {
+    let dir = try SpotterBinary.scratch()
+    let db = dir.appendingPathComponent("db.sqlite").path
+    let config = dir.appendingPathComponent("config.toml").path
+    for (bad, advice) in [
+      ("GMT+0200", "Etc/GMT-2"), ("GMT-0300", "Etc/GMT+3"), ("GMT+0100", "Etc/GMT-1"),
+      ("GMT+02:00", "Etc/GMT-2"),
+      ("UTC+0530", "tzdata has no zone for that fixed offset"), ("PST", "e.g. America/Los_Angeles"),
+      ("IST", "an abbreviation"),
+    ] {
+      let flagged = try await run(
+        dir, ["import", SpotterBinary.example("strong.csv"), "--timezone", bad], Self.cron)
+      #expect(flagged.status != 0 && flagged.stderr.contains(advice), "\(bad): \(flagged.stderr)")
+      try "timezone = \"\(bad)\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+      let configured = try await run(
+        dir, ["import", SpotterBinary.example("strong.csv"), "--config", config], Self.cron)
+      #expect(configured.status == 78, "\(bad): \(configured.stderr)")
+      #expect(
+        configured.stderr.contains("config.toml:1: key 'timezone'") && configured.stderr.contains(advice))
+      #expect(!FileManager.default.fileExists(atPath: db), "\(bad) created a store")
+    }
+    for good in ["CET", "EST5EDT", "PST8PDT"] {
+      let box = try SpotterBinary.scratch()
+      let result = try await run(
+        box,
+        [
+          "run", "--history", SpotterBinary.example("strong.csv"), "--timezone", good, "--out",
+          box.path + "/out",
+        ],
+        Self.cron)
+      #expect(result.status == 0, "\(good): \(result.stderr)")
+      let calendar = try String(contentsOfFile: box.path + "/out/spotter.ics", encoding: .utf8)
+      #expect(calendar.contains("TZID:\(good)\r\n"), "\(good)")
+    }
+  }
 }

@@ -14,8 +14,18 @@ extension TimeZone {
   /// keeps as given are IANA names. `UTC` is kept as `UTC`, not renamed `GMT`.
   public static func named(_ name: String) -> TimeZone? {
     if utcNames.contains(name) { return TimeZone(identifier: "Etc/UTC") }
-    guard !name.isEmpty, let zone = TimeZone(identifier: name), zone.identifier == name else { return nil }
+    guard !name.isEmpty, let zone = TimeZone(identifier: name), zone.identifier == name,
+      !isFixedOffsetSpelling(zone.identifier)
+    else { return nil }
     return zone
+  }
+
+  /// Foundation's own names for fixed offsets, `GMT+0200` or `GMT-0330`, which it makes up for
+  /// `GMT+2` and keeps when given back: no tzdata file, calendar reader or cron knows them.
+  static func isFixedOffsetSpelling(_ identifier: String) -> Bool {
+    let scalars = Array(identifier.unicodeScalars)
+    return scalars.count > 4 && String(String.UnicodeScalarView(scalars[0..<3])) == "GMT"
+      && (scalars[3] == "+" || scalars[3] == "-")
   }
 
   /// The zone's name as the person gave it: `UTC` for UTC, else its IANA identifier.
@@ -26,12 +36,23 @@ extension TimeZone {
     let offset = name.uppercased().replacingOccurrences(of: " ", with: "")
     for prefix in ["UTC", "GMT"] where offset.hasPrefix(prefix) && offset.count > prefix.count {
       let rest = offset.dropFirst(prefix.count)
-      if let sign = rest.first, sign == "+" || sign == "-", let hours = Int(rest.dropFirst()), hours <= 14 {
-        let inverted = sign == "+" ? "-" : "+"
-        return
-          "not an IANA time zone name; give the place (e.g. Europe/Berlin), so that summer time is followed, "
-          + "or for a fixed offset Etc/GMT\(inverted)\(hours) (tzdata inverts the sign)"
+      guard let sign = rest.first, sign == "+" || sign == "-" else { continue }
+      // `+2`, `+02`, `+0200` and `+02:00` all name whole hours; `+0530` does not.
+      let digits = rest.dropFirst().filter { $0 != ":" }
+      guard digits.allSatisfy(\.isASCII), !digits.isEmpty, let number = Int(digits) else { continue }
+      let (hours, minutes) = digits.count > 2 ? (number / 100, number % 100) : (number, 0)
+      let place = "give the place (e.g. Europe/Berlin), so that summer time is followed"
+      guard hours <= 14, minutes == 0 else {
+        return "not an IANA time zone name; \(place): tzdata has no zone for that fixed offset"
       }
+      let inverted = sign == "+" ? "-" : "+"
+      return
+        "not an IANA time zone name; \(place), "
+        + "or for a fixed offset Etc/GMT\(hours == 0 ? "" : "\(inverted)\(hours)") (tzdata inverts the sign)"
+    }
+    // An abbreviation Foundation knows (`PST`, `IST`), which names a place in its table.
+    if let place = abbreviationDictionary[name.uppercased()], place != name {
+      return "an abbreviation, not an IANA time zone name; give the place, e.g. \(place)"
     }
     return "not an IANA time zone name (e.g. Europe/Berlin, America/New_York, UTC)"
   }

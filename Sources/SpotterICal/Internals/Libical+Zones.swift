@@ -151,6 +151,11 @@ extension Libical {
     return Date(timeIntervalSince1970: TimeInterval(instant))
   }
 
+  /// Whether the writer can write `name` as it stands (no prefix dropped, unlike reading).
+  static func knowsZone(_ name: String) -> Bool {
+    !name.isEmpty && (utcNames.contains(name) || icaltimezone_get_builtin_timezone(name) != nil)
+  }
+
   static func builtinZone(_ tzid: String) -> OpaquePointer? {
     if let name = WindowsZones.iana[tzid] {
       return utcNames.contains(name)

@@ -7,10 +7,18 @@ public struct ConfigLoader: Sendable {
   /// The zone and language used when the file does not name them (from `TZ`/`LANG`).
   public var fallbackTimeZone: TimeZone
   public var fallbackLanguage: Language
+  /// Whether every writer can write a zone: the calendar writer's check, handed in by the
+  /// application, so that a zone no writer has rules for is refused with its line, before any
+  /// store could keep it.
+  public var isWritable: @Sendable (TimeZone) -> Bool
 
-  public init(fallbackTimeZone: TimeZone, fallbackLanguage: Language) {
+  public init(
+    fallbackTimeZone: TimeZone, fallbackLanguage: Language,
+    isWritable: @escaping @Sendable (TimeZone) -> Bool = { _ in true }
+  ) {
     self.fallbackTimeZone = fallbackTimeZone
     self.fallbackLanguage = fallbackLanguage
+    self.isWritable = isWritable
   }
 
   /// The settings in the file at `path`; a missing file is an error only when `required`.
@@ -74,6 +82,7 @@ public struct ConfigLoader: Sendable {
 
   private func parse(_ table: TOMLTable, text: String, fileName: String) throws -> Settings {
     var reader = ConfigReader(text: text, fileName: fileName)
+    reader.isWritable = isWritable
     var settings = Settings(timeZone: fallbackTimeZone, language: fallbackLanguage)
     try reader.keys(
       of: table, table: nil,

@@ -11,6 +11,8 @@ struct ConfigReader {
   let fileName: String
   /// The `[section]` the next lookups are in; nil for the top level.
   var table: String?
+  /// Whether a zone can be written by every writer; see ``ConfigLoader/isWritable``.
+  var isWritable: (TimeZone) -> Bool = { _ in true }
 
   init(text: String, fileName: String) {
     // "\r\n" is one Character in Swift: split on either ending, or a CRLF file is one line.
@@ -115,7 +117,7 @@ struct ConfigReader {
   /// A time zone by its IANA name (or an alias Foundation knows), or an error with a suggestion.
   func timeZone(_ toml: TOMLTable, _ key: String) throws -> TimeZone? {
     guard let name = try string(toml, key) else { return nil }
-    guard let zone = TimeZone.named(name) else {
+    guard let zone = TimeZone.named(name), isWritable(zone) else {
       throw error(qualified(key), name, TimeZone.suggestion(for: name))
     }
     return zone

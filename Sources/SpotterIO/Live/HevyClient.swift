@@ -69,6 +69,12 @@ public struct HevyClient: Sendable {
 
   private func fetchPage(path: String, query: [(String, String)]) throws -> HevyPage {
     let (data, address) = try get(path, query: query)
+    return try Self.page(decoding: data, address: address, redactor: redactor)
+  }
+
+  /// A page from the body of a 200 answer, every text in it with the key blanked out; errors
+  /// name `address` and the field, never the response's text or the key.
+  public static func page(decoding data: Data, address: String, redactor: SecretRedactor) throws -> HevyPage {
     do {
       let page = try JSONDecoder().decode(HevyPage.self, from: data).redacted(by: redactor)
       guard page.pageCount >= 0, page.pageCount <= Self.maximumPages, page.page >= 0 else {
