@@ -1,7 +1,7 @@
 import Foundation
 import SpotterCore
-import SpotterIO
 import SpotterICal
+import SpotterIO
 
 /// The resolved context of one invocation: settings, the instant "now", the zone, the language
 /// and the paths, with the way into its store.

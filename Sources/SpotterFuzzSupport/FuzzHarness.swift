@@ -54,7 +54,8 @@ public enum FuzzHarness {
         }
       for workout in workouts {
         do {
-          sessions.append(try mapper.session(workout, where: "fuzz workout \(ErrorText.quoted(workout.id))").unpacked)
+          sessions.append(
+            try mapper.session(workout, where: "fuzz workout \(ErrorText.quoted(workout.id))").unpacked)
         } catch {
           check(error)
         }

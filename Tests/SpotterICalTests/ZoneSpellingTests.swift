@@ -17,14 +17,16 @@ import _SpotterTestSupport
         for hours in [0, 1, 2, 3, 5, 10, 12, 14, 15] {
           let two = hours < 10 ? "0\(hours)" : "\(hours)"
           names += [
-            prefix + sign + "\(hours)", prefix + sign + two, prefix + sign + two + "00", prefix + sign + two + ":00",
+            prefix + sign + "\(hours)", prefix + sign + two, prefix + sign + two + "00",
+            prefix + sign + two + ":00",
             prefix + sign + "\(hours):30", prefix + sign + two + "30",
           ]
         }
       }
     }
     names += [
-      "CET", "EST5EDT", "PST8PDT", "MST7MDT", "CST6CDT", "EST", "MST", "HST", "WET", "MET", "EET", "GMT", "GMT0",
+      "CET", "EST5EDT", "PST8PDT", "MST7MDT", "CST6CDT", "EST", "MST", "HST", "WET", "MET", "EET", "GMT",
+      "GMT0",
       "Greenwich", "UCT", "Universal", "Zulu", "Z", "", " ", "local", "Europe/Berlin ", "europe/berlin",
       "Europe//Berlin", "../Europe/Berlin", "posix/Europe/Berlin", "right/Europe/Berlin", "US/Eastern",
       "Asia/Calcutta", "Factory", "localtime", "posixrules",
