@@ -43,7 +43,8 @@ public struct AgendaInstaller: Sendable {
 
   /// Installs (or refreshes) the block; with `dryRun` only reports the diff.
   public func install(histories: [String], outputDirectory: String, dryRun: Bool) throws -> Change {
-    try checkNightlyTime()
+    // No nightly time is refused for DST here: the lines and `run --nightly` start each night
+    // once on any pair of zones (NightlyCronTime+Once).
     let installation = Installation(
       histories: histories.map(Workspace.absolute), outputDirectory: Workspace.absolute(outputDirectory))
     return try workspace.store.write { store in
@@ -147,18 +148,29 @@ public struct AgendaInstaller: Sendable {
   func block(_ installation: Installation, agenda: String) -> CrontabBlock {
     let out = installation.outputDirectory
     let log = ">> " + CommandTemplate.shellWord(out + "/spotter.log") + " 2>&1"
-    var run = workspace.invocation("run") + " --out " + CommandTemplate.shellWord(out)
+    var run = workspace.invocation("run") + " --nightly --out " + CommandTemplate.shellWord(out)
     if !installation.histories.isEmpty {
       run += " --history " + installation.histories.map(CommandTemplate.shellWord).joined(separator: " ")
     }
-    let time = nightly.cronTime(after: workspace.now)
+    let timing = nightly.cronTiming(after: workspace.now)
     var lines = [
       "# Managed by `spotter agenda install`; `spotter agenda uninstall` removes this block.",
       "# Edits inside it are overwritten. Times are in \(workspace.cronTimeZone.name).",
       "# Nightly at \(workspace.settings.agendaNightly) \(userZoneName); spotter rewrites that line when the offset changes.",
-      CrontabWriter.escapePercent("\(time.minute) \(time.hour) * * * \(run) \(log)"),
-      CrontabWriter.escapePercent("\(Self.catchUpEvery) \(workspace.invocation("catch-up")) \(log)"),
+      CrontabWriter.escapePercent("\(timing.daily.minute) \(timing.daily.hour) * * * \(run) \(log)"),
     ]
+    if let dated = timing.dated {
+      // The next night's instant is the second pass of a time cron reads twice: cron runs a
+      // fixed time in the first pass only, so this line fires at the minute of every hour that
+      // day, and `run --nightly` goes only when the night is due.
+      lines += [
+        "# \(dated.date): \(timing.daily) happens twice in \(workspace.cronTimeZone.name) and the run is the second one.",
+        CrontabWriter.escapePercent(
+          "\(dated.minute) * \(dated.date.day) \(dated.date.month) * \(run) \(log)"),
+      ]
+    }
+    lines.append(
+      CrontabWriter.escapePercent("\(Self.catchUpEvery) \(workspace.invocation("catch-up")) \(log)"))
     lines += agenda.split(separator: "\n").map(String.init).filter { !$0.isEmpty && !$0.hasPrefix("#") }
     return CrontabBlock(lines: lines)
   }
@@ -180,12 +192,7 @@ public struct AgendaInstaller: Sendable {
     LineDiff().unified(from: before, to: after, oldName: "crontab (now)", newName: "crontab (\(label))")
   }
 
-  /// `[agenda] nightly`, read on the user's clock and written on cron's.
-  var nightly: NightlyCronTime {
-    NightlyCronTime(
-      nightly: workspace.settings.agendaNightly, userClock: workspace.clock,
-      cronClock: ZoneClock(timeZone: workspace.cronTimeZone))
-  }
+  var nightly: NightlyCronTime { workspace.nightlySchedule }
 
   /// "in Asia/Tokyo", as the user's zone is named.
   private var userZoneName: String { "in \(workspace.settings.timeZone.name)" }
@@ -198,9 +205,12 @@ public struct AgendaInstaller: Sendable {
 
   /// When the nightly run starts, on both clocks when they read it differently.
   var scheduleText: String {
-    guard nightly.differs(after: workspace.now) else { return nightlyStart }
+    let cron = nightly.cronTiming(after: workspace.now).daily
+    guard workspace.settings.timeZone.identifier != workspace.cronTimeZone.identifier,
+      cron != workspace.settings.agendaNightly
+    else { return nightlyStart }
     return nightlyStart
-      + ", which is \(nightly.cronTime(after: workspace.now)) in \(workspace.cronTimeZone.name), the zone cron runs in;"
+      + ", which is \(cron) in \(workspace.cronTimeZone.name), the zone cron runs in;"
       + " every run rewrites the line when the offset changes"
   }
 

@@ -6,6 +6,12 @@ extension Workspace {
   /// The zone the agenda's times are written in.
   public var cronTimeZone: TimeZone { settings.agendaTimeZone ?? machineTimeZone }
 
+  /// `[agenda] nightly`, read on the user's clock and written on cron's.
+  public var nightlySchedule: NightlyCronTime {
+    NightlyCronTime(
+      nightly: settings.agendaNightly, userClock: clock, cronClock: ZoneClock(timeZone: cronTimeZone))
+  }
+
   /// The vdir that also gets one `UID.ics` per reminder: `--vdir`, else the config's `vdir`,
   /// with a leading `~/` read as `$HOME`.
   public var vdirPath: String? {

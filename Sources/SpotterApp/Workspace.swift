@@ -49,9 +49,10 @@ public struct Workspace: Sendable {
     self.options = options
     paths = SpotterPaths(environment: options.environment)
     databasePath = options.databasePath ?? paths.database
-    machineTimeZone =
-      SystemTimeZone.read(localtime: options.environment["SPOTTER_LOCALTIME"] ?? "/etc/localtime")
-      ?? TimeZone.named("UTC")!
+    let system = SystemTimeZone.resolve(
+      localtime: options.environment["SPOTTER_LOCALTIME"] ?? "/etc/localtime")
+    machineTimeZone = system.zone ?? TimeZone.named("UTC")!
+    if let warning = system.warning { notices.add(warning) }
     let preview = Store.preview(path: databasePath, busyTimeout: options.lockWaitSeconds)
     importFingerprints = preview.fingerprints
     let pinnedZone = preview.timeZone.flatMap { TimeZone.named($0) ?? TimeZone(identifier: $0) }

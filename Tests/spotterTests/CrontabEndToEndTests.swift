@@ -91,7 +91,8 @@ import _SpotterTestSupport
       let nightly = try #require(block.first { $0.hasPrefix("30 21 * * * ") })
       #expect(
         nightly.contains(
-          " run --db \(sandbox.db) --config \(sandbox.config) --out \(sandbox.out) --history \(history) >> "))
+          " run --db \(sandbox.db) --config \(sandbox.config) --nightly --out \(sandbox.out) --history \(history) >> "
+        ))
       #expect(block.contains { $0.hasPrefix("*/10 * * * * ") && $0.contains(" catch-up --db ") })
       #expect(block.contains { $0.hasPrefix("30 8 23 11 * ") && $0.hasSuffix("# spotter:\(uid)") })
 

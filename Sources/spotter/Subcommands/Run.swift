@@ -27,8 +27,19 @@ extension SpotterCommand {
     @Flag(help: "Do not deliver reminders whose fire time passed unseen.")
     var noCatchUp = false
 
+    @Flag(
+      help: ArgumentHelp(
+        "Run only if tonight's run is due and has not started (what cron's lines pass).",
+        discussion:
+          "The crontab block's lines may fire more than once a night around DST changes; each night runs once."
+      ))
+    var nightly = false
+
     func run() throws {
       try options.perform { workspace in
+        if nightly, case .done(let night) = try NightlyGate(workspace: workspace).claim() {
+          return NightlyGate(workspace: workspace).doneText(night)
+        }
         let report = try NightlyRunner(workspace: workspace).run(
           histories: histories, horizon: try horizonOptions.request(in: workspace),
           outputDirectory: out ?? workspace.paths.output,
