@@ -152,13 +152,13 @@ public struct FireService: Sendable {
     switch decision {
     case .deliver where open.isEmpty:
       decision = .skip(
-        reason: last.map { "already delivered at \(workspace.clock.local($0.at).minuteText)" }
+        reason: last.map { "already delivered at \(PlanView.local($0.at, workspace.clock))" }
           ?? "no notifiers configured")
     case .missed, .discard:
       // A reminder the catch-up delivered is not also missed when a late line looks at it after
       // the grace window: the history says one thing of one alarm.
       if let last {
-        decision = .skip(reason: "already delivered at \(workspace.clock.local(last.at).minuteText)")
+        decision = .skip(reason: "already delivered at \(PlanView.local(last.at, workspace.clock))")
       }
     default: break
     }
@@ -205,7 +205,15 @@ public struct FireService: Sendable {
 
   private func notify(_ record: ReminderRecord, claims: [Delivery]) -> [NotifierRunner.Result] {
     let runner = NotifierRunner(timeoutSeconds: workspace.settings.notify.timeoutSeconds)
-    let values = NotifierRunner.values(of: record, clock: workspace.clock)
+    var values = NotifierRunner.values(of: record, clock: workspace.clock)
+    // A focus alert delivered after its block began says so, not "starts in 5 minutes".
+    if record.kind == .focusBlock, let block = record.summary,
+      workspace.now >= record.start.addingTimeInterval(60)
+    {
+      let minutes = Int(workspace.now.timeIntervalSince(record.start) / 60)
+      (values["title"], values["body"]) = FocusTexts(language: workspace.settings.language).started(
+        blockTitle: block, minutesAgo: minutes)
+    }
     let byChannel = commandsByChannel
     return claims.map { claim in runner.run(byChannel[claim.channel ?? ""] ?? "", values: values) }
   }

@@ -241,6 +241,16 @@ public struct FocusService: Sendable {
         reason: FocusTimeParser.timeProblem(timing.start).map { "\($0), in" }
           ?? "expected ISO 8601, 'tomorrow 09:00', 'fri 14:00' or '09:00-10:30', got")
     }
+    // A start the clocks skip that day is said, with what it became.
+    if let typed = FocusTimeParser.typedTime(timing.start) {
+      let date = clock.localDate(parsed.start)
+      for day in [date, date.adding(days: -1)] where clock.isInGap(LocalDateTime(date: day, time: typed)) {
+        workspace.notices.add(
+          "note: \(typed) does not exist on \(day) in \(clock.identifier), where the clocks skip it; "
+            + "the block starts at \(PlanView.local(parsed.start, clock)), as calendars read it")
+        break
+      }
+    }
     var end = parsed.end
     if let text = timing.end {
       if parser.isBareTimeBefore(text, start: parsed.start) {

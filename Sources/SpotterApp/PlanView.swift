@@ -58,8 +58,20 @@ public struct PlanView: Sendable, Encodable {
       summary: record.summary, workoutName: reminder?.workoutName, reason: reminder?.reason)
   }
 
+  /// `2026-11-23 18:00`; a reading the clock shows twice that day (an autumn overlap) carries
+  /// its offset, `2026-10-25 02:46 +01:00`, so its two passes never read alike.
   static func local(_ instant: Date, _ clock: ZoneClock) -> String {
-    clock.local(instant).minuteText
+    let reading = clock.local(instant)
+    guard clock.isAmbiguous(reading) else { return reading.minuteText }
+    return reading.minuteText + " " + offsetText(clock.offset(at: instant))
+  }
+
+  /// `+01:00`, `-03:30`.
+  static func offsetText(_ seconds: Int) -> String {
+    let minutes = abs(seconds) / 60
+    let hours = minutes / 60
+    return (seconds < 0 ? "-" : "+") + (hours < 10 ? "0" : "") + "\(hours):" + (minutes % 60 < 10 ? "0" : "")
+      + "\(minutes % 60)"
   }
 
   /// The plan as a short table for the terminal, day by day: the horizon's reminders, and every

@@ -17,7 +17,7 @@ public struct ReminderChange: Sendable, Codable, Hashable {
     status = record.status.rawValue.lowercased()
     sequence = record.sequence
     fire = record.status == .confirmed ? record.fire : nil
-    fireLocal = fire.map { clock.local($0).minuteText }
+    fireLocal = fire.map { PlanView.local($0, clock) }
     title = record.title
   }
 

@@ -18,6 +18,18 @@ public struct FocusTexts: Sendable {
     }
   }
 
+  /// Title and body of an alert delivered `minutes` after the block began, as a catch-up delivers
+  /// one the machine slept through: "starts in 5 minutes" would be false by then.
+  public func started(blockTitle: String, minutesAgo minutes: Int) -> (String, String) {
+    switch (language, minutes) {
+    case (_, ...0): alert(blockTitle: blockTitle, minutes: 0)
+    case (.de, 1): ("Focus Block läuft", "\(blockTitle) hat vor 1 Minute begonnen")
+    case (.de, _): ("Focus Block läuft", "\(blockTitle) hat vor \(minutes) Minuten begonnen")
+    case (.en, 1): ("Focus block started", "\(blockTitle) started 1 minute ago")
+    case (.en, _): ("Focus block started", "\(blockTitle) started \(minutes) minutes ago")
+    }
+  }
+
   /// The seed's title for a block created without one: `Focus Block 09:00`.
   public static func defaultTitle(start: LocalTime) -> String {
     "Focus Block \(start)"

@@ -67,8 +67,28 @@ public struct FocusTimeParser: Sendable {
     }
     let start = clock.instant(date, from)
     guard parts.count == 2 else { return (start, nil) }
-    guard let until = Self.time(parts[1]), let end = end(at: until, after: start) else { return nil }
+    guard let until = Self.time(parts[1]) else { return nil }
+    // A start the clocks skip is read as calendars read it (the offset before the change: 02:30
+    // becomes 03:30); the range keeps the length typed, as an end read alone could come first.
+    if clock.isInGap(LocalDateTime(date: date, time: from)) {
+      let minutes = (until.minuteOfDay - from.minuteOfDay + 1440) % 1440
+      guard minutes > 0 else { return nil }
+      return (start, start.addingTimeInterval(TimeInterval(minutes * 60)))
+    }
+    guard let end = end(at: until, after: start) else { return nil }
     return (start, end)
+  }
+
+  /// The time of day a start was typed with (`02:30` of `tomorrow 02:30-03:15` or of
+  /// `2026-03-29T02:30`), to tell the user when the clocks skip it.
+  public static func typedTime(_ text: String) -> LocalTime? {
+    guard var last = words(text).last else { return nil }
+    if let separator = last.firstIndex(of: "t"), LocalDate(parsing: String(last[..<separator])) != nil {
+      last = String(last[last.index(after: separator)...])
+    }
+    let first = last.split(separator: "-", omittingEmptySubsequences: false).first ?? Substring(last)
+    // An offset or seconds (`02:30:00+01:00`) are no part of a focus time.
+    return time(first.prefix(5).hasSuffix(":") ? first.prefix(4) : first.prefix(5))
   }
 
   /// A day alone: `today`, `tomorrow`, `yesterday`, `fri` (its next date, today included), `next
