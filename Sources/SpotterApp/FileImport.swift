@@ -6,4 +6,6 @@ public struct FileImport: Sendable, Codable, Hashable {
   public var format: HistoryFormat
   public var sessions: Int
   public var summary: ImportSummary
+  /// Sets left out for a weight or reps no person can have done (the session kept).
+  public var impossibleSets = 0
 }

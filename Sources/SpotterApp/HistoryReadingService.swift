@@ -41,8 +41,7 @@ public struct HistoryReadingService: Sendable {
               reading.unchanged.append(path)
               continue
             }
-            let (format, sessions) = try read(path, with: importer)
-            reading.files.append((path, format, sessions))
+            reading.files.append(try read(path, with: importer))
             reading.fingerprints[key] = fingerprint
           } catch {
             fail(path, error)
@@ -57,14 +56,10 @@ public struct HistoryReadingService: Sendable {
 
   /// Reads every file before anything is stored, so one bad file leaves the store untouched;
   /// folders and globs become the newest export of each app in them (``HistorySources``).
-  public func read(_ paths: [String]) throws -> [(
-    path: String, format: HistoryFormat, sessions: [PackedSession]
-  )] {
-    let importer = historyImporter
-    return try historySources.files(paths).map { path in
-      let (format, sessions) = try read(path, with: importer)
-      return (path, format, sessions)
-    }
+  public func read(_ paths: [String], strict: Bool = false) throws -> [ReadHistory] {
+    var importer = historyImporter
+    importer.strict = strict
+    return try historySources.files(paths).map { path in try read(path, with: importer) }
   }
 
   /// The importer for this invocation's zone, weight unit and Apple Health types.
@@ -81,12 +76,12 @@ public struct HistoryReadingService: Sendable {
   var historySources: HistorySources { HistorySources(home: workspace.options.environment["HOME"]) }
 
   /// One file, with a progress line on a terminal when it is a large one.
-  func read(_ path: String, with importer: HistoryImporter) throws -> (HistoryFormat, [PackedSession]) {
+  func read(_ path: String, with importer: HistoryImporter) throws -> ReadHistory {
     let progress = ImportProgress.forFile(path, environment: workspace.options.environment)
     defer { progress?.finish() }
-    let (format, sessions, notes) = try importer.readPackedNoting(
+    let (format, sessions, notes, impossible) = try importer.readPackedCounting(
       path: path, progress: progress.map { bar in { bar.update($0, $1) } })
     for note in notes { workspace.notices.add("note: \(note)") }
-    return (format, sessions)
+    return ReadHistory(path: path, format: format, sessions: sessions, impossibleSets: impossible)
   }
 }

@@ -17,17 +17,17 @@ public struct NightlyRunner: Sendable {
   ///
   /// The files are read before the store is opened, so a bad file leaves no trace: not even an
   /// empty store at a new `--db` path.
-  public func importHistories(_ paths: [String]) throws -> [FileImport] {
-    let files = try HistoryReadingService(workspace: workspace).read(paths)
+  public func importHistories(_ paths: [String], strict: Bool = false) throws -> [FileImport] {
+    let files = try HistoryReadingService(workspace: workspace).read(paths, strict: strict)
     return try workspace.store.write { try importFiles(files, into: $0) }
   }
 
-  func importFiles(
-    _ files: [(path: String, format: HistoryFormat, sessions: [PackedSession])], into store: Store
-  ) throws -> [FileImport] {
+  func importFiles(_ files: [ReadHistory], into store: Store) throws -> [FileImport] {
     let summaries = try store.importBatches(files.map(\.sessions))
     return zip(files, summaries).map { file, summary in
-      FileImport(path: file.path, format: file.format, sessions: file.sessions.count, summary: summary)
+      FileImport(
+        path: file.path, format: file.format, sessions: file.sessions.count, summary: summary,
+        impossibleSets: file.impossibleSets)
     }
   }
 

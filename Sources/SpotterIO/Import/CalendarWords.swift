@@ -21,12 +21,23 @@ struct CalendarWords: Sendable {
   /// writes it so. A few differ between languages (`lis` is November in Polish and Czech,
   /// October in Croatian): the reader then keeps to the languages of the file's other names.
   var months: [String: [String: Int]] = [:]
+  /// Beginnings of full month names that CLDR does not list as a name (`mär`, `sept`), looked
+  /// up only for a word that is no listed name in any language: `mar` is March wherever CLDR
+  /// writes it, and must not also be Finnish November because `marraskuu` begins so.
+  var monthPrefixes: [String: [String: Int]] = [:]
   /// Folded AM/PM markers: true for PM.
   var markers: [String: Bool] = [:]
   /// The beginnings of the markers that are several words (`p`, of `p. m.`).
   var markerStarts: Set<String> = []
   /// Words a date may carry that say nothing of its value: pattern literals and weekdays.
   var fillers: Set<String> = []
+  /// Every literal word of the languages' date patterns, markers of other languages included:
+  /// `de` of Spanish `d 'de' MMMM` is one, though Hungarian's AM is `de.` too.
+  var literals: Set<String> = []
+  /// The languages whose date patterns hold each literal word (`o` of Polish `d MMM y 'o' HH:mm`):
+  /// evidence of a text's language where a month's short name is shared (`lip`: Polish July,
+  /// Croatian June).
+  var literalLanguages: [String: Set<String>] = [:]
   /// Marks after a year, a month and a day number.
   var yearMarks: Set<String> = []
   var monthMarks: Set<String> = []
@@ -66,19 +77,29 @@ struct CalendarWords: Sendable {
           guard full.count > 3 else { continue }
           for length in 3..<full.count {
             let prefix = String(full[0..<length])
-            if months[prefix]?[language] == nil { months[prefix, default: [:]][language] = index + 1 }
+            if monthPrefixes[prefix]?[language] == nil { monthPrefixes[prefix, default: [:]][language] = index + 1 }
           }
         }
       }
       markerVotes[Self.fold(formatter.amSymbol), default: []].insert(false)
       markerVotes[Self.fold(formatter.pmSymbol), default: []].insert(true)
+      // The markers as a pattern's `a` prints them, which may be shorter than the symbols
+      // (Hebrew `אח׳` for `אחה״צ`): formatted at 09:00 and 15:00.
+      let marking = DateFormatter()
+      marking.locale = locale
+      marking.timeZone = TimeZone(identifier: "UTC")
+      for pattern in ["a", "aaaa"] {
+        marking.dateFormat = pattern
+        markerVotes[Self.fold(marking.string(from: Date(timeIntervalSince1970: 9 * 3600))), default: []].insert(false)
+        markerVotes[Self.fold(marking.string(from: Date(timeIntervalSince1970: 15 * 3600))), default: []].insert(true)
+      }
       for list in [formatter.weekdaySymbols, formatter.shortWeekdaySymbols] {
         for name in list ?? [] { fillers.insert(Self.fold(name)) }
       }
       for template in ["yMMMdjmm", "yMMMMdjmm", "yMdjmm", "yMMMEdjmm"] {
         guard let pattern = DateFormatter.dateFormat(fromTemplate: template, options: 0, locale: locale)
         else { continue }
-        readLiterals(of: pattern)
+        readLiterals(of: pattern, language: language)
       }
     }
     markerVotes["am", default: []].insert(false)
@@ -90,13 +111,17 @@ struct CalendarWords: Sendable {
       let characters = Array(marker)
       for length in 1..<max(characters.count, 1) { markerStarts.insert(String(characters[0..<length])) }
     }
+    literals = fillers
+    // Listed names win over beginnings in every language.
+    for name in months.keys { monthPrefixes[name] = nil }
     fillers.subtract(markers.keys)
     fillers.subtract(months.keys)
+    fillers.subtract(monthPrefixes.keys)
   }
 
   /// Collects the literal words of a date pattern, and the marks that follow its `y`, `M`
   /// and `d` fields when they are letters.
-  private mutating func readLiterals(of pattern: String) {
+  private mutating func readLiterals(of pattern: String, language: String) {
     var literal = ""
     var lastField: Character?
     var quoted = false
@@ -108,7 +133,9 @@ struct CalendarWords: Sendable {
         case "y" where literal.first?.isLetter == true: yearMarks.insert(folded)
         case "M" where literal.first?.isLetter == true: monthMarks.insert(folded)
         case "d" where literal.first?.isLetter == true: dayMarks.insert(folded)
-        default: fillers.insert(folded)
+        default:
+          fillers.insert(folded)
+          literalLanguages[folded, default: []].insert(language)
         }
       }
       literal = ""

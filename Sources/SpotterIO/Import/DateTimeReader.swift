@@ -70,15 +70,26 @@ struct DateTimeReader {
       digits = 0
       word = ""
     }
-    for scalar in text.unicodeScalars {
+    let scalars = Array(text.unicodeScalars)
+    for (index, scalar) in scalars.enumerated() {
       let properties = scalar.properties
+      // Inside a word, a dot or a geresh between letters abbreviates (Thai `ม.ค.`, Hebrew): the
+      // letters on both sides are one word, as CLDR's folded name is.
+      if !word.isEmpty, scalar == "." || scalar == "\u{5F3}", index + 1 < scalars.count,
+        scalars[index + 1].properties.isAlphabetic
+      {
+        continue
+      }
       if properties.numericType == .decimal, let value = properties.numericValue {
         if !word.isEmpty { close(nil) }
         // Nine digits is no part of a date: stop before an overflow can.
         guard digits < 9 else { return nil }
         number = number * 10 + Int(value)
         digits += 1
-      } else if properties.isAlphabetic || properties.isIdeographic {
+      } else if properties.isAlphabetic || properties.isIdeographic
+        || [.nonspacingMark, .spacingMark, .enclosingMark].contains(properties.generalCategory)
+      {
+        // Combining marks (Devanagari's nukta and vowel signs) belong to their letters' word.
         if digits > 0 { close(nil) }
         word.unicodeScalars.append(scalar)
       } else {
@@ -97,7 +108,15 @@ struct DateTimeReader {
     var month: Int?
     var pm: Bool?
     var pending = ""
-    for token in tokens {
+    var skipNext = false
+    // A month name several languages give different months, waiting for the text's other words.
+    var sharedName: String?
+    var hinted: Set<String> = []
+    for (index, token) in tokens.enumerated() {
+      if skipNext {
+        skipNext = false
+        continue
+      }
       switch token.kind {
       case .number(let value, let digits):
         // A word left waiting to become a marker (`do`, of Czech `dop.`) was a filler (`Do.`).
@@ -105,15 +124,41 @@ struct DateTimeReader {
         pending = ""
         numbers.append((value, digits, token.next, nil))
       case .word(let word):
+        if let languages = words.literalLanguages[word] { hinted.formUnion(languages) }
         if let last = numbers.indices.last, numbers[last].mark == nil,
           words.yearMarks.contains(word) || words.monthMarks.contains(word) || words.dayMarks.contains(word)
         {
           numbers[last].mark = word
           continue
         }
-        if month == nil, pending.isEmpty || words.fillers.contains(pending), let found = monthNamed(word) {
+        if month == nil, sharedName == nil, pending.isEmpty || words.fillers.contains(pending) {
+          if let found = monthNamed(word) {
+            month = found
+            pending = ""
+            continue
+          }
+          if words.months[word] != nil {
+            sharedName = word
+            pending = ""
+            continue
+          }
+        }
+        // A month written as a word and its number (Vietnamese `thg 1`), one name in CLDR.
+        if month == nil, pending.isEmpty || words.fillers.contains(pending), index + 1 < tokens.count,
+          case .number(let value, let digits) = tokens[index + 1].kind, digits <= 2,
+          let found = monthNamed(word + String(value))
+        {
           month = found
           pending = ""
+          skipNext = true
+          continue
+        }
+        // A marker stands by the clock: after the date's numbers, or right after a clock's
+        // minutes (`12:49 CH`). Elsewhere a word that is a marker in one language is a filler in
+        // another: Spanish `de` of `2 de enero` is Hungarian's AM.
+        let dateDone = numbers.count >= (month == nil && sharedName == nil ? 3 : 2)
+        let afterClock = numbers.count >= 2 && numbers[numbers.count - 2].next == ":"
+        if !(dateDone || afterClock), pending.isEmpty, words.literals.contains(word) {
           continue
         }
         // Markers may be several words (`p. m.`, `de la tarde` is one in CLDR's folding).
@@ -136,13 +181,25 @@ struct DateTimeReader {
       }
     }
     guard pending.isEmpty || words.fillers.contains(pending) else { throw .unreadable }
+    if month == nil, let sharedName {
+      guard let found = monthNamed(sharedName, hinted: hinted) else { throw .unreadable }
+      month = found
+    }
     // The clock: the first number followed by ':' starts it; without one, the numbers after
     // the date's three.
     let dateCount = month == nil ? 3 : 2
-    let clockStart =
+    var clockStart =
       numbers.firstIndex { $0.next == ":" } ?? (numbers.count > dateCount ? dateCount : numbers.count)
-    let dateNumbers = Array(numbers[..<clockStart])
-    let clockNumbers = Array(numbers[clockStart...])
+    var dateNumbers = Array(numbers[..<clockStart])
+    var clockNumbers = Array(numbers[clockStart...])
+    // The clock first, as Vietnamese writes it (`12:49 CH 2 thg 1, 2026`): its two or three
+    // numbers joined by colons, then the date.
+    if clockStart == 0, numbers.count == dateCount + 2 || numbers.count == dateCount + 3 {
+      clockStart = numbers.count - dateCount
+      if clockStart == 3 && numbers[1].next != ":" { clockStart = 2 }
+      clockNumbers = Array(numbers[..<clockStart])
+      dateNumbers = Array(numbers[clockStart...])
+    }
     guard dateNumbers.count == dateCount, (0...3).contains(clockNumbers.count), clockNumbers.count != 1
     else { throw .unreadable }
     var year: Int
@@ -193,7 +250,8 @@ struct DateTimeReader {
       if clockNumbers.count == 3 { second = clockNumbers[2].value }
     }
     if let pm {
-      guard (1...12).contains(hour) else { throw .unreadable }
+      // 1–12, or 0–11 as Japanese writes them (`午後0:49` is 12:49).
+      guard (0...12).contains(hour) else { throw .unreadable }
       if hour == 12 { hour = 0 }
       if pm { hour += 12 }
     }
@@ -207,9 +265,17 @@ struct DateTimeReader {
 
   /// The month a folded word names, keeping to the languages of the file's earlier names
   /// where languages disagree.
-  private mutating func monthNamed(_ word: String) -> Int? {
-    guard let byLanguage = words.months[word] else { return nil }
-    let candidates = languages.map { known in byLanguage.filter { known.contains($0.key) } } ?? byLanguage
+  private mutating func monthNamed(_ word: String, hinted: Set<String> = []) -> Int? {
+    // A name with a one-letter literal before it, as Hebrew writes `בינו׳` (`d בMMM y`).
+    var found = words.months[word] ?? words.monthPrefixes[word]
+    if found == nil, word.count > 3, words.literals.contains(String(word.prefix(1))) {
+      found = words.months[String(word.dropFirst())]
+    }
+    guard let byLanguage = found else { return nil }
+    var candidates = languages.map { known in byLanguage.filter { known.contains($0.key) } } ?? byLanguage
+    // The text's own words say its language where the file has not yet.
+    let narrowed = candidates.filter { hinted.contains($0.key) }
+    if !narrowed.isEmpty, Set(candidates.values).count > 1 { candidates = narrowed }
     let chosen = candidates.isEmpty ? byLanguage : candidates
     let values = Set(chosen.values)
     guard values.count == 1, let month = values.first else { return nil }

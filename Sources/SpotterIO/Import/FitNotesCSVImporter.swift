@@ -36,8 +36,31 @@ struct FitNotesCSVImporter {
     var sets = SetRowReader(
       context: context, header: header, weightColumn: weightColumn, repsColumn: reps, exerciseColumn: exercise
     )
-    for record in rows {
-      try context.checkFieldCount(of: record, header: header)
+    var repair = FitNotesRowRepair(header: header, exercise: exercise, category: category)
+    for record in rows { repair.learn(table.fields(of: record)) }
+    let whole = table
+    // Whether the row before was read from a table of its own, which the next cannot be compared with.
+    var rebuiltBefore = false
+    for original in rows {
+      var table = whole
+      var record = original
+      if record.count != header.count {
+        // A row with a comma too many in a name, rebuilt into a table of its own.
+        guard
+          let fields = repair.repaired(
+            whole.fields(of: record), typedTailIsValid: { Self.typedCellsRead($0, names: names) }),
+          let rebuilt = Self.table(of: fields, line: record.line)
+        else {
+          try context.checkFieldCount(of: record, header: header)
+          continue
+        }
+        (table, record) = rebuilt
+        sets.forgetPrevious()
+        rebuiltBefore = true
+      } else if rebuiltBefore {
+        sets.forgetPrevious()
+        rebuiltBefore = false
+      }
       let key = table[record, date].trimmed
       let index: Int
       if let previous = sets.previous, table.same(previous.record, record, column: date) {
@@ -59,7 +82,7 @@ struct FitNotesCSVImporter {
       let unit = try context.unit(
         table, record, column: unitColumn, header: header, fallback: headerUnit ?? context.defaultUnit)
       let (set, exerciseName) = try sets.read(record, in: table, draft: index, kind: .normal, unit: unit)
-      drafts[index].grouper.add(set, exercise: exerciseName)
+      if let set { drafts[index].grouper.add(set, exercise: exerciseName) }
     }
     return drafts.map { draft in
       Session(
@@ -68,5 +91,31 @@ struct FitNotesCSVImporter {
         start: context.clock.instant(LocalDateTime(date: draft.date, secondOfDay: 0)), end: nil,
         state: .completed, exercises: draft.grouper.exercises, hasTimeOfDay: false)
     }
+  }
+
+  /// Whether the typed cells of a row (dates, numbers, unit words) read as FitNotes writes them;
+  /// the exercise and category are not looked at.
+  static func typedCellsRead(_ fields: [String], names: [String]) -> Bool {
+    for (index, name) in names.enumerated() where index < fields.count {
+      let cell = fields[index].trimmed
+      switch name {
+      case "date": guard LocalDate(parsing: cell) != nil else { return false }
+      case "weight", "reps", "distance":
+        guard cell.isEmpty || Double(cell) != nil else { return false }
+      case "weight unit", "distance unit":
+        guard cell.count <= 5, cell.allSatisfy(\.isLetter) else { return false }
+      default: continue
+      }
+    }
+    return true
+  }
+
+  /// A table of one record holding `fields`, quoted as RFC 4180 quotes them, at `line`.
+  static func table(of fields: [String], line: Int) -> (CSVTable, CSVTable.Record)? {
+    let text = fields.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: ",")
+    let table = CSVReader(delimiter: UInt8(ascii: ",")).table(Array(text.utf8))
+    guard var record = table.records.first, table.records.count == 1 else { return nil }
+    record.line = line
+    return (table, record)
   }
 }

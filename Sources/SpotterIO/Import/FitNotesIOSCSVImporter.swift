@@ -77,14 +77,18 @@ struct FitNotesIOSCSVImporter {
         }
       }
       if let warmup, table[record, warmup].trimmed.lowercased() == "true" { kind = .warmup }
-      let weight = try number(record, weightColumn, in: table, header: header).map {
-        try context.checkedWeight(
-          $0, line: record.line, column: header[weightColumn], text: table[record, weightColumn], unit: unit)
+      let values = try context.passOver { () throws -> (Double?, Int?) in
+        let weight = try number(record, weightColumn, in: table, header: header).map {
+          try context.checkedWeight(
+            $0, line: record.line, column: header[weightColumn], text: table[record, weightColumn], unit: unit)
+        }
+        let reps = try number(record, repsColumn, in: table, header: header).map {
+          try context.checkedReps(
+            $0, line: record.line, column: header[repsColumn], text: table[record, repsColumn])
+        }
+        return (weight, reps)
       }
-      let reps = try number(record, repsColumn, in: table, header: header).map {
-        try context.checkedReps(
-          $0, line: record.line, column: header[repsColumn], text: table[record, repsColumn])
-      }
+      guard let (weight, reps) = values else { continue }
       drafts[index].grouper.add(
         SetEntry(kind: kind, weight: weight, unit: unit, reps: reps, completed: completed),
         exercise: table[record, exercise].trimmed)

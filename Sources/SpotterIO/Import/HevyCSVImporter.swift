@@ -105,7 +105,7 @@ struct HevyCSVImporter: ChunkedCSVImporter {
         }
       }
       let (set, name) = try sets.read(record, in: table, draft: index, kind: kind, unit: unit)
-      drafts.add(set, exercise: name, to: index)
+      if let set { drafts.add(set, exercise: name, to: index) }
     }
   }
 

@@ -15,6 +15,9 @@ public struct HistoryImporter: Sendable {
   public var chunkSize = 1 << 18
   /// The config's `[import] date_order`, for exports whose every date reads both ways.
   public var dateOrder: DateOrder?
+  /// Whether a set with an impossible value refuses its file (`import --strict`); else the set
+  /// is left out with a note and its session kept.
+  public var strict = false
 
   public init(
     clock: ZoneClock, defaultUnit: WeightUnit,
@@ -50,10 +53,29 @@ public struct HistoryImporter: Sendable {
   public func readPackedNoting(path: String, progress: ((Int64, Int64) -> Void)? = nil) throws -> (
     HistoryFormat, [PackedSession], [String]
   ) {
+    let (format, sessions, notes, _) = try readPackedCounting(path: path, progress: progress)
+    return (format, sessions, notes)
+  }
+
+  /// ``readPackedNoting(path:progress:)``, and how many impossible sets were left out.
+  public func readPackedCounting(path: String, progress: ((Int64, Int64) -> Void)? = nil) throws -> (
+    HistoryFormat, [PackedSession], [String], impossibleSets: Int
+  ) {
+    let findings = ImportFindings()
+    let (format, sessions, notes) = try readPacked(path: path, findings: findings, progress: progress)
+    try findings.check()
+    return (format, sessions, notes + findings.notes(), findings.impossibleSets.count)
+  }
+
+  private func readPacked(path: String, findings: ImportFindings, progress: ((Int64, Int64) -> Void)?) throws -> (
+    HistoryFormat, [PackedSession], [String]
+  ) {
     let handle = try InputFile.open(path)
     let prefix = (try? handle.read(upToCount: 4096)) ?? Data()
     try? handle.close()
-    let context = ImportContext(fileName: path, clock: clock, defaultUnit: defaultUnit, dateOrder: dateOrder)
+    var context = ImportContext(fileName: path, clock: clock, defaultUnit: defaultUnit, dateOrder: dateOrder)
+    context.strict = strict
+    context.findings = findings
     if AppleHealthImporter.matches([UInt8](prefix)) {
       let importer = AppleHealthImporter(context: context, activityTypes: appleHealthTypes)
       let (sessions, passedOver) = try importer.sessionsCounting(path: path, progress: progress)
@@ -68,7 +90,7 @@ public struct HistoryImporter: Sendable {
     {
       return (streamed.0, streamed.1, [])
     }
-    let (format, sessions) = try parsePacked(try InputFile.contents(path), fileName: path)
+    let (format, sessions) = try parsePacked(try InputFile.contents(path), fileName: path, findings: findings)
     return (format, sessions, [])
   }
 
@@ -134,9 +156,13 @@ public struct HistoryImporter: Sendable {
   }
 
   /// ``parse(_:fileName:)`` with the sets packed as the store keeps them.
-  func parsePacked(_ data: Data, fileName: String) throws -> (HistoryFormat, [PackedSession]) {
-    let context = ImportContext(
+  func parsePacked(_ data: Data, fileName: String, findings: ImportFindings? = nil) throws -> (
+    HistoryFormat, [PackedSession]
+  ) {
+    var context = ImportContext(
       fileName: fileName, clock: clock, defaultUnit: defaultUnit, dateOrder: dateOrder)
+    context.strict = strict || findings == nil
+    context.findings = findings
     let bytes = [UInt8](data)
     let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
     if let error = NotAHistory.error(for: Array(body.prefix(4096)), file: fileName) { throw error }

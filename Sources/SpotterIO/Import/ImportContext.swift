@@ -9,12 +9,38 @@ public struct ImportContext: Sendable {
   /// Which of day and month comes first in numeric dates, when the config says; else the
   /// file tells.
   public var dateOrder: DateOrder?
+  /// Whether a set with an impossible value refuses the file (`import --strict`); else it is
+  /// left out and noted in ``findings``.
+  public var strict = false
+  /// Where sets left out are noted; none means strict.
+  public var findings: ImportFindings?
 
   public init(fileName: String, clock: ZoneClock, defaultUnit: WeightUnit, dateOrder: DateOrder? = nil) {
     self.fileName = fileName
     self.clock = clock
     self.defaultUnit = defaultUnit
     self.dateOrder = dateOrder
+  }
+
+  /// A number cell that is no number at all (`heavy`): no app writes one, so the file is
+  /// refused even where an impossible number would be passed over.
+  struct UnreadableCell: Error {
+    var error: SpotterIOError
+  }
+
+  /// A set's value error: thrown when strict, else noted, and nil returned for the set. A cell
+  /// that is no number is thrown always.
+  func passOver<T>(_ read: () throws -> T) throws -> T? {
+    findings?.countSet()
+    do {
+      return try read()
+    } catch let unreadable as UnreadableCell {
+      throw unreadable.error
+    } catch let error as SpotterIOError {
+      guard !strict, let findings, case .malformedRow = error else { throw error }
+      findings.passOver(error)
+      return nil
+    }
   }
 
   /// Refuses a record whose field count differs from the header's.
@@ -41,7 +67,8 @@ public struct ImportContext: Sendable {
     case .value(let value):
       return try checkedWeight(
         value, line: record.line, column: header[column], text: table[record, column], unit: unit)
-    case .invalid: throw rowError(record.line, header[column], table[record, column], "invalid weight")
+    case .invalid:
+      throw UnreadableCell(error: rowError(record.line, header[column], table[record, column], "invalid weight"))
     }
   }
 
@@ -63,7 +90,7 @@ public struct ImportContext: Sendable {
     case .empty: return nil
     case .value(let value):
       return try checkedReps(value, line: record.line, column: header[column], text: table[record, column])
-    case .invalid: throw rowError(record.line, header[column], table[record, column], Self.repsRange)
+    case .invalid: throw UnreadableCell(error: rowError(record.line, header[column], table[record, column], Self.repsRange))
     }
   }
 

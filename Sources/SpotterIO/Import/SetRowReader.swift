@@ -26,14 +26,18 @@ struct SetRowReader {
     previous = nil
   }
 
-  /// The set in `record` and the name of its exercise; `draft` is the workout it belongs to.
+  /// The set in `record` and the name of its exercise; `draft` is the workout it belongs to. The
+  /// set is nil when a value no person can have done left it out (``ImportContext/passOver(_:)``).
   mutating func read(
     _ record: CSVTable.Record, in table: CSVTable, draft: Int, kind: SetKind, unit: WeightUnit
-  ) throws -> (set: SetEntry, exercise: String) {
-    let weight = try weightColumn.flatMap {
-      try context.weight(table, record, column: $0, header: header, unit: unit)
+  ) throws -> (set: SetEntry?, exercise: String) {
+    let values = try context.passOver { () throws -> (Double?, Int?) in
+      let weight = try weightColumn.flatMap {
+        try context.weight(table, record, column: $0, header: header, unit: unit)
+      }
+      let reps = try repsColumn.flatMap { try context.reps(table, record, column: $0, header: header) }
+      return (weight, reps)
     }
-    let reps = try repsColumn.flatMap { try context.reps(table, record, column: $0, header: header) }
     let exercise =
       if let previous, previous.draft == draft, table.same(previous.record, record, column: exerciseColumn) {
         previous.exercise
@@ -41,6 +45,7 @@ struct SetRowReader {
         table[record, exerciseColumn].trimmed
       }
     previous = (record, draft, exercise)
+    guard let (weight, reps) = values else { return (nil, exercise) }
     return (SetEntry(kind: kind, weight: weight, unit: unit, reps: reps), exercise)
   }
 }

@@ -136,7 +136,7 @@ struct StrongCSVImporter: ChunkedCSVImporter {
       let unit = try context.unit(
         table, record, column: unitColumn, header: header, fallback: headerUnit ?? context.defaultUnit)
       let (set, exercise) = try sets.read(record, in: table, draft: index, kind: kind, unit: unit)
-      drafts.add(set, exercise: exercise, to: index)
+      if let set { drafts.add(set, exercise: exercise, to: index) }
     }
   }
 

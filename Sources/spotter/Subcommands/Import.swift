@@ -19,13 +19,19 @@ extension SpotterCommand {
     @Flag(help: "Print the result as JSON.")
     var json = false
 
+    @Flag(
+      help: ArgumentHelp(
+        "Refuse a file with any set whose weight or reps no person can have done.",
+        discussion: "Without it such a set is left out with a note naming its line, and its session is kept."))
+    var strict = false
+
     func validate() throws {
       guard !files.isEmpty else { throw ValidationError("Name at least one history file.") }
     }
 
     func run() throws {
       try options.perform { workspace in
-        let imports = try NightlyRunner(workspace: workspace).importHistories(files)
+        let imports = try NightlyRunner(workspace: workspace).importHistories(files, strict: strict)
         if json {
           return try JSONOutput.encode(imports, as: "imports", timeZone: workspace.settings.timeZone)
         }
@@ -33,6 +39,8 @@ extension SpotterCommand {
           "imported \($0.path) (\($0.format.rawValue)): \($0.sessions) sessions, \($0.summary.added) new, "
             + "\($0.summary.updated) updated, \($0.summary.unchanged) unchanged, "
             + "\($0.summary.duplicates) duplicates"
+            + ($0.impossibleSets > 0
+              ? ", \($0.impossibleSets) impossible \($0.impossibleSets == 1 ? "set" : "sets") left out" : "")
         }.joined(separator: "\n")
       }
     }

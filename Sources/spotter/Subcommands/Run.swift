@@ -49,6 +49,8 @@ extension SpotterCommand {
           "imported \($0.path) (\($0.format.rawValue)): \($0.summary.added) new, "
             + "\($0.summary.updated) updated, \($0.summary.unchanged) unchanged, "
             + "\($0.summary.duplicates) duplicates"
+            + ($0.impossibleSets > 0
+              ? ", \($0.impossibleSets) impossible \($0.impossibleSets == 1 ? "set" : "sets") left out" : "")
         }
         lines += report.unchanged.map { "skipped \($0): unchanged since its last import" }
         if let sync = report.sync { lines.insert("synced \(sync.line)", at: 0) }

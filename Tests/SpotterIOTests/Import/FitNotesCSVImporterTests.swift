@@ -83,4 +83,38 @@ import _SpotterTestSupport
       try FixtureLoader.parse(header + rows("sixty", warmup: "false"), name: "fit.csv")
     } throws: { "\($0)" == "fit.csv:2: column 'Weight': invalid number 'sixty'" }
   }
+
+  /// FitNotes writes custom exercise names with bare commas: the row is rebuilt from its typed
+  /// columns and the categories and exercises the file's other rows name; a row that stays
+  /// ambiguous is refused with its line.
+  @Test func androidNamesWithBareCommasAreRebuilt() throws {
+    let text = """
+      Date,Exercise,Category,Weight,Weight Unit,Reps,Distance,Distance Unit,Time
+      2024-01-08,Squat,Legs,100.0,kgs,5,,,
+      2024-01-08,Overhead Press (Each Side, Dumbbells),Shoulders,22.5,kgs,10,,,
+      2024-01-08,Overhead Press (Each Side, Dumbbells),Shoulders,22.5,kgs,9,,,
+      2024-01-08,Lateral Raise,Shoulders,10.0,kgs,12,,,
+      2024-01-10,Curl, Hammer, Cable,Biceps,30.0,kgs,10,,,
+      2024-01-10,Row,Back,60.0,kgs,8,,,
+      2024-01-10,Bench,Biceps,1,kgs,1,,,
+
+      """
+    var importer = HistoryImporter(clock: TestZones.berlinClock, defaultUnit: .kilograms)
+    importer.strict = true
+    let (_, sessions) = try importer.parse(Data(text.utf8), fileName: "fn.csv")
+    #expect(sessions.count == 2)
+    let monday = sessions[0].exercises.map(\.name)
+    #expect(monday == ["Squat", "Overhead Press (Each Side, Dumbbells)", "Lateral Raise"], "\(monday)")
+    #expect(sessions[0].exercises[1].sets.map(\.reps) == [10, 9])
+    #expect(sessions[0].workoutName == "Legs + Shoulders")
+    #expect(sessions[1].exercises.map(\.name).first == "Curl, Hammer, Cable")
+    #expect(sessions[1].workoutName == "Biceps + Back")
+
+    // Neither "Mystery, Thing" and "Odd" nor "Mystery" and "Thing, Odd" is named anywhere else.
+    let ambiguous = text.replacingOccurrences(
+      of: "2024-01-10,Row,Back,60.0,kgs,8,,,", with: "2024-01-10,Mystery, Thing, Odd,60.0,kgs,8,,,")
+    #expect(throws: SpotterIOError.fieldCount(file: "fn.csv", line: 7, expected: 9, found: 10)) {
+      try importer.parse(Data(ambiguous.utf8), fileName: "fn.csv")
+    }
+  }
 }

@@ -1,0 +1,58 @@
+import Foundation
+
+/// What an import passed over without refusing the file: sets whose weight or reps no person
+/// can have done (`877777` reps, which the app accepted), in an export whose structure is the
+/// app's. One person's typo must not cost their whole history; the set is left out of records,
+/// overload and learning, its session is kept, and each is said with `file:line`, column and value.
+public final class ImportFindings: @unchecked Sendable {
+  private let lock = NSLock()
+  private var passedOver: [SpotterIOError] = []
+  private var sets = 0
+
+  public init() {}
+
+  /// The sets left out, as the errors a strict import would have refused the file with.
+  public var impossibleSets: [SpotterIOError] {
+    lock.lock()
+    defer { lock.unlock() }
+    return passedOver
+  }
+
+  /// How many set rows were read in all.
+  public var setRows: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return sets
+  }
+
+  func countSet() {
+    lock.lock()
+    sets += 1
+    lock.unlock()
+  }
+
+  func passOver(_ error: SpotterIOError) {
+    lock.lock()
+    passedOver.append(error)
+    lock.unlock()
+  }
+
+  /// When more than this share of the sets are impossible, the file is misread rather than
+  /// mistyped (a unit column taken for reps), and it is refused as before.
+  static let mostImpossibleShare = 0.2
+
+  /// Refuses the file with its first impossible set when too many are, else says nothing.
+  func check() throws {
+    let skipped = impossibleSets
+    guard let first = skipped.first else { return }
+    if Double(skipped.count) > Double(max(setRows, 1)) * Self.mostImpossibleShare { throw first }
+  }
+
+  /// One note per set left out, the first few, then how many more.
+  func notes() -> [String] {
+    let skipped = impossibleSets
+    var notes = skipped.prefix(5).map { "\($0); the set is left out, its session kept (import --strict refuses the file)" }
+    if skipped.count > 5 { notes.append("\(skipped.count - 5) more impossible sets left out") }
+    return notes
+  }
+}
