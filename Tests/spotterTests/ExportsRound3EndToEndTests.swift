@@ -75,4 +75,55 @@ import _SpotterTestSupport
       }
     }
   }
+
+  /// A Strong export whose header is in a language Spotter has no names for imports when named,
+  /// and now from a folder too: the folder's choice reads its rows, not its first line alone.
+  @Test func aStrongExportInAnUnknownLanguageImportsFromAFolder() async throws {
+    let box = try Sandbox()
+    let folder = box.dir.appendingPathComponent("exports")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    var text = "Dátum,Edzés neve,Időtartam,Gyakorlat neve,Sorozat sorrend,Súly,Ismétlések,Távolság,"
+    text += "Másodpercek,Jegyzetek,Edzés jegyzetek,RPE\n"
+    for day in 0..<6 {
+      let date = KillEndToEndTests.day(2400 + day * 2)
+      for set in 1...3 {
+        text += "\(date) 18:00:00,\"Push\",1h,\"Bench Press (Barbell)\",\(set),60,8,0,0,\"\",\"\",\n"
+      }
+    }
+    try text.write(to: folder.appendingPathComponent("strong.csv"), atomically: true, encoding: .utf8)
+    let named = try await box.spotter(["import", folder.appendingPathComponent("strong.csv").path], now: now)
+    #expect(named.status == 0 && named.stdout.contains("6 sessions"), "\(named.stderr)")
+    let other = try Sandbox()
+    let fromFolder = try await other.spotter(["import", folder.path], now: now)
+    #expect(
+      fromFolder.status == 0 && fromFolder.stdout.contains("6 sessions"),
+      "\(fromFolder.stdout)\(fromFolder.stderr)")
+  }
+
+  /// A phone on the Thai solar calendar writes 2569 for 2026: read as 2026, leap day included;
+  /// an end moved past midnight into 2100 is refused with its line like any date out of range.
+  @Test func buddhistEraYearsAndDatesMovedOutOfRange() async throws {
+    let box = try Sandbox()
+    let strong = box.dir.appendingPathComponent("thai.csv").path
+    try """
+    Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE
+    2569-03-02 18:00:00,"Push",1h,"Bench Press (Barbell)",1,60,8,0,0,"","",
+    2567-02-29 18:00:00,"Push",1h,"Bench Press (Barbell)",1,60,8,0,0,"","",
+
+    """.write(toFile: strong, atomically: true, encoding: .utf8)
+    let imported = try await box.spotter(["import", strong], now: now)
+    #expect(imported.status == 0 && imported.stdout.contains("2 sessions"), "\(imported.stderr)")
+    let starts = try await SpotterBinary.sqlite(box.db, "SELECT id FROM session ORDER BY started_at")
+    #expect(starts == "strong-2024-02-29T18:00:00\nstrong-2026-03-02T18:00:00\n", "\(starts)")
+    let hevy = box.dir.appendingPathComponent("late.csv").path
+    try """
+    "title","start_time","end_time","description","exercise_title","superset_id","exercise_notes","set_index","set_type","weight_kg","reps","distance_km","duration_seconds","rpe"
+    "Push","31 Dec 2099, 23:40","31 Dec 2099, 00:30","","Bench Press (Barbell)",,"",0,"normal",60,8,,,
+
+    """.write(toFile: hevy, atomically: true, encoding: .utf8)
+    let late = try await box.spotter(["import", hevy], now: now)
+    #expect(
+      late.status == 65 && late.stderr.contains("late.csv:2: column 'end_time': date out of range"),
+      "\(late.stderr)")
+  }
 }

@@ -77,7 +77,9 @@ struct CalendarWords: Sendable {
           guard full.count > 3 else { continue }
           for length in 3..<full.count {
             let prefix = String(full[0..<length])
-            if monthPrefixes[prefix]?[language] == nil { monthPrefixes[prefix, default: [:]][language] = index + 1 }
+            if monthPrefixes[prefix]?[language] == nil {
+              monthPrefixes[prefix, default: [:]][language] = index + 1
+            }
           }
         }
       }
@@ -90,8 +92,10 @@ struct CalendarWords: Sendable {
       marking.timeZone = TimeZone(identifier: "UTC")
       for pattern in ["a", "aaaa"] {
         marking.dateFormat = pattern
-        markerVotes[Self.fold(marking.string(from: Date(timeIntervalSince1970: 9 * 3600))), default: []].insert(false)
-        markerVotes[Self.fold(marking.string(from: Date(timeIntervalSince1970: 15 * 3600))), default: []].insert(true)
+        markerVotes[Self.fold(marking.string(from: Date(timeIntervalSince1970: 9 * 3600))), default: []]
+          .insert(false)
+        markerVotes[Self.fold(marking.string(from: Date(timeIntervalSince1970: 15 * 3600))), default: []]
+          .insert(true)
       }
       for list in [formatter.weekdaySymbols, formatter.shortWeekdaySymbols] {
         for name in list ?? [] { fillers.insert(Self.fold(name)) }

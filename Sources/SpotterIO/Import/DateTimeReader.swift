@@ -255,6 +255,9 @@ struct DateTimeReader {
       if hour == 12 { hour = 0 }
       if pm { hour += 12 }
     }
+    // A phone on the Thai solar calendar writes the Buddhist era's year (2569 for 2026): its
+    // leap days are the Gregorian year's, so the year is moved back before the date is made.
+    if ImportContext.buddhistEra.contains(year) { year -= 543 }
     guard hour < 24, minute < 60, second < 60,
       let date = LocalDate(year: year, month: monthValue, day: day)
     else { throw .unreadable }

@@ -112,7 +112,8 @@ struct FitNotesCSVImporter {
 
   /// A table of one record holding `fields`, quoted as RFC 4180 quotes them, at `line`.
   static func table(of fields: [String], line: Int) -> (CSVTable, CSVTable.Record)? {
-    let text = fields.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: ",")
+    let text = fields.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(
+      separator: ",")
     let table = CSVReader(delimiter: UInt8(ascii: ",")).table(Array(text.utf8))
     guard var record = table.records.first, table.records.count == 1 else { return nil }
     record.line = line

@@ -80,7 +80,8 @@ struct FitNotesIOSCSVImporter {
       let values = try context.passOver { () throws -> (Double?, Int?) in
         let weight = try number(record, weightColumn, in: table, header: header).map {
           try context.checkedWeight(
-            $0, line: record.line, column: header[weightColumn], text: table[record, weightColumn], unit: unit)
+            $0, line: record.line, column: header[weightColumn], text: table[record, weightColumn], unit: unit
+          )
         }
         let reps = try number(record, repsColumn, in: table, header: header).map {
           try context.checkedReps(

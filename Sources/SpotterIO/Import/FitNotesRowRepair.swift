@@ -43,7 +43,8 @@ struct FitNotesRowRepair {
     }
     let byCategory = splits.filter { categories.contains($0.1.trimmed) }
     let byExercise = splits.filter { exercises.contains($0.0.trimmed) }
-    guard let chosen = byCategory.count == 1 ? byCategory[0] : byExercise.count == 1 ? byExercise[0] : nil else {
+    guard let chosen = byCategory.count == 1 ? byCategory[0] : byExercise.count == 1 ? byExercise[0] : nil
+    else {
       return nil
     }
     return head + [chosen.0, chosen.1] + tail

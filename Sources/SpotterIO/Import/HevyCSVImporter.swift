@@ -34,6 +34,8 @@ struct HevyCSVImporter: ChunkedCSVImporter {
     var title: String
     /// Read day first for want of a reason: turned round if the file turns out month first.
     var provisional: Bool
+    /// The line it starts on, for an error found once the whole file is read.
+    var line: Int
   }
   private var dates: DateTimeReader
   private var drafts = WorkoutDrafts<Draft>()
@@ -71,7 +73,7 @@ struct HevyCSVImporter: ChunkedCSVImporter {
     return drafts.add(
       Draft(
         start: start, end: end, title: table[record, title].trimmed,
-        provisional: startReading.provisional || endReading.provisional), key: key)
+        provisional: startReading.provisional || endReading.provisional, line: record.line), key: key)
   }
 
   mutating func read(_ rows: ArraySlice<CSVTable.Record>, in table: CSVTable) throws {
@@ -124,6 +126,12 @@ struct HevyCSVImporter: ChunkedCSVImporter {
         entry.header.end.date = entry.header.end.date.adding(days: 1)
       }
       return entry
+    }
+    // Dates turned round, or an end moved past midnight, are checked again like the rest.
+    for (draft, _, _) in finished {
+      try context.checkDate(
+        draft.start, line: draft.line, column: header[startColumn], value: "\(draft.start)")
+      try context.checkDate(draft.end, line: draft.line, column: header[endColumn], value: "\(draft.end)")
     }
     let sessions = finished.sorted { $0.header.start < $1.header.start }.map { draft, _, exercises in
       let start = context.clock.instant(draft.start)

@@ -67,9 +67,11 @@ public struct HistoryImporter: Sendable {
     return (format, sessions, notes + findings.notes(), findings.impossibleSets.count)
   }
 
-  private func readPacked(path: String, findings: ImportFindings, progress: ((Int64, Int64) -> Void)?) throws -> (
-    HistoryFormat, [PackedSession], [String]
-  ) {
+  private func readPacked(path: String, findings: ImportFindings, progress: ((Int64, Int64) -> Void)?) throws
+    -> (
+      HistoryFormat, [PackedSession], [String]
+    )
+  {
     let handle = try InputFile.open(path)
     let prefix = (try? handle.read(upToCount: 4096)) ?? Data()
     try? handle.close()
@@ -146,6 +148,18 @@ public struct HistoryImporter: Sendable {
     if HevyCSVImporter.matches(header: header) { return .hevyCSV }
     if FitNotesIOSCSVImporter.matches(header: header) { return .fitNotesIOSCSV }
     if FitNotesCSVImporter.matches(header: header) { return .fitNotesCSV }
+    // A Strong export whose header is in a language Spotter has no names for is known by its
+    // rows, as an import of the file itself knows it: the whole lines of the prefix.
+    if let end = body.lastIndex(of: 0x0A) {
+      let rows = CSVReader(delimiter: CSVReader.sniffDelimiter(line)).table(Array(body[...end]))
+      if let first = rows.records.first,
+        StrongColumnInference.columns(
+          header: rows.fields(of: first), records: rows.records.dropFirst(), in: rows)
+          != nil
+      {
+        return .strongCSV
+      }
+    }
     return nil
   }
 

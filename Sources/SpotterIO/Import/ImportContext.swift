@@ -68,7 +68,8 @@ public struct ImportContext: Sendable {
       return try checkedWeight(
         value, line: record.line, column: header[column], text: table[record, column], unit: unit)
     case .invalid:
-      throw UnreadableCell(error: rowError(record.line, header[column], table[record, column], "invalid weight"))
+      throw UnreadableCell(
+        error: rowError(record.line, header[column], table[record, column], "invalid weight"))
     }
   }
 
@@ -90,7 +91,9 @@ public struct ImportContext: Sendable {
     case .empty: return nil
     case .value(let value):
       return try checkedReps(value, line: record.line, column: header[column], text: table[record, column])
-    case .invalid: throw UnreadableCell(error: rowError(record.line, header[column], table[record, column], Self.repsRange))
+    case .invalid:
+      throw UnreadableCell(
+        error: rowError(record.line, header[column], table[record, column], Self.repsRange))
     }
   }
 
@@ -160,9 +163,13 @@ public struct ImportContext: Sendable {
   func dateTime(
     _ text: String, fast: (String) -> LocalDateTime?, reader: inout DateTimeReader, line: Int, column: String
   ) throws -> DateTimeReader.Reading {
-    if let value = fast(text) { return DateTimeReader.Reading(value: value, provisional: false) }
+    if let value = fast(text) {
+      return DateTimeReader.Reading(value: Self.gregorian(value), provisional: false)
+    }
     do {
-      return try reader.read(text, line: line)
+      var reading = try reader.read(text, line: line)
+      reading.value = Self.gregorian(reading.value)
+      return reading
     } catch .bothOrders(let dayFirst, let monthFirst) {
       throw rowError(
         line, column, text,
@@ -171,5 +178,17 @@ public struct ImportContext: Sendable {
     } catch {
       throw rowError(line, column, text, "invalid date")
     }
+  }
+
+  /// The years of the Thai solar calendar (Buddhist era, 543 years ahead) that a phone set to it
+  /// writes for 1970–2099: 2569 is 2026. No Gregorian year a history holds comes near them.
+  static let buddhistEra = (1970 + 543)...(2099 + 543)
+
+  /// `time` in the Gregorian calendar: a Buddhist-era year is moved back 543 years.
+  static func gregorian(_ time: LocalDateTime) -> LocalDateTime {
+    guard buddhistEra.contains(time.date.year),
+      let date = LocalDate(year: time.date.year - 543, month: time.date.month, day: time.date.day)
+    else { return time }
+    return LocalDateTime(date: date, secondOfDay: time.secondOfDay)
   }
 }

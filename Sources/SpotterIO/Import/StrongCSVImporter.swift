@@ -36,6 +36,8 @@ struct StrongCSVImporter: ChunkedCSVImporter {
     var durationSeconds: Int?
     /// Read day first for want of a reason: turned round if the file turns out month first.
     var provisional: Bool
+    /// The line it starts on, for an error found once the whole file is read.
+    var line: Int
   }
   private var dates: DateTimeReader
   private var drafts = WorkoutDrafts<Draft>()
@@ -104,7 +106,7 @@ struct StrongCSVImporter: ChunkedCSVImporter {
         index = drafts.add(
           Draft(
             start: start, name: table[record, workoutName].trimmed, durationSeconds: seconds,
-            provisional: reading.provisional), key: key)
+            provisional: reading.provisional, line: record.line), key: key)
       }
       let kind: SetKind
       if table.isDigits(record, column: setOrder) {
@@ -154,6 +156,10 @@ struct StrongCSVImporter: ChunkedCSVImporter {
         entry.header.start = turned
       }
       return entry
+    }
+    // Dates turned round are checked again like the rest.
+    for (draft, _, _) in finished {
+      try context.checkDate(draft.start, line: draft.line, column: header[date], value: "\(draft.start)")
     }
     let lengths = finished.compactMap(\.header.durationSeconds).filter {
       isPlausible($0) && $0 >= Self.shortestSeconds

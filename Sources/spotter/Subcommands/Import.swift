@@ -22,7 +22,8 @@ extension SpotterCommand {
     @Flag(
       help: ArgumentHelp(
         "Refuse a file with any set whose weight or reps no person can have done.",
-        discussion: "Without it such a set is left out with a note naming its line, and its session is kept."))
+        discussion: "Without it such a set is left out with a note naming its line, and its session is kept.")
+    )
     var strict = false
 
     func validate() throws {

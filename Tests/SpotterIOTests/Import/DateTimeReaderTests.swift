@@ -74,7 +74,9 @@ import Testing
     switch language {
     case "hr":
       #expect(
-        failures.allSatisfy { failure in ["lip", "srp", "lis", "stu"].contains { failure.contains(" \($0) ") } },
+        failures.allSatisfy { failure in
+          ["lip", "srp", "lis", "stu"].contains { failure.contains(" \($0) ") }
+        },
         "\(failures)")
     case "vi": #expect(failures.allSatisfy { $0.hasPrefix("yMMMM") }, "\(failures)")
     default: #expect(failures.isEmpty, "\(language): \(failures)")
