@@ -5,4 +5,6 @@ public enum SessionSource: String, Sendable, Hashable, Codable, CaseIterable {
   case json
   case fitnotes
   case appleHealth = "apple-health"
+  case fitbod
+  case gymbook
 }

@@ -9,4 +9,8 @@ public enum HistoryFormat: String, Sendable, Hashable, Codable {
   case fitNotesIOSCSV = "fitnotes-ios-csv"
   /// Apple Health's `export.xml`, or the `export.zip` that holds it: workouts without sets.
   case appleHealth = "apple-health"
+  /// Fitbod: one row per set with its time, no workout names.
+  case fitbodCSV = "fitbod-csv"
+  /// GymBook: one row per set with its date and time, named workouts ("Programma").
+  case gymBookCSV = "gymbook-csv"
 }

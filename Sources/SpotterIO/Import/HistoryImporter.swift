@@ -147,6 +147,8 @@ public struct HistoryImporter: Sendable {
     if StrongCSVImporter.matches(header: header) { return .strongCSV }
     if HevyCSVImporter.matches(header: header) { return .hevyCSV }
     if FitNotesIOSCSVImporter.matches(header: header) { return .fitNotesIOSCSV }
+    if FitbodCSVImporter.matches(header: header) { return .fitbodCSV }
+    if GymBookCSVImporter.matches(header: header) { return .gymBookCSV }
     if FitNotesCSVImporter.matches(header: header) { return .fitNotesCSV }
     // A Strong export whose header is in a language Spotter has no names for is known by its
     // rows, as an import of the file itself knows it: the whole lines of the prefix.
@@ -200,6 +202,16 @@ public struct HistoryImporter: Sendable {
       let sessions = try FitNotesIOSCSVImporter(context: context).sessions(
         header: header, table: table, rows: rows)
       return (.fitNotesIOSCSV, sessions.sorted { $0.start < $1.start }.map(PackedSession.init))
+    }
+    if FitbodCSVImporter.matches(header: header) {
+      let sessions = try FitbodCSVImporter(context: context).sessions(
+        header: header, table: table, rows: rows)
+      return (.fitbodCSV, sessions.map(PackedSession.init))
+    }
+    if GymBookCSVImporter.matches(header: header) {
+      let sessions = try GymBookCSVImporter(context: context).sessions(
+        header: header, table: table, rows: rows)
+      return (.gymBookCSV, sessions.sorted { $0.start < $1.start }.map(PackedSession.init))
     }
     if FitNotesCSVImporter.matches(header: header) {
       let sessions = try FitNotesCSVImporter(context: context).sessions(

@@ -1,0 +1,97 @@
+import Foundation
+import SpotterCore
+import Testing
+import _SpotterTestSupport
+
+@testable import SpotterIO
+
+/// Fitbod and GymBook exports in the forms their apps write, as synthetic files of the same
+/// shape (no licensed real export was found to keep).
+@Suite struct FitbodGymBookImporterTests {
+  func parse(_ text: String, unit: WeightUnit = .kilograms) throws -> (HistoryFormat, [Session]) {
+    var importer = HistoryImporter(clock: TestZones.berlinClock, defaultUnit: unit)
+    importer.strict = true
+    return try importer.parse(Data(text.utf8), fileName: "export.csv")
+  }
+
+  /// The current form: one row per set with its instant; sets within two hours are one workout;
+  /// a cardio row is part of it but no set; `isWarmup` sets are warm-ups.
+  @Test func fitbodCurrentForm() throws {
+    let (format, sessions) = try parse(
+      """
+      Date,Exercise,Reps,Weight(kg),Duration(s),Distance(m),Incline,Resistance,isWarmup,Note,multiplier
+      2026-11-25 06:30:00 +0000,Deadlift,5,140.0,0.0,0.0,0.0,0.0,false,,1.0
+      2026-11-23 17:40:00 +0000,Treadmill,0,0.0,600.0,1500.0,0.0,0.0,false,,0.0
+      2026-11-23 17:08:00 +0000,Dumbbell Bench Press,8,27.5,0.0,0.0,0.0,0.0,false,"felt heavy, stop at 8",2.0
+      2026-11-23 17:02:51 +0000,Dumbbell Bench Press,10,25.0,0.0,0.0,0.0,0.0,true,,2.0
+
+      """)
+    #expect(format == .fitbodCSV)
+    #expect(sessions.count == 2)
+    #expect(sessions[0].start == TestZones.instant("2026-11-23T17:02:51Z"))
+    #expect(sessions[0].end == TestZones.instant("2026-11-23T17:40:00Z"))
+    #expect(sessions[0].exercises.map(\.name) == ["Dumbbell Bench Press"])
+    #expect(sessions[0].exercises[0].sets.map(\.kind) == [.warmup, .normal])
+    #expect(sessions[0].exercises[0].sets.map(\.weight) == [25, 27.5])
+    #expect(sessions[1].exercises[0].sets.first?.reps == 5)
+    #expect(sessions.allSatisfy { $0.source == .fitbod && $0.hasTimeOfDay })
+  }
+
+  /// Pounds in the header, local times without an offset, and the early form with a `Sets` column.
+  @Test func fitbodPoundsAndTheEarlyForm() throws {
+    let (_, pounds) = try parse(
+      """
+      Date,Exercise,Reps,Weight(lbs),Duration(s),Distance(m),isWarmup,Note
+      2026-11-23 18:00:00,Barbell Squat,5,225,0,0,false,
+
+      """)
+    #expect(pounds[0].exercises[0].sets[0].unit == .pounds)
+    #expect(pounds[0].start == TestZones.instant("2026-11-23T18:00:00+01:00"))
+    let (format, early) = try parse(
+      """
+      Date,Exercise,Sets,Reps,Weight,isWarmup,Note
+      2019-05-06 18:00:00,Barbell Squat,3,5,100,false,
+      2019-05-06 18:00:00,Leg Press,2,10,150,false,heavy
+
+      """)
+    #expect(format == .fitbodCSV)
+    #expect(early.count == 1 && early[0].setCount == 5)
+  }
+
+  /// GymBook in Italian, as real exports are written: `dd/mm/yy`, a time per set, `"22,50 kg"`;
+  /// a warm-up row, a skipped row, a timed cardio row with a distance.
+  @Test func gymBookItalian() throws {
+    let (format, sessions) = try parse(
+      """
+      Data,Programma,Orario,Esercizio,Zona,Gruppi muscolari (Primari),Gruppi muscolari (Secondari),Set / Set di riscaldamento / Set di defaticamento,Ripetizioni / Tempo,Peso / Distanza,Appunti,Saltato
+      23/11/26,Spinta,18:02,Panca piana,Petto,Pettorali,Tricipiti,Set di riscaldamento,10,"20,00 kg",,No
+      23/11/26,Spinta,18:05,Panca piana,Petto,Pettorali,Tricipiti,Set,8,"60,00 kg",,No
+      23/11/26,Spinta,18:09,Panca piana,Petto,Pettorali,Tricipiti,Set,8,"62,50 kg",,Sì
+      23/11/26,Spinta,18:40,Tapis roulant,Cardio,,,Set,00:20,"3,00 km",,No
+      25/11/26,Trazione,07:15,Rematore,Schiena,Dorsali,Bicipiti,Set,10,"50,00 kg",,No
+
+      """)
+    #expect(format == .gymBookCSV)
+    #expect(sessions.map(\.workoutName) == ["Spinta", "Trazione"])
+    #expect(sessions[0].start == TestZones.instant("2026-11-23T18:02:00+01:00"))
+    #expect(sessions[0].end == TestZones.instant("2026-11-23T18:40:00+01:00"))
+    #expect(sessions[0].exercises.map(\.name) == ["Panca piana"])
+    #expect(sessions[0].exercises[0].sets.map(\.kind) == [.warmup, .normal])
+    #expect(sessions[0].exercises[0].sets.map(\.weight) == [20, 60])
+    #expect(sessions[1].exercises[0].sets[0].reps == 10)
+  }
+
+  /// The same columns in English are read alike.
+  @Test func gymBookEnglish() throws {
+    let (format, sessions) = try parse(
+      """
+      Date,Workout,Time,Exercise,Region,Muscle groups (Primary),Muscle groups (Secondary),Set / Warm-up set / Cool-down set,Repetitions / Time,Weight / Distance,Notes,Skipped
+      11/23/26,Push,6:02 PM,Bench Press,Chest,Pectorals,Triceps,Set,8,"135.00 lb",,No
+      11/30/26,Push,6:02 PM,Bench Press,Chest,Pectorals,Triceps,Set,8,"140.00 lb",,No
+
+      """)
+    #expect(format == .gymBookCSV)
+    #expect(sessions.count == 2 && sessions[0].exercises[0].sets[0].unit == .pounds)
+    #expect(sessions[0].start == TestZones.instant("2026-11-23T18:02:00+01:00"))
+  }
+}
