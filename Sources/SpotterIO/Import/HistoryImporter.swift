@@ -7,7 +7,7 @@ public struct HistoryImporter: Sendable {
   public var defaultUnit: WeightUnit
   /// Bumped whenever a file would be read into different sessions than before, so that the
   /// nightly run parses exports it skipped as unchanged again.
-  public static let revision = 2
+  public static let revision = 3
   /// Apple Health workout types that count as training.
   public var appleHealthTypes: [String]
   /// How many bytes of a Strong or Hevy export are read at a time; tests make it small, so that
