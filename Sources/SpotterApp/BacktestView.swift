@@ -113,7 +113,7 @@ public struct BacktestView: Sendable, Encodable {
       String(repeating: " ", count: max(0, width - text.count)) + text
     }
     var lines = [
-      "Backtest \(from) – \(through): each night at 21:00 planned the next day from what was logged before;",
+      "Backtest \(from) – \(through): each night at 21:00 (the replay's fixed hour; your nightly run is [agenda] nightly, 21:30 by default) planned the next day from what was logged before;",
       "\(trainingDays) training days. Useful = the alarm fired 0–90 min before you started.",
       "",
       "Strategy                      recall  precision  useful  late  start error  name",

@@ -16,6 +16,20 @@ public enum JSONOutput {
     try encoded(Versioned(value: value), timeZone: timeZone)
   }
 
+  /// A failure as `--json` reports it: `{"code": 65, "message": "…", "version": 1}`, so that a
+  /// script reading standard output gets an object whether the command worked or not.
+  public static func error(code: Int32, message: String) -> String {
+    struct Report: Encodable {
+      var version: Int
+      var code: Int32
+      var message: String
+    }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    let data = (try? encoder.encode(Report(version: version, code: code, message: message))) ?? Data()
+    return String(decoding: data, as: UTF8.self)
+  }
+
   /// A list under `key` in a versioned object.
   public static func encode<T: Encodable>(_ items: [T], as key: String, timeZone: TimeZone) throws -> String {
     try encoded(Listed(key: key, items: items), timeZone: timeZone)

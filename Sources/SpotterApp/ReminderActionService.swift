@@ -110,10 +110,19 @@ public struct ReminderActionService: Sendable {
     }
   }
 
+  /// Whether `date` is taken off already, so that a second `skip` can say so.
+  public func isSkipped(_ date: LocalDate) throws -> Bool {
+    try workspace.store.read { try $0.skippedDays().contains(date) }
+  }
+
   private func confirmed(_ id: String, store: Store, action: String) throws -> ReminderRecord {
     let record = try Self.reminder(id, in: store)
     let uid = record.uid
     guard record.status == .confirmed else {
+      if try store.actions()[uid]?.doneAt != nil {
+        throw SpotterAppError.reminderState(
+          uid: uid, reason: "is already done; 'spotter done \(uid) --undo' takes that back")
+      }
       throw SpotterAppError.reminderState(uid: uid, reason: "cannot \(action) a cancelled reminder")
     }
     guard record.end > workspace.now else {

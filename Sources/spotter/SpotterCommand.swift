@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SpotterApp
 import SpotterCore
 
 @main
@@ -24,6 +25,17 @@ struct SpotterCommand: ParsableCommand {
       FileHandle.standardError.write(Data("spotter: error: \(message)\n".utf8))
       Foundation.exit(ExitCode.validationFailure.rawValue)
     }
-    main(arguments)
+    do {
+      var command = try parseAsRoot(arguments)
+      try command.run()
+    } catch {
+      // A refusal before any work (a bad option) is a JSON object too when --json was asked for;
+      // help and version requests are no failures.
+      let code = exitCode(for: error)
+      if GlobalOptions.wantsJSON, code != .success, !(error is ExitCode) {
+        print(JSONOutput.error(code: code.rawValue, message: message(for: error)))
+      }
+      exit(withError: error)
+    }
   }
 }

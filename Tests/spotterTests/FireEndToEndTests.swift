@@ -70,7 +70,8 @@ import _SpotterTestSupport
     let sandbox = try Sandbox()
     let added = try await sandbox.spotter(
       ["focus", "add", "tomorrow 10:00", "--for", "1h", "--title", "Deep Work"], now: evening, writes: true)
-    let id = try #require(added.stdout.split(separator: "\n").first.map(String.init))
+    let id = try #require(
+      added.stdout.split(separator: "\n").first.map { String($0.split(separator: " ")[1]) })
     let focusUID = "focus-block-start-\(id)@spotter"
     #expect(
       try await sandbox.spotter(["focus", "move", id, "tomorrow 11:00"], now: evening, writes: true).status
@@ -123,7 +124,8 @@ import _SpotterTestSupport
       ["focus", "add", "2026-10-25T02:40:00+01:00", "--for", "30m", "--title", "Night shift"], now: night,
       writes: true)
     #expect(added.status == 0, "\(added.stderr)")
-    let id = try #require(added.stdout.split(separator: "\n").first.map(String.init))
+    let id = try #require(
+      added.stdout.split(separator: "\n").first.map { String($0.split(separator: " ")[1]) })
     let alert = "focus-block-start-\(id)@spotter"
     let agenda = try sandbox.agenda()
     #expect(!agenda.contains("# spotter:\(alert)"), "\(agenda)")
@@ -219,7 +221,9 @@ import _SpotterTestSupport
     #expect(sandbox.delivered.isEmpty)
     let again = try await sandbox.spotter(["done", uid], now: morning, writes: true)
     #expect(again.status == 64)
-    #expect(again.stderr.contains("cannot mark done a cancelled reminder"))
+    #expect(
+      again.stderr.contains("is already done; 'spotter done \(uid) --undo' takes that back"),
+      "\(again.stderr)")
     let unknown = try await sandbox.spotter(["fire", "nope@spotter"], now: morning)
     #expect(unknown.status == 64)
     #expect(unknown.stderr.contains("'nope@spotter'"))

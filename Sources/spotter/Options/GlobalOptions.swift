@@ -66,10 +66,16 @@ struct GlobalOptions: ParsableArguments {
     } catch let exit as ExitCode {
       throw exit
     } catch {
-      FileHandle.standardError.write(Data("spotter: error: \(ExitStatus.message(for: error))\n".utf8))
+      let message = ExitStatus.message(for: error)
+      FileHandle.standardError.write(Data("spotter: error: \(message)\n".utf8))
+      if Self.wantsJSON { print(JSONOutput.error(code: ExitStatus.code(for: error), message: message)) }
       throw ExitCode(ExitStatus.code(for: error))
     }
   }
+
+  /// Whether this invocation asked for `--json`: its errors are then JSON objects on standard
+  /// output too, as its results would have been.
+  static var wantsJSON: Bool { CommandLine.arguments.dropFirst().contains("--json") }
 
   /// Prints `text`, then reports each failure on stderr and exits with `code`, by default 69,
   /// when there are any: a notifier that failed is never silent (seed 004).

@@ -30,7 +30,9 @@ extension SpotterCommand {
 
     func validate() throws {
       for name in kind where AchievementKind(rawValue: name) == nil {
-        throw ValidationError("unknown kind '\(name)'")
+        throw ValidationError(
+          "unknown kind '\(name)'; the kinds are "
+            + AchievementKind.allCases.map(\.rawValue).joined(separator: ", ") + ".")
       }
       if let limit, limit < 1 { throw ValidationError("--limit must be at least 1, not \(limit).") }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SpotterApp
+import SpotterCore
 
 extension SpotterCommand {
   struct Import: ParsableCommand {
@@ -37,7 +38,7 @@ extension SpotterCommand {
           return try JSONOutput.encode(imports, as: "imports", timeZone: workspace.settings.timeZone)
         }
         return imports.map {
-          "imported \($0.path) (\($0.format.rawValue)): \($0.sessions) sessions, \($0.summary.added) new, "
+          "imported \($0.path) (\($0.format.rawValue)): \(Wording.count($0.sessions, "session")), \($0.summary.added) new, "
             + "\($0.summary.updated) updated, \($0.summary.unchanged) unchanged, "
             + "\($0.summary.duplicates) duplicates"
             + ($0.impossibleSets > 0

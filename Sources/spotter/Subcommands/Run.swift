@@ -55,7 +55,7 @@ extension SpotterCommand {
         lines += report.unchanged.map { "skipped \($0): unchanged since its last import" }
         if let sync = report.sync { lines.insert("synced \(sync.line)", at: 0) }
         lines.append(
-          "planned \(report.reminders) reminders (\(report.alarms) alarms) for \(report.horizon.start)"
+          "planned \(Wording.count(report.reminders, "reminder")) (\(Wording.count(report.alarms, "alarm"))) for \(report.horizon.start)"
             + (report.horizon.days > 1 ? " to \(report.horizon.end.adding(days: -1))" : "")
             + (report.followUps > 0 ? " and \(report.followUps) follow-ups" : "")
             + ", \(report.changed) changed"

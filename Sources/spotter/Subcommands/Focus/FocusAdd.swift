@@ -5,7 +5,7 @@ extension SpotterCommand.Focus {
   struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "add",
-      abstract: "Add a focus block and print its id.",
+      abstract: "Add a focus block; the first line says 'added ID …'.",
       discussion: """
         START is ISO 8601 (2026-11-23T09:00, with or without offset) or a friendly form in the \
         configured zone: 'tomorrow 09:00', 'fri 14:00', '09:00-10:30', 'tomorrow 09:00-10:30'.
@@ -44,9 +44,7 @@ extension SpotterCommand.Focus {
         let change = try output.service(in: workspace).add(
           timing.timing(start: start.joined(separator: " ")), title: title, every: every, until: until,
           force: force)
-        return output.json
-          ? try output.report(change, in: workspace)
-          : (change.blocks.first?.id ?? "") + "\n" + (try output.report(change, in: workspace))
+        return try output.report(change, in: workspace)
       }
     }
   }

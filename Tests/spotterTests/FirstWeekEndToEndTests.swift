@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+import _SpotterTestSupport
+
+/// What a new user's first week trips on, through the real commands: wording, `--json` errors,
+/// repeated actions.
+@Suite struct FirstWeekEndToEndTests {
+  let evening = "2026-11-22T21:30:00+01:00"
+
+  /// With `--json`, a failure is a JSON object on standard output too, before and after parsing.
+  @Test func jsonErrorsAreJSON() async throws {
+    let box = try Sandbox()
+    let missing = try await SpotterBinary.run(["plan", "--json", "--config", "/nonexistent/config.toml"])
+    #expect(missing.status == 74)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(missing.stdout.utf8)) as? [String: Any], "\(missing.stdout)"
+    )
+    #expect(object["version"] as? Int == 1 && object["code"] as? Int == 74)
+    #expect((object["message"] as? String)?.contains("config file not found") == true)
+    let refused = try await box.spotter(["plan", "--json", "--timezone", "Mars/Base"], now: evening)
+    #expect(refused.status == 64)
+    #expect(refused.stdout.contains("\"code\" : 64") && refused.stdout.contains("not an IANA time zone name"))
+    // Help is no failure.
+    #expect(try await SpotterBinary.run(["plan", "--help", "--json"]).stdout.hasPrefix("OVERVIEW"))
+  }
+
+  /// A second skip says it was skipped already; a second done says it is done already; a wrong
+  /// achievement kind lists the kinds.
+  @Test func repeatedActionsSayWhatIs() async throws {
+    let box = try Sandbox(program: "mon = \"Push Day\"")
+    #expect(try await box.spotter(["run", "--days", "2"], now: evening, writes: true).status == 0)
+    #expect(
+      try await box.spotter(["skip", "2026-11-24"], now: evening, writes: true).stdout.hasPrefix(
+        "skipped 2026-11-24"))
+    let again = try await box.spotter(["skip", "2026-11-24"], now: evening, writes: true)
+    #expect(again.stdout.hasPrefix("already skipped 2026-11-24"), "\(again.stdout)")
+    let uid = "workout-reminder-2026-11-23@spotter"
+    #expect(try await box.spotter(["done", uid], now: evening, writes: true).status == 0)
+    let twice = try await box.spotter(["done", uid], now: evening, writes: true)
+    #expect(twice.stderr.contains("is already done"), "\(twice.stderr)")
+    let kinds = try await box.spotter(["achievements", "--kind", "record"], now: evening)
+    #expect(kinds.status == 64 && kinds.stderr.contains("the kinds are "), "\(kinds.stderr)")
+  }
+}
