@@ -121,8 +121,10 @@ import Testing
 
     let review = try await spotter(["focus", "add", "2026-11-25 14:00", "--for", "60m", "--title", "Review"])
     let added = try await spotter(["focus", "add", "tomorrow 09:00", "--for", "90m", "--title", "Deep Work"])
-    let id = try #require(added.stdout.split(separator: "\n").first.map { String($0.split(separator: " ")[1]) })
-    let reviewID = try #require(review.stdout.split(separator: "\n").first.map { String($0.split(separator: " ")[1]) })
+    let id = try #require(
+      added.stdout.split(separator: "\n").first.map { String($0.split(separator: " ")[1]) })
+    let reviewID = try #require(
+      review.stdout.split(separator: "\n").first.map { String($0.split(separator: " ")[1]) })
     #expect(try Self.tool("vdirsyncer", ["-c", config.path, "discover", "spotter"]).status == 0)
     try sync()
     let uid = "focus-block-start-\(id)@spotter"

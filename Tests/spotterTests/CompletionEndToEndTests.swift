@@ -32,7 +32,8 @@ import _SpotterTestSupport
     #expect(try await box.spotter(["run", "--days", "3"], now: now, writes: true).status == 0)
     let added = try await box.spotter(
       ["focus", "add", "2026-11-24 09:00", "--for", "1h"], now: now, writes: true)
-    let block = try #require(added.stdout.split(separator: "\n").first.map { String($0.split(separator: " ")[1]) })
+    let block = try #require(
+      added.stdout.split(separator: "\n").first.map { String($0.split(separator: " ")[1]) })
     let uids = try await complete(["snooze", "--db", box.db, "work"], now: now)
     #expect(uids == ["workout-reminder-2026-11-23@spotter"], "\(uids)")
     await #expect(try complete(["focus", "rm", "--db", box.db, ""], now: now) == [block])

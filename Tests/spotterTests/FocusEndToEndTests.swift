@@ -30,7 +30,8 @@ import _SpotterTestSupport
     let dir = try SpotterBinary.scratch()
     let added = try await focus(dir, ["add", "tomorrow 09:00", "--for", "90m", "--title", "Deep Work"])
     #expect(added.status == 0, "\(added.stderr)")
-    let id = try #require(added.stdout.split(separator: "\n").first.map { String($0.split(separator: " ")[1]) })
+    let id = try #require(
+      added.stdout.split(separator: "\n").first.map { String($0.split(separator: " ")[1]) })
     #expect(id.count == 8)
     let uid = "focus-block-start-\(id)@spotter"
 
@@ -120,7 +121,8 @@ import _SpotterTestSupport
   @Test func movingToATimeKeepsTheBlocksDateAndTitle() async throws {
     let dir = try SpotterBinary.scratch()
     let added = try await focus(dir, ["add", "2026-11-26 10:00", "--for", "60m", "--title", "Review"])
-    let id = try #require(added.stdout.split(separator: "\n").first.map { String($0.split(separator: " ")[1]) })
+    let id = try #require(
+      added.stdout.split(separator: "\n").first.map { String($0.split(separator: " ")[1]) })
     let moved = try await focus(dir, ["move", id, "16:00"])
     #expect(moved.status == 0, "\(moved.stderr)")
     #expect(moved.stdout.contains("moved \(id)  2026-11-26 16:00–17:00  Review"))
@@ -290,7 +292,8 @@ import _SpotterTestSupport
     let added = try await focus(dir, ["add", start, "--for", "30m", "--title", "Soon"], now: now)
     #expect(!added.timedOut && added.status == 0, "\(added.stderr)")
     #expect(try calendar(dir).events.map(\.start) == [TestZones.instant(expected)])
-    let id = try #require(added.stdout.split(separator: "\n").first.map { String($0.split(separator: " ")[1]) })
+    let id = try #require(
+      added.stdout.split(separator: "\n").first.map { String($0.split(separator: " ")[1]) })
     let moved = try await focus(dir, ["move", id, "+2h"], now: now)
     #expect(!moved.timedOut && moved.status == 0, "\(moved.stderr)")
     let minute = (TestZones.instant(now).timeIntervalSince1970 / 60).rounded(.down) * 60

@@ -121,10 +121,12 @@ import Testing
     let moved = try await spotter([
       "focus", "add", "\(Self.date(scenario.day, plus: -1)) 18:00", "--for", "45m",
     ])
-    let movedID = try #require(moved.stdout.split(separator: "\n").first.map { String($0.split(separator: " ")[1]) })
+    let movedID = try #require(
+      moved.stdout.split(separator: "\n").first.map { String($0.split(separator: " ")[1]) })
     try await spotter(["focus", "move", movedID, "\(Self.date(scenario.day, plus: 1)) 18:00"])
     let removed = try await spotter(["focus", "add", "\(scenario.day) 12:00", "--for", "30m", "--force"])
-    let removedID = try #require(removed.stdout.split(separator: "\n").first.map { String($0.split(separator: " ")[1]) })
+    let removedID = try #require(
+      removed.stdout.split(separator: "\n").first.map { String($0.split(separator: " ")[1]) })
     try await spotter(["focus", "rm", removedID])
 
     // What Spotter planned: every confirmed event's start and alarm.

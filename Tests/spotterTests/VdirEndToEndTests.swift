@@ -38,7 +38,8 @@ import _SpotterTestSupport
     let added = try await spotter(
       dir, ["focus", "add", "tomorrow 09:00", "--for", "90m", "--title", "Deep Work"])
     #expect(added.status == 0, "\(added.stderr)")
-    let id = try #require(added.stdout.split(separator: "\n").first.map { String($0.split(separator: " ")[1]) })
+    let id = try #require(
+      added.stdout.split(separator: "\n").first.map { String($0.split(separator: " ")[1]) })
     let name = "focus-block-start-\(id)@spotter.ics"
     var files = try items(dir)
     #expect(Set(files.keys) == [name, "other.ics"])
@@ -57,7 +58,8 @@ import _SpotterTestSupport
     // A second block, then the first removed: its file goes, the other stays.
     let second = try await spotter(
       dir, ["focus", "add", "2026-11-25 14:00", "--for", "60m", "--title", "Review"])
-    let secondID = try #require(second.stdout.split(separator: "\n").first.map { String($0.split(separator: " ")[1]) })
+    let secondID = try #require(
+      second.stdout.split(separator: "\n").first.map { String($0.split(separator: " ")[1]) })
     #expect(try await spotter(dir, ["focus", "rm", id]).status == 0)
     #expect(Set(try items(dir).keys) == ["focus-block-start-\(secondID)@spotter.ics", "other.ics"])
 

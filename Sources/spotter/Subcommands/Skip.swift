@@ -21,14 +21,17 @@ extension SpotterCommand {
     func run() throws {
       try options.perform { workspace in
         let date = try workspace.plannedDay(day, option: "DAY")
-        let service = ReminderActionService(workspace: workspace, outputDirectory: output.directory(in: workspace))
+        let service = ReminderActionService(
+          workspace: workspace, outputDirectory: output.directory(in: workspace))
         let already = try !undo && service.isSkipped(date)
         let outcome = try service.skip(date, undo: undo)
         let changed = outcome.changed.map { ReminderChange($0, clock: workspace.clock) }
         if output.json {
           return try JSONOutput.encode(changed, as: "changes", timeZone: workspace.settings.timeZone)
         }
-        let lines = ["\(undo ? "unskipped" : already ? "already skipped" : "skipped") \(date)"] + changed.map { "  \($0.line)" }
+        let lines =
+          ["\(undo ? "unskipped" : already ? "already skipped" : "skipped") \(date)"]
+          + changed.map { "  \($0.line)" }
         return lines.joined(separator: "\n")
       }
     }
