@@ -83,7 +83,8 @@ public struct PlanView: Sendable, Encodable {
       for item in events where item.date == date {
         let alarm = item.fireLocal.map { "alarm \($0.suffix(5))" } ?? "no alarm"
         let status = item.status == "cancelled" ? " [cancelled]" : ""
-        let name = item.summary.map { "\($0): " } ?? ""
+        // The event's name, unless the alarm's title already says it.
+        let name = item.summary.flatMap { item.title.contains($0) ? nil : "\($0): " } ?? ""
         lines.append(
           "  \(item.date) \(item.startLocal.suffix(5))  \(alarm)  \(name)\(item.title) — \(item.body)\(status)"
         )

@@ -59,7 +59,7 @@ import _SpotterTestSupport
       "\(run.stderr)")
     let monday = try #require(try box.event("workout-reminder-2026-11-23@spotter"))
     #expect(monday.alarmInstants == [TestZones.instant("2026-11-23T17:30:00+01:00")])
-    #expect(monday.description.contains("Traditional Strength Training"))
+    #expect(monday.summary.contains("Traditional Strength Training"))
     #expect(try box.event("workout-reminder-2026-11-29@spotter") == nil)
     // Sunday runs count once the config lists them.
     let listed = try Sandbox(

@@ -197,7 +197,7 @@ import _SpotterTestSupport
       try process.run()
       process.waitUntilExit()
       #expect(process.terminationStatus == 0)
-      #expect(sandbox.delivered == ["Workout Time!|Today: \(name)|\(uid)"])
+      #expect(sandbox.delivered == ["Workout Time: \(name)!|Planned for 09:00. Ready?|\(uid)"])
       #expect(FileManager.default.fileExists(atPath: canary))
       #expect(try await sandbox.spotter(["agenda", "uninstall"], now: evening).status == 0)
       #expect(try table.list() == mine)

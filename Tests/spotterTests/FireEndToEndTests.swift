@@ -23,7 +23,7 @@ import _SpotterTestSupport
     let fired = try await sandbox.spotter(["fire", uid], now: "2026-11-23T08:30:04+01:00")
     #expect(fired.status == 0, "\(fired.stderr)")
     #expect(fired.stdout.contains("delivered \(uid)"))
-    #expect(sandbox.delivered == ["Workout Time!|Today: Push Day|\(uid)"])
+    #expect(sandbox.delivered == ["Workout Time: Push Day!|Planned for 09:00. Ready?|\(uid)"])
   }
 
   @Test func cronFiringTwiceEvenAtOnceDeliversOnce() async throws {
@@ -53,7 +53,7 @@ import _SpotterTestSupport
         == 0)
     let skipped = try await trained.spotter(["fire", uid], now: "2026-11-23T08:30:00+01:00")
     #expect(skipped.status == 0)
-    #expect(skipped.stdout.contains("skipped \(uid) (Workout Time!): already trained today"))
+    #expect(skipped.stdout.contains("skipped \(uid) (Workout Time: Push Day!): already trained today"))
     #expect(trained.delivered.isEmpty)
 
     let paused = try Sandbox()
@@ -94,24 +94,24 @@ import _SpotterTestSupport
     #expect(monday.status == 0, "\(monday.stderr)")
     #expect(
       monday.stdout
-        == "delivered \(uid) (Workout Time!): caught up, 20 min late, 1 of 1 notifiers succeeded\n")
+        == "delivered \(uid) (Workout Time: Push Day!): caught up, 20 min late, 1 of 1 notifiers succeeded\n")
     // Tuesday's is 45 minutes old: past the 30 min window, logged, not delivered.
     let tuesday = try await sandbox.spotter(["catch-up"], now: "2026-11-24T09:15:00+01:00")
     #expect(
       tuesday.stdout
-        == "missed workout-reminder-2026-11-24@spotter (Workout Time!): missed: due 2026-11-24 08:30, "
+        == "missed workout-reminder-2026-11-24@spotter (Workout Time: Pull Day!): missed: due 2026-11-24 08:30, "
         + "45 min ago, past the 30 min grace window\n")
     // Wednesday's is more than a day old by Thursday: discarded with a line.
     let thursday = try await sandbox.spotter(["catch-up"], now: "2026-11-26T09:00:00+01:00")
     #expect(
       thursday.stdout
-        == "discarded workout-reminder-2026-11-25@spotter (Workout Time!): stale: due 2026-11-25 08:30, "
+        == "discarded workout-reminder-2026-11-25@spotter (Workout Time: Leg Day!): stale: due 2026-11-25 08:30, "
         + "more than 24 h ago\n")
     #expect(try await sandbox.spotter(["catch-up"], now: "2026-11-26T09:05:00+01:00").stdout.isEmpty)
     #expect(
       try await sandbox.spotter(["fire", uid], now: "2026-11-23T08:55:00+01:00").stdout.contains(
         "already delivered"))
-    #expect(sandbox.delivered == ["Workout Time!|Today: Push Day|\(uid)"])
+    #expect(sandbox.delivered == ["Workout Time: Push Day!|Planned for 09:00. Ready?|\(uid)"])
   }
 
   /// An alert at the second 02:35 of the night Berlin leaves summer time: cron cannot name it, so
@@ -200,7 +200,7 @@ import _SpotterTestSupport
     #expect(try sandbox.agendaLine(uid) == nil)
     #expect(
       try await sandbox.spotter(["fire", uid], now: "2026-11-23T08:30:00+01:00").stdout.contains(
-        "skipped \(uid) (Workout Time!): day skipped"))
+        "skipped \(uid) (Workout Time: Push Day!): day skipped"))
     #expect(
       try await sandbox.spotter(["plan", "--from", "today"], now: morning).stdout.contains(
         "skipped (spotter skip)")
@@ -245,7 +245,7 @@ import _SpotterTestSupport
     // 40 minutes late, past the grace window, but a failure is retried until it is stale.
     let retry = try await flaky.spotter(["catch-up"], now: "2026-11-23T09:10:00+01:00")
     #expect(retry.status == 0, "\(retry.stderr)")
-    #expect(retry.stdout.contains("delivered \(uid) (Workout Time!): retry, 40 min late"))
+    #expect(retry.stdout.contains("delivered \(uid) (Workout Time: Push Day!): retry, 40 min late"))
     #expect(try await flaky.spotter(["catch-up"], now: "2026-11-23T09:20:00+01:00").stdout.isEmpty)
     #expect(sandbox.delivered == [uid])
   }

@@ -150,7 +150,7 @@ import _SpotterTestSupport
       "--now", now,
     ])
     #expect(plan.stdout.contains("Late call: Focus block starts soon"))
-    #expect(plan.stdout.contains("Today: Push Day"))
+    #expect(plan.stdout.contains("Workout Time: Push Day!"))
   }
 
   @Test func weekdayBlocksAcrossTheSpringChangeKeepTheirLocalTime() async throws {

@@ -34,7 +34,7 @@ import _SpotterTestSupport
         "workout-reminder-2026-11-23@spotter", "workout-reminder-2026-11-25@spotter",
         "workout-reminder-2026-11-27@spotter",
       ])
-    #expect(calendar.events.map(\.description) == ["Today: Push Day", "Today: Pull Day", "Today: Leg Day"])
+    #expect(calendar.events.map(\.summary) == ["Push Day", "Pull Day", "Leg Day"])
     #expect(
       calendar.events.allSatisfy { $0.startTZID == "Europe/Berlin" && $0.sequence == 0 && $0.stamp != nil })
     // The examples train around 18:00; the alarm comes about 30 minutes earlier and at least 15
@@ -101,7 +101,7 @@ import _SpotterTestSupport
         "workout-reminder-2026-11-27@spotter",
       ])
     #expect(events.map(\.sequence) == [0, 1, 1])
-    #expect(events.map(\.description) == ["Today: Push Day", "Today: Back Day", "Today: Leg Day"])
+    #expect(events.map(\.summary) == ["Push Day", "Back Day", "Leg Day"])
     #expect(events.map(\.status) == ["CONFIRMED", "CONFIRMED", "CANCELLED"])
     #expect(events[2].alarmInstants.isEmpty)
     #expect(!(try read(dir, "agenda.crontab")).contains("spotter:workout-reminder-2026-11-27"))

@@ -58,17 +58,18 @@ import _SpotterTestSupport
     case 0:
       #expect(
         calls.contains(
-          "program: notify-send\narg: --app-name=Spotter\narg: Workout Time!\narg: Today: Push Day\n"))
+          "program: notify-send\narg: --app-name=Spotter\narg: Workout Time: Push Day!\narg: Planned for 09:00. Ready?\n"
+        ))
       #expect(calls.contains("dbus: unix:path=/run/user/\(getuid())/bus"))
     case 1:
       #expect(
         calls.contains(
-          "program: curl\narg: -fsS\narg: -H\narg: Title: Workout Time!\narg: -d\narg: Today: Push Day\n"
+          "program: curl\narg: -fsS\narg: -H\narg: Title: Workout Time: Push Day!\narg: -d\narg: Planned for 09:00. Ready?\n"
             + "arg: https://ntfy.sh/your-secret-topic\n"))
     default:
       #expect(
         calls.contains(
-          "program: mail\narg: -s\narg: Workout Time!\narg: you@example.com\ndbus: \nstdin: Today: Push Day\n"
+          "program: mail\narg: -s\narg: Workout Time: Push Day!\narg: you@example.com\ndbus: \nstdin: Planned for 09:00. Ready?\n"
         ))
     }
   }

@@ -17,11 +17,14 @@ public struct ReminderTexts: Sendable {
     let name = privacy == .minimal ? nil : workoutName
     switch language {
     case .en:
-      // Seed 003: "Workout Time!" / "Today: Push Day".
-      return ("Workout Time!", "Today: \(name ?? "Workout")")
+      // Seed 003's "Workout Time!", naming the workout as the calendar does: a notification is
+      // read alone, and "Workout Time!" said nothing of which one.
+      let title = name.map { "Workout Time: \($0)!" } ?? "Workout Time!"
+      let body = learned ? "You usually start at \(start). Ready?" : "Planned for \(start). Ready?"
+      return (title, body)
     case .de:
       // Seed 000: "Zeit für dein Push-Workout! 💪" / "Du trainierst normalerweise um 18:00. Bereit?"
-      let title = "Zeit für dein \(name.map(Self.germanWorkoutCompound) ?? "Workout")! 💪"
+      let title = name.map(Self.germanTitle) ?? "Zeit für dein Workout! 💪"
       let body =
         learned
         ? "Du trainierst normalerweise um \(start). Bereit?"
@@ -45,6 +48,15 @@ public struct ReminderTexts: Sendable {
     case (.de, nil):
       return ("Ruhetag", "Erholung ist Fortschritt. Lass es heute ruhig angehen!")
     }
+  }
+
+  /// "Zeit für dein Push-Workout! 💪" for a name German joins into a compound, else the name as
+  /// it is: "Upper // Ramp // Strength 1" is no word to hyphenate.
+  static func germanTitle(_ name: String) -> String {
+    let words = name.split(whereSeparator: { $0 == " " || $0 == "-" })
+    let compoundable = words.count <= 3 && words.allSatisfy { $0.allSatisfy { $0.isLetter || $0.isNumber } }
+    return compoundable
+      ? "Zeit für dein \(germanWorkoutCompound(name))! 💪" : "Zeit für dein Training: \(name) 💪"
   }
 
   /// "Push Day" → "Push-Workout", "Oberkörper A" → "Oberkörper-A-Workout".

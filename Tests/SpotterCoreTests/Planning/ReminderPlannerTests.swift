@@ -32,8 +32,8 @@ import _SpotterTestSupport
     #expect(reminder.uid == "workout-reminder-2026-11-23@spotter")
     #expect(reminder.start == TestZones.instant("2026-11-23T18:00:00+01:00"))
     #expect(reminder.fire == TestZones.instant("2026-11-23T17:30:00+01:00"))
-    #expect(reminder.title == "Workout Time!")
-    #expect(reminder.body == "Today: Push Day")
+    #expect(reminder.title == "Workout Time: Push Day!")
+    #expect(reminder.body == "You usually start at 18:00. Ready?")
   }
 
   @Test func dateOnlyHistoryLearnsTheDaysAndRemindsAtThePreferredTime() throws {
@@ -73,7 +73,8 @@ import _SpotterTestSupport
 
   @Test func minimalPrivacyKeepsNamesOut() throws {
     let plan = plan(Settings(timeZone: TestZones.berlin, privacy: .minimal))
-    #expect(try #require(plan.reminders.first).body == "Today: Workout")
+    let reminder = try #require(plan.reminders.first)
+    #expect(reminder.title == "Workout Time!" && !reminder.body.contains("Push"))
   }
 
   @Test func programDayWithoutHistoryUsesPreferredTime() throws {
@@ -82,7 +83,7 @@ import _SpotterTestSupport
     let reminder = try #require(plan.reminders.first)
     #expect(reminder.start == TestZones.instant("2026-11-24T09:00:00+01:00"))
     #expect(reminder.fire == TestZones.instant("2026-11-24T08:30:00+01:00"))
-    #expect(reminder.body == "Today: Cardio")
+    #expect(reminder.title == "Workout Time: Cardio!" && reminder.body == "Planned for 09:00. Ready?")
   }
 
   @Test func noReminderWhenOffDisabledOrAlreadyTrained() {
@@ -209,5 +210,14 @@ import _SpotterTestSupport
     #expect(reminder.start == TestZones.instant("2026-03-29T03:00:00+02:00"))
     #expect(reminder.fire == TestZones.instant("2026-03-29T03:00:00+02:00").addingTimeInterval(-45 * 60))
     #expect(!clock.isInGap(clock.local(reminder.fire)))
+  }
+
+  /// A name German cannot join into one word is written as it is, not hyphenated.
+  @Test func germanTitlesHyphenateOnlyWhatIsAWord() {
+    #expect(ReminderTexts.germanTitle("Push Day") == "Zeit für dein Push-Workout! 💪")
+    #expect(ReminderTexts.germanTitle("Oberkörper A") == "Zeit für dein Oberkörper-A-Workout! 💪")
+    #expect(
+      ReminderTexts.germanTitle("Upper // Ramp // Strength // 1")
+        == "Zeit für dein Training: Upper // Ramp // Strength // 1 💪")
   }
 }
