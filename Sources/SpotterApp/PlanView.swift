@@ -74,15 +74,20 @@ public struct PlanView: Sendable, Encodable {
       + "\(minutes % 60)"
   }
 
-  /// The plan as a short table for the terminal, day by day: the horizon's reminders, and every
-  /// other event the outputs carry (focus blocks, reminders of earlier runs).
+  /// The plan as a short table for the terminal, day by day: exactly the days its header names,
+  /// with the reminders and focus alerts of those days; what is over is marked past, and events
+  /// the outputs carry for other days are counted, not listed.
   public var text: String {
-    var lines = ["Plan for \(horizon.start) to \(horizon.end.adding(days: -1)) (\(timeZone))"]
-    let dates = Set(events.map(\.date) + notes.map(\.date)).sorted()
+    let last = horizon.end.adding(days: -1)
+    let days = horizon.start == last ? "\(horizon.start)" : "\(horizon.start) to \(last)"
+    var lines = ["Plan for \(days) (\(timeZone))"]
+    let shown = horizon.start..<horizon.end
+    let dates = Set(events.map(\.date) + notes.map(\.date)).filter(shown.contains).sorted()
     for date in dates {
       for item in events where item.date == date {
         let alarm = item.fireLocal.map { "alarm \($0.suffix(5))" } ?? "no alarm"
-        let status = item.status == "cancelled" ? " [cancelled]" : ""
+        let status =
+          item.status == "cancelled" ? " [cancelled]" : item.end <= now ? " [past]" : ""
         // The event's name, unless the alarm's title already says it.
         let name = item.summary.flatMap { item.title.contains($0) ? nil : "\($0): " } ?? ""
         lines.append(
@@ -92,6 +97,10 @@ public struct PlanView: Sendable, Encodable {
           "      \(item.uid)  seq \(item.sequence), \(item.change)\(item.reason.map { "; \($0)" } ?? "")")
       }
       for note in notes where note.date == date { lines.append("  \(note.date)  \(note.text)") }
+    }
+    let elsewhere = events.filter { !shown.contains($0.date) && $0.status != "cancelled" }.count
+    if elsewhere > 0 {
+      lines.append("  (\(Wording.count(elsewhere, "more event")) on other days; --from and --days show them)")
     }
     return lines.joined(separator: "\n")
   }

@@ -46,6 +46,11 @@ public struct FireGuard: Sendable {
     if record.kind == .pausedWorkout && state.sessionFinished {
       return .skip(reason: "workout already finished")
     }
+    // A first revision written after its own fire time (a block imported once its alert had
+    // passed) was never due: nothing was missed.
+    if record.sequence == 0 && record.stamp > record.fire && age > graceSeconds {
+      return .skip(reason: "planned after its time, \(stamp(record.fire)): never due, not missed")
+    }
     if age > Self.staleSeconds {
       return .discard(reason: "stale: due \(stamp(record.fire)), more than 24 h ago")
     }

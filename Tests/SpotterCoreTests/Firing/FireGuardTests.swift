@@ -26,6 +26,20 @@ import _SpotterTestSupport
       rules.decide(record(), state: FireState(), now: at(30)) == .deliver(reason: "caught up, 30 min late"))
   }
 
+  /// An alert first written after its fire time (a block imported once its alert had passed) was
+  /// never due: past the grace window it is no miss. One planned in time still is.
+  @Test func anAlertPlannedAfterItsTimeIsNotMissed() {
+    var late = record(.focusBlock)
+    late.sequence = 0
+    late.stamp = at(400)
+    #expect(
+      rules.decide(late, state: FireState(), now: at(408))
+        == .skip(reason: "planned after its time, 2026-11-23 17:30: never due, not missed"))
+    var inTime = late
+    inTime.stamp = at(-600)
+    if case .missed = rules.decide(inTime, state: FireState(), now: at(408)) {} else { Issue.record("not missed") }
+  }
+
   @Test func alreadyTrainedTodaySilencesWorkoutAndRestDayButNotFocus() {
     let trained = FireState(trainedOnDate: true)
     #expect(rules.decide(record(), state: trained, now: at(0)) == .skip(reason: "already trained today"))
