@@ -116,7 +116,7 @@ public struct ReminderActionService: Sendable {
   }
 
   private func confirmed(_ id: String, store: Store, action: String) throws -> ReminderRecord {
-    let record = try Self.reminder(id, in: store)
+    let record = try keptOrPlanned(id, store: store)
     let uid = record.uid
     guard record.status == .confirmed else {
       if try store.actions()[uid]?.doneAt != nil {
@@ -136,6 +136,40 @@ public struct ReminderActionService: Sendable {
       records: try OutputPublisher(workspace: workspace).storedRecords(store: store, replacing: changed),
       store: store,
       outputDirectory: outputDirectory, save: save)
+  }
+
+  /// The stored reminder `id` names or, when none is stored yet but `plan` shows one for the day
+  /// the UID names (a day the nightly run has not planned yet), that day planned and kept first,
+  /// in the outputs too: acting on what `plan` shows must work.
+  private func keptOrPlanned(_ id: String, store: Store) throws -> ReminderRecord {
+    do {
+      return try Self.reminder(id, in: store)
+    } catch SpotterAppError.unknownReminder {
+      guard let date = Self.date(in: id), date >= workspace.today,
+        abs(workspace.today.days(until: date)) <= Workspace.planningReachDays
+      else { throw SpotterAppError.unknownReminder(uid: id) }
+      let outcome = try runner.plan(store: store, request: .from(date, count: 1), overrides: PlanOverrides())
+        .materialized()
+      guard outcome.records.contains(where: { $0.uid.hasPrefix(id) }) else {
+        throw SpotterAppError.unknownReminder(uid: id)
+      }
+      _ = try OutputPublisher(workspace: workspace).publish(
+        outcome, store: store, outputDirectory: outputDirectory
+      ) {
+        try store.save(records: outcome.changed, findings: outcome.findings)
+      }
+      return try Self.reminder(id, in: store)
+    }
+  }
+
+  /// The first `YYYY-MM-DD` in a UID or its prefix: the day the reminder belongs to.
+  static func date(in id: String) -> LocalDate? {
+    let characters = Array(id)
+    guard characters.count >= 10 else { return nil }
+    for start in 0...(characters.count - 10) {
+      if let date = LocalDate(parsing: String(characters[start..<start + 10])) { return date }
+    }
+    return nil
   }
 
   /// The one stored reminder whose UID is `id` or starts with it.

@@ -41,4 +41,23 @@ import _SpotterTestSupport
     let kinds = try await box.spotter(["achievements", "--kind", "record"], now: evening)
     #expect(kinds.status == 64 && kinds.stderr.contains("the kinds are "), "\(kinds.stderr)")
   }
+
+  /// What `plan` shows can be acted on: a reminder of a day the nightly run has not planned yet
+  /// is planned and kept by `done` or `snooze`, and the calendar gets it.
+  @Test func aPlannedReminderCanBeDoneOrSnoozedBeforeTheNightlyRunKeepsIt() async throws {
+    let box = try Sandbox(program: "mon = \"Push Day\"\nwed = \"Pull Day\"\nfri = \"Leg Day\"")
+    #expect(try await box.spotter(["run", "--days", "1"], now: evening, writes: true).status == 0)
+    let plan = try await box.spotter(["plan", "--days", "7"], now: evening)
+    #expect(plan.stdout.contains("workout-reminder-2026-11-25@spotter  seq 0, new"), "\(plan.stdout)")
+    #expect(try box.event("workout-reminder-2026-11-25@spotter") == nil)
+    let done = try await box.spotter(["done", "workout-reminder-2026-11-25"], now: evening, writes: true)
+    #expect(done.status == 0, "\(done.stderr)")
+    #expect(try box.event("workout-reminder-2026-11-25@spotter")?.status == "CANCELLED")
+    let snoozed = try await box.spotter(
+      ["snooze", "workout-reminder-2026-11-27@spotter", "30m"], now: evening, writes: true)
+    #expect(snoozed.status == 0, "\(snoozed.stderr)")
+    #expect(try box.event("workout-reminder-2026-11-27@spotter") != nil)
+    let nowhere = try await box.spotter(["done", "workout-reminder-2026-11-26"], now: evening, writes: true)
+    #expect(nowhere.status == 64 && nowhere.stderr.contains("no reminder with uid"), "\(nowhere.stderr)")
+  }
 }
