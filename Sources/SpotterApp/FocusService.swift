@@ -236,10 +236,11 @@ public struct FocusService: Sendable {
     } else if let friendly = parser.start(timing.start, on: day) {
       parsed = friendly
     } else {
+      let hint = FocusTimeParser.suggestion(for: timing.start).map { "did you mean '\($0)'? " } ?? ""
       throw SpotterAppError.invalidOption(
         option: "<start>", value: timing.start,
         reason: FocusTimeParser.timeProblem(timing.start).map { "\($0), in" }
-          ?? "expected ISO 8601, 'tomorrow 09:00', 'fri 14:00' or '09:00-10:30', got")
+          ?? "\(hint)expected ISO 8601, 'tomorrow 09:00', '+2d 09:00', 'fri 14:00' or '09:00-10:30', got")
     }
     // A start the clocks skip that day is said, with what it became.
     if let typed = FocusTimeParser.typedTime(timing.start) {

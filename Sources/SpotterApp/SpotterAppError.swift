@@ -31,7 +31,16 @@ extension SpotterAppError: CustomStringConvertible {
   public var description: String {
     switch self {
     case .invalidOption(let option, let value, let reason):
-      return "option '\(option)': \(reason) \(ErrorText.quoted(value))"
+      // A positional argument (`<start>`) or a config table (`[hevy]`) is no option; a message
+      // with no value to show ends with its reason.
+      let name =
+        option.hasPrefix("<")
+        ? "argument \(option)" : option.hasPrefix("[") ? "config \(option)" : "option '\(option)'"
+      if value.isEmpty {
+        return
+          "\(name): \(reason.hasSuffix(";") || reason.hasSuffix(":") ? String(reason.dropLast()) : reason)"
+      }
+      return "\(name): \(reason) \(ErrorText.quoted(value))"
     case .unknownFocusBlock(let id):
       return "focus block: no block with id \(ErrorText.quoted(id)) (see `spotter focus list`)"
     case .focusOverlap(let id, let title, let start):

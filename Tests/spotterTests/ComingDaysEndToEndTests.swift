@@ -63,7 +63,7 @@ extension ComingDaysEndToEndTests {
     #expect(run.stdout.contains("for 2026-11-24 to 2026-11-27"), "\(run.stdout)")
     #expect(try box.event("workout-reminder-2026-11-26@spotter") != nil)
     let told = try await box.spotter(["plan", "--days", "1"], now: "2026-11-23T21:30:05+01:00")
-    #expect(told.stdout.hasPrefix("Plan for 2026-11-24 to 2026-11-24"), "\(told.stdout)")
+    #expect(told.stdout.hasPrefix("Plan for 2026-11-24 (Europe/Berlin)"), "\(told.stdout)")
     try "[reminders]\nhorizon_days = 0\n".write(toFile: box.config, atomically: true, encoding: .utf8)
     let bad = try await box.spotter(["plan"], now: "2026-11-23T21:30:05+01:00")
     #expect(bad.status == 78 && bad.stderr.contains("reminders.horizon_days"), "\(bad.stderr)")

@@ -60,4 +60,17 @@ import _SpotterTestSupport
     let nowhere = try await box.spotter(["done", "workout-reminder-2026-11-26"], now: evening, writes: true)
     #expect(nowhere.status == 64 && nowhere.stderr.contains("no reminder with uid"), "\(nowhere.stderr)")
   }
+
+  /// Time words as the README's grammar has them, a mistyped day word with a suggestion, and a
+  /// positional argument called an argument.
+  @Test func timeWordsAndTheirMistakes() async throws {
+    let box = try Sandbox()
+    let relative = try await box.spotter(
+      ["focus", "add", "+2d 09:00", "--for", "1h"], now: evening, writes: true)
+    #expect(relative.status == 0 && relative.stdout.contains("2026-11-24 09:00–10:00"), "\(relative.stderr)")
+    let typo = try await box.spotter(
+      ["focus", "add", "tomorow 9", "--for", "1h"], now: evening, writes: true)
+    #expect(typo.status == 64)
+    #expect(typo.stderr.contains("argument <start>: did you mean 'tomorrow 9'?"), "\(typo.stderr)")
+  }
 }

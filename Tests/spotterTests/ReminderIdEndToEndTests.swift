@@ -59,7 +59,8 @@ import Testing
     #expect(try await box.spotter(["run", "--days", "1"], now: evening, writes: true).status == 0)
     let undo = try await box.spotter(["skip", "2026-11-26", "--undo"], now: evening, writes: true)
     #expect(undo.status == 64)
-    #expect(undo.stderr.contains("'<day>': was not skipped, so there is nothing to undo"), "\(undo.stderr)")
+    #expect(
+      undo.stderr.contains("argument <day>: was not skipped, so there is nothing to undo"), "\(undo.stderr)")
     #expect(try box.event("workout-reminder-2026-11-26@spotter") == nil)
     // A real skip and its undo still work.
     #expect(try await box.spotter(["skip", "2026-11-23"], now: evening, writes: true).status == 0)

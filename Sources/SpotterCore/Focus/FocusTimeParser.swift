@@ -131,6 +131,10 @@ public struct FocusTimeParser: Sendable {
       case "yesterday", "gestern": return .date(today.adding(days: -1))
       default:
         if let date = LocalDate(parsing: words[0]) { return .date(date) }
+        // `+2d 09:00`: days from today, as `day` reads `+2d` alone.
+        if words[0].hasPrefix("+"), let seconds = Self.relative(words[0]), seconds % 86400 == 0 {
+          return .date(today.adding(days: seconds / 86400))
+        }
         return Weekday(key: words[0]).map { .weekday($0, next: false) }
       }
     case 2 where ["next", "nächsten", "nächster", "naechsten"].contains(words[0]):
@@ -138,6 +142,26 @@ public struct FocusTimeParser: Sendable {
     default:
       return nil
     }
+  }
+
+  /// The day words a start may begin with, for a suggestion when one is mistyped.
+  static let dayWordList = [
+    "today", "tomorrow", "yesterday", "next", "heute", "morgen", "gestern", "monday", "tuesday", "wednesday",
+    "thursday", "friday", "saturday", "sunday", "mon", "tue", "wed", "thu", "fri", "sat", "sun",
+  ]
+
+  /// `text` with its first word, when it is a day word mistyped (`tomorow 9`), put right, or nil
+  /// when there is nothing to suggest.
+  public static func suggestion(for text: String) -> String? {
+    var parts = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+    guard let first = parts.first?.lowercased(), first.count >= 3, !dayWordList.contains(first),
+      first.allSatisfy(\.isLetter)
+    else { return nil }
+    let scored = dayWordList.filter { $0.count > 3 }.map { ($0, EditDistance.between(first, $0)) }
+      .filter { $0.1 <= 2 }
+    guard let best = scored.min(by: { ($0.1, $0.0) < ($1.1, $1.0) }) else { return nil }
+    parts[0] = best.0
+    return parts.joined(separator: " ")
   }
 
   /// The words of `text`, lower case, with `9 am` joined into `9am`.

@@ -37,7 +37,10 @@ import _SpotterTestSupport
         == .skip(reason: "planned after its time, 2026-11-23 17:30: never due, not missed"))
     var inTime = late
     inTime.stamp = at(-600)
-    if case .missed = rules.decide(inTime, state: FireState(), now: at(408)) {} else { Issue.record("not missed") }
+    if case .missed = rules.decide(inTime, state: FireState(), now: at(408)) {
+    } else {
+      Issue.record("not missed")
+    }
   }
 
   @Test func alreadyTrainedTodaySilencesWorkoutAndRestDayButNotFocus() {
