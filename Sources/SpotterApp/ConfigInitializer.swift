@@ -13,6 +13,8 @@ public struct ConfigInitializer: Sendable {
     public var weightUnit: WeightUnit
     public var sources: [String]
     public var notifier: String
+    /// A file holding a Hevy API key, for the live sync: `[hevy] api_key_file`.
+    public var hevyKeyFile: String?
 
     public init(
       timeZone: String, language: Language, weightUnit: WeightUnit, sources: [String], notifier: String
@@ -65,6 +67,7 @@ public struct ConfigInitializer: Sendable {
       if keys.contains("weight_unit") { answers.weightUnit = settings.weightUnit }
       answers.sources = settings.importSources
       answers.notifier = settings.notify.commands.first ?? answers.notifier
+      answers.hevyKeyFile = settings.hevy?.apiKeyFile
     }
     if let zone = options.timeZone { answers.timeZone = zone }
     if let unit = options.weightUnit { answers.weightUnit = unit }
@@ -83,6 +86,19 @@ public struct ConfigInitializer: Sendable {
     for source in answers.sources {
       if let problem = sources.problem(with: source) { warnings.append(problem) }
     }
+    if let file = answers.hevyKeyFile {
+      // Read now, as a sync will, so that a key file that cannot work is said at once.
+      let expanded = file.hasPrefix("~/") ? (options.environment["HOME"] ?? "~") + file.dropFirst() : file
+      do {
+        if try SecretFile.read(path: expanded).shared {
+          warnings.append(
+            "\(expanded) can be read by other users; it holds your Hevy API key: chmod 600 \(expanded)")
+        }
+      } catch {
+        warnings.append(
+          "the Hevy key file: \(ExitStatus.message(for: error)); spotter sync fails until it can be read")
+      }
+    }
     let exists = FileManager.default.fileExists(atPath: path)
     if exists && !force {
       let current = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
@@ -96,6 +112,17 @@ public struct ConfigInitializer: Sendable {
     }
     try AtomicFileWriter.write(text, to: path)
     return Outcome(path: path, text: text, written: true, backup: backup, warnings: warnings)
+  }
+
+  /// The language `LANG` asks for when the notifications are not written in it (`fr_FR.UTF-8` →
+  /// "French"), so that `init` and the first run can say English is used instead.
+  public static func unavailableLanguage(in environment: [String: String]) -> String? {
+    guard let identifier = environment["LC_ALL"].flatMap({ $0.isEmpty ? nil : $0 }) ?? environment["LANG"],
+      !identifier.isEmpty
+    else { return nil }
+    let code = String(identifier.prefix { $0.isLetter }).lowercased()
+    guard code.count >= 2, !["c", "posix"].contains(code), Language(rawValue: code) == nil else { return nil }
+    return Locale(identifier: "en").localizedString(forLanguageCode: code) ?? code
   }
 
   /// The config that is there, when there is one: `init` says so before it asks anything, and
@@ -127,6 +154,15 @@ public struct ConfigInitializer: Sendable {
       "[notify]",
       "commands = [\(quoted(answers.notifier))]",
     ]
+    if let file = answers.hevyKeyFile {
+      lines += [
+        "",
+        "[hevy]",
+        "# The live sync (`spotter sync`, and every nightly run): a file holding your Hevy API key alone,",
+        "# readable by you only (chmod 600). The key itself is never written here, shown or logged.",
+        "api_key_file = \(quoted(file))",
+      ]
+    }
     lines.append("")
     return lines.joined(separator: "\n")
   }

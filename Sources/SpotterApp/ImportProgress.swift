@@ -20,6 +20,24 @@ public final class ImportProgress: @unchecked Sendable {
     return ImportProgress(name: URL(fileURLWithPath: path).lastPathComponent)
   }
 
+  /// A line for the pages of a first sync, on a terminal only.
+  public static func forSync(environment: [String: String]) -> ImportProgress? {
+    guard isatty(STDERR_FILENO) == 1, environment["TERM"] != "dumb" else { return nil }
+    return ImportProgress(name: "hevy")
+  }
+
+  /// Draws "page 3 of 34, 30 workouts" at most five times a second.
+  public func update(page: Int, of pages: Int, workouts: Int) {
+    let now = Date()
+    guard now.timeIntervalSince(shown) >= 0.2 || page >= pages else { return }
+    shown = now
+    let elapsed = max(now.timeIntervalSince(started), 0.001)
+    let left = Double(pages - page) * elapsed / Double(max(page, 1))
+    let line = "\r\(name): page \(page) of \(pages), \(workouts) workouts, \(Self.duration(left)) left "
+    FileHandle.standardError.write(Data(line.utf8))
+    drawn = true
+  }
+
   init(name: String) {
     self.name = name
   }

@@ -48,7 +48,7 @@ public struct SyncService: Sendable {
       throw SpotterAppError.invalidOption(
         option: "[hevy]", value: "",
         reason:
-          "no live source is configured: add a [hevy] table with api_key or api_key_file (README, \"Live data from Hevy\");"
+          "no live source is configured: run `spotter init --force --hevy-key-file FILE` (it keeps your other settings), or add a [hevy] table with api_key_file (README, \"Live data from Hevy\")"
       )
     }
     let (cursor, attempt) = try workspace.store.read {
@@ -117,9 +117,14 @@ public struct SyncService: Sendable {
       }
     } else {
       var seen = Set<String>()
+      // The first sync reads every workout, hundreds of pages for years of them: said as it goes.
+      let progress =
+        effort == .thorough ? ImportProgress.forSync(environment: workspace.options.environment) : nil
+      defer { progress?.finish() }
       try pages { page in
         try client.workouts(page: page)
-      } each: { page, _ in
+      } each: { page, number in
+        progress?.update(page: number, of: page.pageCount, workouts: seen.count + (page.workouts?.count ?? 0))
         for workout in page.workouts ?? [] where seen.insert(workout.id).inserted {
           received += 1
           changes.upserts.append(

@@ -97,6 +97,14 @@ public struct Workspace: Sendable {
         "warning: using the store's language '\(pinnedLanguage.rawValue)', not LANG's '\(environmentLanguage.rawValue)'; "
           + "set language in the config to change it")
     }
+    // A LANG the notifications are not written in is said the first time, not passed over.
+    if languageSource == .environment, pinnedLanguage == nil,
+      let asked = ConfigInitializer.unavailableLanguage(in: options.environment)
+    {
+      notices.add(
+        "note: LANG asks for \(asked); notifications are written in English and German, so English is used "
+          + "(set language = \"de\" in the config for German)")
+    }
     if let unit = options.weightUnit { settings.weightUnit = unit }
     self.settings = settings
     store = StoreAccess(

@@ -73,4 +73,37 @@ import _SpotterTestSupport
     #expect(typo.status == 64)
     #expect(typo.stderr.contains("argument <start>: did you mean 'tomorrow 9'?"), "\(typo.stderr)")
   }
+
+  /// Hevy's live sync in one step: `init --hevy-key-file F` writes the [hevy] table and checks the
+  /// file; without a table, sync says what to run; LANG in a language the notifications lack is said.
+  @Test func hevyInOneStepAndAnUnavailableLanguageSaid() async throws {
+    let dir = try SpotterBinary.scratch()
+    let config = dir.appendingPathComponent("config.toml").path
+    let key = dir.appendingPathComponent("hevy.key").path
+    try "secret-key-0123456789\n".write(toFile: key, atomically: true, encoding: .utf8)
+    chmod(key, 0o644)
+    let written = try await SpotterBinary.run(
+      ["init", "--config", config, "--timezone", "Europe/Berlin", "--hevy-key-file", key, "--no-input"])
+    #expect(written.status == 0, "\(written.stderr)")
+    let text = try String(contentsOfFile: config, encoding: .utf8)
+    #expect(text.contains("[hevy]\n") && text.contains("api_key_file = \"\(key)\""), "\(text)")
+    #expect(!text.contains("secret-key"))
+    #expect(written.stderr.contains("can be read by other users; it holds your Hevy API key: chmod 600"))
+    let box = try Sandbox()
+    let sync = try await box.spotter(["sync"], now: evening)
+    #expect(sync.status == 78 || sync.status == 64, "\(sync.stderr)")
+    #expect(
+      sync.stderr.contains(
+        "config [hevy]: no live source is configured: run `spotter init --force --hevy-key-file FILE`"))
+    #expect(!sync.stderr.contains("''"), "\(sync.stderr)")
+    let french = try await SpotterBinary.run(
+      [
+        "plan", "--db", dir.appendingPathComponent("db.sqlite").path, "--now", evening, "--config",
+        "/dev/null",
+      ],
+      environment: ["LANG": "fr_FR.UTF-8"])
+    #expect(
+      french.stderr.contains("LANG asks for French; notifications are written in English and German"),
+      "\(french.stderr)")
+  }
 }

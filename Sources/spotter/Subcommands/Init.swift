@@ -28,6 +28,12 @@ extension SpotterCommand {
     @Option(help: "The notifier command (default: notify-send with {title} and {body}).")
     var notifier: String?
 
+    @Option(
+      help: ArgumentHelp(
+        "A file holding your Hevy API key, for `spotter sync` (written as [hevy] api_key_file).",
+        valueName: "file"))
+    var hevyKeyFile: String?
+
     @Flag(help: "Replace an existing config (the old one is kept as .bak).")
     var force = false
 
@@ -49,6 +55,7 @@ extension SpotterCommand {
         ("--timezone", options.spotterOptions.timeZone != nil),
         ("--weight-unit", options.spotterOptions.weightUnit != nil),
         ("--language", language != nil), ("--source", !sources.isEmpty), ("--notifier", notifier != nil),
+        ("--hevy-key-file", hevyKeyFile != nil),
       ].filter(\.1).map(\.0)
       // Said before any question: answers to a config that stays would be thrown away.
       let current: String?
@@ -69,6 +76,7 @@ extension SpotterCommand {
       if let language { answers.language = Language(rawValue: language) ?? answers.language }
       if !sources.isEmpty { answers.sources = sources }
       if let notifier { answers.notifier = notifier }
+      if let hevyKeyFile { answers.hevyKeyFile = hevyKeyFile }
       if !noInput && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
         answers = try ask(answers)
       }
@@ -110,6 +118,11 @@ extension SpotterCommand {
         }
         say("'\(zone)': \(TimeZone.suggestion(for: zone)).\n")
       }
+      if let asked = ConfigInitializer.unavailableLanguage(in: options.spotterOptions.environment) {
+        say(
+          "Notifications are written in English (en) and German (de); \(asked) is not one yet, so English is offered.\n"
+        )
+      }
       while true {
         let language = prompt("Language (en, de)", answers.language.rawValue)
         if let parsed = Language(rawValue: language) {
@@ -130,6 +143,8 @@ extension SpotterCommand {
       answers.sources = sources.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         .filter { !$0.isEmpty }
       answers.notifier = prompt("Notifier command", answers.notifier)
+      let key = prompt("Hevy API key file, for the live sync (empty: none)", answers.hevyKeyFile ?? "")
+      answers.hevyKeyFile = key.isEmpty ? nil : key
       return answers
     }
   }
