@@ -13,6 +13,9 @@ public struct FocusListItem: Sendable, Encodable {
   public var every: String?
   public var until: LocalDate?
   public var source: String?
+  /// For an occurrence of an imported repeating event: the id of its series, which `focus rm`
+  /// takes to remove every occurrence at once.
+  public var series: String?
 
   public init(block: FocusBlock, clock: ZoneClock) {
     id = block.id
@@ -24,6 +27,7 @@ public struct FocusListItem: Sendable, Encodable {
     every = block.recurrence?.weekdaysText
     until = block.recurrence?.until
     source = block.sourceKey
+    series = block.seriesID
   }
 
   /// `a1b2c3d4  2026-11-23 09:00–10:30  Deep work  (weekdays until 2026-12-18)`, or with the end's

@@ -88,6 +88,16 @@ public struct FocusService: Sendable {
   public func remove(id: String) throws -> FocusChange {
     return try workspace.store.write { store in
       var blocks = try store.focusBlocks()
+      // An imported series by its id: every occurrence goes.
+      if !blocks.contains(where: { $0.id.hasPrefix(id) }), id.count >= 4 {
+        let series = blocks.filter { $0.seriesID.map { $0 == id || $0.hasPrefix(id) } ?? false }
+        if Set(series.compactMap(\.seriesID)).count == 1 {
+          blocks.removeAll { series.map(\.id).contains($0.id) }
+          return try commit(
+            "removed", series, blocks: blocks, upserts: [], deletes: series.map(\.id), store: store,
+            warnings: [])
+        }
+      }
       let block = blocks.remove(at: try find(id, in: blocks))
       return try commit(
         "removed", [block], blocks: blocks, upserts: [], deletes: [block.id], store: store, warnings: [])
@@ -158,6 +168,7 @@ public struct FocusService: Sendable {
       // A re-import replaces its own earlier blocks; every other block is in the way.
       let replaced = Set(candidates.map(\.block.id))
       blocks.removeAll { replaced.contains($0.id) }
+      var leftOut: [String] = []
       var busy = BusyIntervals(
         blocks.flatMap {
           $0.occurrences(
@@ -174,6 +185,9 @@ public struct FocusService: Sendable {
         if busy.overlaps(start: block.start, end: block.end) {
           guard force else {
             fates[occurrence.uid, default: []].append(.overlapping)
+            leftOut.append(
+              "\(ErrorText.quoted(block.title)) at \(PlanView.local(block.start, clock)) left out: it overlaps a focus block (--force keeps both)"
+            )
             continue
           }
           warnings.append(
@@ -186,6 +200,10 @@ public struct FocusService: Sendable {
         imported.append(block)
       }
 
+      warnings += leftOut.prefix(10)
+      if leftOut.count > 10 {
+        warnings.append("\(leftOut.count - 10) more occurrences left out for overlaps")
+      }
       counts.events = events.count
       counts.blocks = imported.count
       for event in events {

@@ -106,4 +106,34 @@ import _SpotterTestSupport
       french.stderr.contains("LANG asks for French; notifications are written in English and German"),
       "\(french.stderr)")
   }
+
+  /// A daily event imported over a block: the occurrence left out is named, the series is one
+  /// line under one id, and `focus rm` of that id removes every occurrence.
+  @Test func anImportedSeriesIsOneThing() async throws {
+    let box = try Sandbox()
+    let ics = box.dir.appendingPathComponent("team.ics").path
+    try """
+    BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\nBEGIN:VEVENT\r\nUID:standup@example.org\r
+    DTSTAMP:20261101T000000Z\r\nDTSTART:20261123T130000Z\r\nDTEND:20261123T133000Z\r\nSUMMARY:Standup\r
+    RRULE:FREQ=DAILY\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n
+    """.write(toFile: ics, atomically: true, encoding: .utf8)
+    let mine = try await box.spotter(
+      ["focus", "add", "2026-11-25 14:10", "--for", "30m", "--title", "Mine"], now: evening, writes: true)
+    #expect(mine.status == 0, "\(mine.stderr)")
+    let imported = try await box.spotter(["focus", "import", ics, "--days", "7"], now: evening, writes: true)
+    #expect(imported.status == 0, "\(imported.stderr)")
+    let lines = imported.stdout.split(separator: "\n").filter {
+      $0.hasPrefix("imported ") && $0.contains("Standup")
+    }
+    #expect(lines.count == 1, "\(imported.stdout)")
+    #expect(lines.first?.contains("(5 occurrences to 2026-11-28") == true, "\(imported.stdout)")
+    #expect(
+      imported.stdout.contains("warning: 'Standup' at 2026-11-25 14:00 left out: it overlaps a focus block"),
+      "\(imported.stdout)")
+    let series = try #require(lines.first.map { String($0.split(separator: " ")[1]) })
+    let removed = try await box.spotter(["focus", "rm", series], now: evening, writes: true)
+    #expect(removed.status == 0, "\(removed.stderr)")
+    let left = try await box.spotter(["focus", "list"], now: evening)
+    #expect(!left.stdout.contains("Standup") && left.stdout.contains("Mine"), "\(left.stdout)")
+  }
 }
