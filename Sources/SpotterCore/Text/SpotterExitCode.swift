@@ -27,7 +27,7 @@ public enum SpotterExitCode: Int32, Sendable, CaseIterable {
     case .dataError: "bad data (history files, overlapping blocks, a malformed answer from Hevy)"
     case .unavailable: "a notifier failed or Hevy could not be reached"
     case .software: "an internal error"
-    case .ioError: "I/O, store or crontab"
+    case .ioError: "I/O (a file, the store or the crontab)"
     case .temporaryFailure: "another spotter process holds the store or Hevy's rate limit"
     case .noPermission: "Hevy refused the API key"
     case .config: "bad config"
