@@ -54,6 +54,9 @@ public struct PatternView: Sendable, Encodable {
 
   private static let shades: [Character] = ["·", "░", "▒", "▓", "█"]
   private static let names = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+  private static let fullNames = [
+    "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday",
+  ]
 
   /// The heatmap and table for a terminal; `color` adds ANSI shading to the heatmap.
   public func text(color: Bool = false) -> String {
@@ -78,8 +81,8 @@ public struct PatternView: Sendable, Encodable {
     let rows = pattern.weekdays.map { day -> (usual: String, spread: String, source: String) in
       guard day.sessionCount > 0 || day.dateOnlySessions > 0 else { return ("  -  ", "-", "-") }
       let usual = day.usualStart?.description ?? "  -  "
-      // A spread needs two starts at least: one session never reads as "±0m".
-      let spread = day.startSamples >= 2 ? day.spreadMinutes.map { "±\($0)m" } ?? "-" : "-"
+      // A spread says something from three starts on: one or two never read as "±0m".
+      let spread = day.startSamples >= 3 ? day.spreadMinutes.map { "±\($0)m" } ?? "-" : "-"
       var source = day.startSource.map { "\($0) (\(day.startSamples))" } ?? "preferred time"
       if day.startSource == nil && day.dateOnlySessions > 0 { source = "dates only" }
       return (usual, spread, source)
@@ -88,10 +91,20 @@ public struct PatternView: Sendable, Encodable {
     let sourceWidth = max(4, rows.map(\.source.count).max() ?? 0)
     lines.append(
       "Day  Usual  Spread  " + "From".padding(toLength: sourceWidth, withPad: " ", startingAt: 0)
-        + "  Sessions  Probability  Confidence  Training day")
+        + "  Sessions  Probability  Confidence  Reminded?")
     for (day, row) in zip(pattern.weekdays, rows) {
-      var training = day.confidence >= minimumConfidence ? "yes" : "no"
-      if let name = program[day.weekday.key] { training = "program: \(name)" }
+      let name = Self.fullNames[day.weekday.rawValue - 1]
+      var training: String
+      if day.confidence >= minimumConfidence {
+        training = day.probability >= 0.5 ? "yes: you train most \(name)s" : "yes: often enough to remind"
+      } else if day.sessionCount == 0 && day.dateOnlySessions == 0 {
+        training = "no: no \(name) trained yet"
+      } else if day.confidence < day.probability - 0.05 {
+        training = "no: reminders there were skipped or ignored"
+      } else {
+        training = "no: only now and then"
+      }
+      if let planned = program[day.weekday.key] { training = "yes: [program] says \(planned)" }
       lines.append(
         Self.names[day.weekday.rawValue - 1] + "  " + row.usual + "  "
           + row.spread.padding(toLength: 6, withPad: " ", startingAt: 0) + "  "
@@ -101,6 +114,10 @@ public struct PatternView: Sendable, Encodable {
           + "  " + String(format: "%.2f", day.confidence).padding(toLength: 10, withPad: " ", startingAt: 0)
           + "  " + training)
     }
+    lines.append(
+      "Probability: how often you train on that weekday, recent weeks weighing more. Confidence: the "
+        + "same, lowered by reminders skipped or ignored; a day is reminded from \(String(format: "%.2f", minimumConfidence))."
+    )
     if pattern.weekdays.contains(where: { $0.startSource == nil && $0.dateOnlySessions > 0 }) {
       lines.append(
         "\"dates only\": this history has no times of day (FitNotes for Android), so these days' "

@@ -38,5 +38,12 @@ import Testing
         "Wed: confidence 0.60 → 0.30: 2 of the last 4 Wednesdays skipped or without a session after the reminder",
       ])
     #expect(view.text().contains("Mon: alarm 40 min later"))
+    // Each day says in words why it is reminded or not; a spread needs three starts.
+    let text = view.text()
+    #expect(text.contains("yes: you train most Mondays"), "\(text)")
+    #expect(text.contains("no: reminders there were skipped or ignored"), "\(text)")
+    #expect(text.contains("no: no Tuesday trained yet"), "\(text)")
+    #expect(text.contains("a day is reminded from"))
+    #expect(!text.contains("±0m"))
   }
 }
