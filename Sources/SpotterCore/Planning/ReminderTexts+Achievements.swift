@@ -33,24 +33,24 @@ extension ReminderTexts {
   public func item(_ achievement: Achievement) -> String {
     let exercise = achievement.exercise ?? ""
     let unit = achievement.unit.rawValue
-    let (value, previous) = (Self.amount(achievement.value), achievement.previous.map(Self.amount) ?? "?")
+    let (value, previous) = (amount(achievement.value), achievement.previous.map(amount) ?? "?")
     switch (language, achievement.kind) {
     case (.en, .weightRecord):
       return
         "\(exercise) \(value) \(unit) × \(achievement.reps ?? 0) (before \(previous) \(unit) × \(achievement.reps ?? 0))"
     case (.de, .weightRecord):
       return
-        "\(exercise) \(value)\(unit) × \(achievement.reps ?? 0) (vorher \(previous)\(unit) × \(achievement.reps ?? 0))"
+        "\(exercise) \(value) \(unit) × \(achievement.reps ?? 0) (vorher \(previous) \(unit) × \(achievement.reps ?? 0))"
     case (.en, .oneRepMaxRecord):
       return "\(exercise) est. 1RM \(value) \(unit) (before \(previous) \(unit))"
     case (.de, .oneRepMaxRecord):
-      return "\(exercise) 1RM \(value)\(unit) (vorher \(previous)\(unit))"
+      return "\(exercise) 1RM \(value) \(unit) (vorher \(previous) \(unit))"
     case (.en, .repsRecord):
       return
-        "\(exercise) \(value) reps at \(Self.amount(achievement.weight ?? 0)) \(unit) (before \(previous))"
+        "\(exercise) \(value) reps at \(amount(achievement.weight ?? 0)) \(unit) (before \(previous))"
     case (.de, .repsRecord):
       return
-        "\(exercise) \(value) Wdh. mit \(Self.amount(achievement.weight ?? 0))\(unit) (vorher \(previous))"
+        "\(exercise) \(value) Wdh. mit \(amount(achievement.weight ?? 0)) \(unit) (vorher \(previous))"
     case (.en, .streak): return "\(value)-day streak"
     case (.de, .streak): return "\(value) Tage Streak"
     case (.en, .consistency): return "3 months regular (\(value) weeks)"
@@ -63,9 +63,9 @@ extension ReminderTexts {
   private func single(_ achievement: Achievement) -> (String, String) {
     let exercise = achievement.exercise ?? ""
     let unit = achievement.unit.rawValue
-    let (value, previous) = (Self.amount(achievement.value), achievement.previous.map(Self.amount) ?? "?")
+    let (value, previous) = (amount(achievement.value), achievement.previous.map(amount) ?? "?")
     let reps = achievement.reps ?? 0
-    let weight = Self.amount(achievement.weight ?? 0)
+    let weight = amount(achievement.weight ?? 0)
     let perWeek = Int(achievement.weight ?? 0)
     switch (language, achievement.kind) {
     case (.en, .weightRecord):
@@ -77,7 +77,7 @@ extension ReminderTexts {
       // Seed 000 §4, word for word.
       return (
         "Neuer Personal Record! 🎉",
-        "\(exercise): \(value)\(unit) × \(reps) (Vorher: \(previous)\(unit) × \(reps))"
+        "\(exercise): \(value) \(unit) × \(reps) (Vorher: \(previous) \(unit) × \(reps))"
       )
     case (.en, .oneRepMaxRecord):
       return (
@@ -86,7 +86,7 @@ extension ReminderTexts {
     case (.de, .oneRepMaxRecord):
       return (
         "Neuer Personal Record! 🎉",
-        "\(exercise): geschätztes 1RM \(value)\(unit) (Vorher: \(previous)\(unit))"
+        "\(exercise): geschätztes 1RM \(value) \(unit) (Vorher: \(previous) \(unit))"
       )
     case (.en, .repsRecord):
       return (
@@ -94,7 +94,7 @@ extension ReminderTexts {
       )
     case (.de, .repsRecord):
       return (
-        "Neuer Personal Record! 🎉", "\(exercise): \(value) Wdh. mit \(weight)\(unit) (Vorher: \(previous))"
+        "Neuer Personal Record! 🎉", "\(exercise): \(value) Wdh. mit \(weight) \(unit) (Vorher: \(previous))"
       )
     case (.en, .streak):
       return ("\(value)-day streak! 🔥", "\(value) days of training in a row. Keep it up!")
@@ -118,6 +118,18 @@ extension ReminderTexts {
   }
 
   /// A weight or count without trailing zeros: 105, 102.5, 128.6.
+  /// `value` as the texts' language writes a number: `77.5` in English, `77,5` in German, at most
+  /// two decimals, from the locale data Foundation carries.
+  public func amount(_ value: Double) -> String {
+    let formatter = NumberFormatter()
+    formatter.locale = Locale(identifier: language.rawValue)
+    formatter.numberStyle = .decimal
+    formatter.usesGroupingSeparator = false
+    formatter.minimumFractionDigits = 0
+    formatter.maximumFractionDigits = 2
+    return formatter.string(from: NSNumber(value: value)) ?? Self.amount(value)
+  }
+
   public static func amount(_ value: Double) -> String {
     var text = String(format: "%.2f", value)
     while text.hasSuffix("0") { text.removeLast() }

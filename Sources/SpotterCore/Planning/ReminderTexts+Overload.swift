@@ -51,9 +51,9 @@ extension ReminderTexts {
       : (title, "\(held) successful. Try \(next)!")
   }
 
-  /// A weight with its unit: German writes it without a space (seed 000 §6), English with one.
+  /// A weight with its unit, as the language writes it: `77.5 kg`, `77,5 kg`.
   private func weight(_ value: Double, _ unit: WeightUnit) -> String {
-    language == .de ? "\(Self.amount(value))\(unit.rawValue)" : "\(Self.amount(value)) \(unit.rawValue)"
+    "\(amount(value)) \(unit.rawValue)"
   }
 
   /// The lift's name in the texts' language.

@@ -15,7 +15,7 @@ import _SpotterTestSupport
     let bench = LiftMatcher(names: ["bench press"]).lift(for: "Bench Press (Barbell)")!
     #expect(
       de.overload(lift: bench, weight: 100, unit: .kilograms, sessions: 3, suggestion: 102.5)
-        == ("Zeit für mehr Gewicht? 💪", "Bankdrücken 100kg: 3x erfolgreich. Versuch 102.5kg!"))
+        == ("Zeit für mehr Gewicht? 💪", "Bankdrücken 100 kg: 3x erfolgreich. Versuch 102,5 kg!"))
     #expect(
       en.overload(lift: bench, weight: 225, unit: .pounds, sessions: 3, suggestion: 230)
         == ("Time for more weight? 💪", "Bench Press 225 lb: 3x successful. Try 230 lb!"))
@@ -28,7 +28,7 @@ import _SpotterTestSupport
     let step = ReminderTexts.OverloadStep(
       lift: bench, weight: 100, unit: .kilograms, sessions: 3, suggestion: 102.5)
     #expect(en.overloadSummary([step]) == "Bench Press 102.5 kg?")
-    #expect(de.overloadSummary([step]) == "Bankdrücken 102.5kg?")
+    #expect(de.overloadSummary([step]) == "Bankdrücken 102,5 kg?")
     #expect(en.workoutSummary(workoutName: "Push Day") == "Push Day")
     #expect(en.workoutSummary(workoutName: nil) == nil)
     let minimal = ReminderTexts(language: .en, privacy: .minimal)
@@ -48,8 +48,8 @@ import _SpotterTestSupport
       de.overload(steps)
         == (
           "Zeit für mehr Gewicht? 💪",
-          "Bankdrücken 100kg 3x, Schulterdrücken 50kg 4x erfolgreich. Versuch Bankdrücken 102.5kg, "
-            + "Schulterdrücken 52.5kg!"
+          "Bankdrücken 100 kg 3x, Schulterdrücken 50 kg 4x erfolgreich. Versuch Bankdrücken 102,5 kg, "
+            + "Schulterdrücken 52,5 kg!"
         ))
     #expect(
       en.overload(steps)
@@ -62,7 +62,9 @@ import _SpotterTestSupport
 
   @Test func oneRecordInFullAndSeveralBatched() {
     #expect(
-      de.achievements([record]) == ("Neuer Personal Record! 🎉", "Bankdrücken: 105kg × 8 (Vorher: 100kg × 8)"))
+      de.achievements([record]) == (
+        "Neuer Personal Record! 🎉", "Bankdrücken: 105 kg × 8 (Vorher: 100 kg × 8)"
+      ))
     var squat = record
     squat.exercise = "Squat"
     squat.value = 140
