@@ -8,9 +8,13 @@ public struct RunLog: Sendable {
   /// How many logs are kept; older ones are removed.
   public static let kept = 60
   public let directory: String
+  /// Eight hex digits of the store's path: logs of several stores (the users of `spotter batch`,
+  /// or two stores of one person) share a folder without overwriting or pruning each other's.
+  public let store: String
 
   public init(workspace: Workspace) {
     directory = workspace.paths.state
+    store = String(Fingerprint.hex(Workspace.absolute(workspace.databasePath)).prefix(8))
   }
 
   /// Writes `text` as the log of the run at `now` and returns its path; a log that cannot be
@@ -19,10 +23,10 @@ public struct RunLog: Sendable {
     // By hand: a DateFormatter sets up ICU, 1 ms of a nightly run, for sixteen characters.
     let utc = LocalDateTime(wallSeconds: Int(now.timeIntervalSince1970.rounded(.down)))
     let stamp = utc.description.filter { $0 != "-" && $0 != ":" } + "Z"
-    let path = directory + "/run-\(stamp).log"
+    let path = directory + "/run-\(stamp)-\(store).log"
     try AtomicFileWriter.write(text.hasSuffix("\n") ? text : text + "\n", to: path)
     let logs = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
-      .filter { $0.hasPrefix("run-") && $0.hasSuffix(".log") }.sorted()
+      .filter { $0.hasPrefix("run-") && $0.hasSuffix("-\(store).log") }.sorted()
     for old in logs.dropLast(Self.kept) {
       try? FileManager.default.removeItem(atPath: directory + "/" + old)
     }

@@ -25,6 +25,8 @@ public enum SpotterAppError: Error, Equatable, Sendable {
   case unknownSession(id: String, candidates: [String])
   /// The session cannot take this change, e.g. ending a completed one.
   case sessionState(id: String, reason: String)
+  /// `spotter batch` has no manifest to read: the shard cannot run (66, not worth a retry).
+  case batchInput(path: String, reason: String)
 }
 
 extension SpotterAppError: CustomStringConvertible {
@@ -66,6 +68,8 @@ extension SpotterAppError: CustomStringConvertible {
         + candidates.prefix(5).map { "'\($0)'" }.joined(separator: ", ") + "); give more of it"
     case .sessionState(let id, let reason):
       return "session \(ErrorText.quoted(id)): \(reason)"
+    case .batchInput(let path, let reason):
+      return "\(path): \(reason)"
     case .configExists(let path, let flags):
       return "a config exists at \(path), so \(flags.joined(separator: ", ")) cannot be applied; "
         + "add --force to replace it (the old one is kept as config.toml.bak), or edit it"
@@ -80,6 +84,7 @@ extension SpotterAppError: CustomStringConvertible {
       .usage
     case .focusOverlap: .dataError
     case .nightlyTime: .config
+    case .batchInput: .noInput
     }
   }
 }

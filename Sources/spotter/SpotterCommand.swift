@@ -14,7 +14,7 @@ struct SpotterCommand: ParsableCommand {
       Init.self, Run.self, Plan.self, Import.self, Pattern.self, Focus.self, Fire.self, CatchUp.self,
       Snooze.self,
       Skip.self, Done.self, History.self, Agenda.self, Session.self, Achievements.self, Backtest.self,
-      Sync.self,
+      Sync.self, Batch.self,
     ],
     defaultSubcommand: Plan.self
   )

@@ -108,7 +108,8 @@ import Testing
       dir.appendingPathComponent("db.sqlite").path, "SELECT count(*) FROM session WHERE source = 'hevy'")
     #expect(hevySessions == "0\n")
     let logs = try FileManager.default.contentsOfDirectory(atPath: state.path + "/spotter")
-    #expect(logs == ["run-20261123T203000Z.log"])
+    #expect(
+      logs.count == 1 && logs[0].hasPrefix("run-20261123T203000Z-") && logs[0].hasSuffix(".log"), "\(logs)")
     let log = try String(contentsOfFile: state.path + "/spotter/" + logs[0], encoding: .utf8)
     #expect(log.contains("strong.csv: unchanged") && log.contains("error: \(bad.path):40:"))
   }

@@ -192,7 +192,7 @@ import _SpotterTestSupport
       #expect(store.range(of: Data(key.utf8)) == nil && store.range(of: Data(key.uppercased().utf8)) == nil)
     }
     let log =
-      (try? String(contentsOfFile: SpotterBinary.stateHome + "/spotter/run.log", encoding: .utf8)) ?? ""
+      SpotterBinary.runLogs()
     #expect(!Self.leaks(log))
   }
 

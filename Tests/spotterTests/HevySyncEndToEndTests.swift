@@ -169,7 +169,7 @@ import _SpotterTestSupport
     #expect(FileManager.default.fileExists(atPath: wrong.out + "/spotter.ics"))
     let everything =
       [refused.stdout, refused.stderr, run.stdout, run.stderr].joined()
-      + ((try? String(contentsOfFile: SpotterBinary.stateHome + "/spotter/run.log", encoding: .utf8)) ?? "")
+      + (SpotterBinary.runLogs())
     #expect(!everything.contains(wrongKey) && !everything.contains(HevyServer.key))
     let store = try Data(contentsOf: URL(fileURLWithPath: wrong.db))
     #expect(store.range(of: Data(wrongKey.utf8)) == nil)

@@ -25,6 +25,16 @@ struct SpotterBinary {
     return packageRoot.appendingPathComponent(".build/debug/spotter")
   }
 
+  /// Every run log this test process's runs wrote, one after another.
+  static func runLogs() -> String {
+    let directory = stateHome + "/spotter"
+    let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter {
+      $0.hasPrefix("run-") && $0.hasSuffix(".log")
+    }
+    return names.sorted().compactMap { try? String(contentsOfFile: directory + "/" + $0, encoding: .utf8) }
+      .joined()
+  }
+
   static func example(_ name: String) -> String {
     packageRoot.appendingPathComponent("examples/\(name)").path
   }

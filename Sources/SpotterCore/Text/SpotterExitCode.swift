@@ -6,6 +6,8 @@ public enum SpotterExitCode: Int32, Sendable, CaseIterable {
   case usage = 64
   /// Bad data: a history file, an overlapping focus block, an answer from Hevy that cannot be read.
   case dataError = 65
+  /// `spotter batch` has no manifest to read.
+  case noInput = 66
   /// A notifier failed, or Hevy could not be reached.
   case unavailable = 69
   /// An internal error: a bug in Spotter.
@@ -25,6 +27,7 @@ public enum SpotterExitCode: Int32, Sendable, CaseIterable {
     case .success: "success"
     case .usage: "usage"
     case .dataError: "bad data (history files, overlapping blocks, a malformed answer from Hevy)"
+    case .noInput: "the batch manifest cannot be read"
     case .unavailable: "a notifier failed or Hevy could not be reached"
     case .software: "an internal error"
     case .ioError: "I/O (a file, the store or the crontab)"

@@ -44,25 +44,8 @@ extension SpotterCommand {
           histories: histories, horizon: try horizonOptions.request(in: workspace),
           outputDirectory: out ?? workspace.paths.output,
           catchUp: !noCatchUp, changesByUID: json)
-        let failures = report.failures.map(\.message) + report.catchUp.flatMap(\.failures)
-        var lines = report.imports.map {
-          "imported \($0.path) (\($0.format.rawValue)): \($0.summary.added) new, "
-            + "\($0.summary.updated) updated, \($0.summary.unchanged) unchanged, "
-            + "\($0.summary.duplicates) duplicates"
-            + ($0.impossibleSets > 0
-              ? ", \($0.impossibleSets) impossible \($0.impossibleSets == 1 ? "set" : "sets") left out" : "")
-        }
-        lines += report.unchanged.map { "skipped \($0): unchanged since its last import" }
-        if let sync = report.sync { lines.insert("synced \(sync.line)", at: 0) }
-        lines.append(
-          "planned \(Wording.count(report.reminders, "reminder")) (\(Wording.count(report.alarms, "alarm"))) for \(report.horizon.start)"
-            + (report.horizon.days > 1 ? " to \(report.horizon.end.adding(days: -1))" : "")
-            + (report.followUps > 0 ? " and \(report.followUps) follow-ups" : "")
-            + ", \(report.changed) changed"
-            + (report.failures.isEmpty ? "" : " (from the store, without the sources that failed)"))
-        lines.append("wrote \(report.calendarPath) and \(report.agendaPath)")
-        lines += report.catchUp.map { "catch-up: \($0.line)" }
-        if let warning = workspace.cronZoneWarning { lines.append("warning: \(warning)") }
+        let failures = report.failureMessages
+        let lines = report.lines(warning: workspace.cronZoneWarning)
         let text =
           json
           ? try JSONOutput.encode(report, timeZone: workspace.settings.timeZone)

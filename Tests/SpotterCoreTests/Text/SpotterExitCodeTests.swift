@@ -22,7 +22,7 @@ import Testing
     #expect(
       SpotterExitCode.summary
         == "Exit codes: 0 success, 64 usage, 65 bad data (history files, overlapping blocks, a malformed "
-        + "answer from Hevy), 69 a notifier failed or Hevy could not be reached, 70 an internal error, "
+        + "answer from Hevy), 66 the batch manifest cannot be read, 69 a notifier failed or Hevy could not be reached, 70 an internal error, "
         + "74 I/O (a file, the store or the crontab), 75 another spotter process holds the store or Hevy's rate limit, "
         + "77 Hevy refused the API key, 78 bad config.")
   }

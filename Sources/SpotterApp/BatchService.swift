@@ -1,0 +1,257 @@
+import Foundation
+import SpotterCore
+import SpotterIO
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `spotter batch`: the nightly run of many users in one process, each exactly `spotter run`
+/// with that user's config, store, output and state folders and nothing of the process's
+/// environment, at most `jobs` at a time.
+///
+/// One user's failure never stops the others: it is recorded with its code and message. A user
+/// whose store is busy is tried once more at the end of the shard. Each user's result is
+/// appended to the summary as it ends, so a shard re-run the same night (a requeued Slurm task,
+/// a retried Kubernetes index) skips the users already done.
+public struct BatchService: Sendable {
+  public var manifest: String
+  public var shard: BatchShard
+  public var jobs: Int
+  /// `--now`, as text, handed to each user's run as `spotter run --now` takes it.
+  public var now: String?
+  public var summaryPath: String?
+  /// The machine's zone file, for tests (`SPOTTER_LOCALTIME`); the only value taken from the
+  /// process's environment, since it is the machine's and the same for every user.
+  public var localtime: String?
+  public var executablePath: String?
+
+  public init(
+    manifest: String, shard: BatchShard, jobs: Int, now: String?, summaryPath: String?, localtime: String?,
+    executablePath: String?
+  ) {
+    self.manifest = manifest
+    self.shard = shard
+    self.jobs = max(1, jobs)
+    self.now = now
+    self.summaryPath = summaryPath
+    self.localtime = localtime
+    self.executablePath = executablePath
+  }
+
+  /// One user's night.
+  public struct Outcome: Sendable, Codable, Hashable {
+    public var id: String
+    public var code: Int32
+    public var error: String?
+    public var changed: Bool
+    public var night: String
+
+    public var isBusy: Bool { code == SpotterExitCode.temporaryFailure.rawValue }
+  }
+
+  /// A failed user in the result.
+  public struct Failure: Sendable, Encodable, Hashable {
+    public var id: String
+    public var code: Int32
+    public var error: String
+  }
+
+  /// What a shard did, as `--json` prints it.
+  public struct Report: Sendable, Encodable {
+    public var version = JSONOutput.version
+    public var shard: String
+    public var users: Int
+    public var ok: Int
+    public var changed: Int
+    public var unchanged: Int
+    /// Users done by an earlier run of this shard the same night, not run again.
+    public var resumed: Int
+    public var failed: [Failure]
+    public var busy: [String]
+    public var cpuMs: Int
+
+    /// The exit code for the engine: 75 while busy users remain (a retry can help), else 0.
+    public var exitCode: Int32 {
+      busy.isEmpty ? SpotterExitCode.success.rawValue : SpotterExitCode.temporaryFailure.rawValue
+    }
+  }
+
+  /// The manifest's users, in its order; a line that is no user is an error naming its line.
+  public func users() throws -> [BatchUser] {
+    let data: Data
+    do {
+      data = try InputFile.contents(manifest)
+    } catch {
+      throw SpotterAppError.batchInput(
+        path: manifest, reason: "the manifest cannot be read (\(ExitStatus.message(for: error)))")
+    }
+    var users: [BatchUser] = []
+    var seen = Set<String>()
+    for (index, line) in data.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+      let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+      guard !text.isEmpty else { continue }
+      let user: BatchUser
+      do {
+        user = try JSONDecoder().decode(BatchUser.self, from: Data(text.utf8))
+      } catch {
+        throw SpotterIOError.invalidConfig(
+          file: manifest, line: index + 1, key: "user", value: text,
+          reason: "expected {\"id\", \"db\", \"config\", \"out\", \"state\"[, \"history\"]} on one line, got")
+      }
+      guard !user.id.isEmpty, seen.insert(user.id).inserted else {
+        throw SpotterIOError.invalidConfig(
+          file: manifest, line: index + 1, key: "id", value: user.id,
+          reason: user.id.isEmpty ? "an id is needed, got" : "this id is on an earlier line too:")
+      }
+      users.append(user)
+    }
+    return users
+  }
+
+  /// The night a run belongs to, for the summary: the UTC date of `now`.
+  static func night(of now: Date) -> String {
+    String(LocalDateTime(wallSeconds: Int(now.timeIntervalSince1970.rounded(.down))).description.prefix(10))
+  }
+
+  /// Runs the shard's users and returns what became of them.
+  public func run() throws -> Report {
+    let started = Self.cpuMilliseconds()
+    let mine = try users().filter { shard.contains($0.id) }
+    let instant: Date
+    if let now {
+      guard let parsed = InstantParser.parse(now, clock: ZoneClock(timeZone: TimeZone(identifier: "UTC")!))
+      else {
+        throw SpotterAppError.invalidOption(
+          option: "--now", value: now, reason: "expected an ISO 8601 instant, got")
+      }
+      instant = parsed
+    } else {
+      instant = Date()
+    }
+    let night = Self.night(of: instant)
+    let done = Set(previousOutcomes().filter { $0.night == night && !$0.isBusy }.map(\.id))
+    let pending = mine.filter { !done.contains($0.id) }
+    var outcomes = runAll(pending, night: night)
+    // A busy user gets one more try, after the others.
+    let busy = outcomes.filter(\.isBusy).map(\.id)
+    if !busy.isEmpty {
+      let retried = runAll(pending.filter { busy.contains($0.id) }, night: night)
+      outcomes = outcomes.filter { !$0.isBusy } + retried
+    }
+    let failed = outcomes.filter { $0.code != 0 && !$0.isBusy }.map {
+      Failure(id: $0.id, code: $0.code, error: $0.error ?? "")
+    }
+    let ok = outcomes.filter { $0.code == 0 }
+    return Report(
+      shard: shard.description, users: mine.count, ok: ok.count, changed: ok.filter(\.changed).count,
+      unchanged: ok.filter { !$0.changed }.count, resumed: mine.count - pending.count,
+      failed: failed.sorted { $0.id < $1.id }, busy: outcomes.filter(\.isBusy).map(\.id).sorted(),
+      cpuMs: Self.cpuMilliseconds() - started)
+  }
+
+  /// `users` on `jobs` threads, each outcome appended to the summary as it ends.
+  private func runAll(_ users: [BatchUser], night: String) -> [Outcome] {
+    final class Shared: @unchecked Sendable {
+      let lock = NSLock()
+      var next = 0
+      var outcomes: [Outcome] = []
+    }
+    let shared = Shared()
+    let group = DispatchGroup()
+    for _ in 0..<min(jobs, max(users.count, 1)) {
+      group.enter()
+      let thread = Thread {
+        while true {
+          shared.lock.lock()
+          let index = shared.next
+          shared.next += 1
+          shared.lock.unlock()
+          guard index < users.count else { break }
+          let outcome = runOne(users[index], night: night)
+          shared.lock.lock()
+          shared.outcomes.append(outcome)
+          appendSummary(outcome)
+          shared.lock.unlock()
+        }
+        group.leave()
+      }
+      // Each user's night runs as deep as a command's main thread does.
+      thread.stackSize = 8 << 20
+      thread.start()
+    }
+    group.wait()
+    return shared.outcomes
+  }
+
+  /// One user's night: `spotter run` with their paths and nothing of this process's environment.
+  func runOne(_ user: BatchUser, night: String) -> Outcome {
+    var environment = [
+      "XDG_STATE_HOME": user.state, "XDG_DATA_HOME": user.out,
+      "XDG_CONFIG_HOME": "/nonexistent-spotter-config",
+    ]
+    if let localtime { environment["SPOTTER_LOCALTIME"] = localtime }
+    let options = SpotterOptions(
+      configPath: user.config, databasePath: user.db, now: now, environment: environment, lockWaitSeconds: 0,
+      executablePath: executablePath)
+    do {
+      let workspace = try Workspace(options: options)
+      let report = try NightlyRunner(workspace: workspace).run(
+        histories: user.history ?? [], horizon: .coming(count: workspace.settings.reminders.horizonDays),
+        outputDirectory: user.out, changesByUID: false)
+      let failures = report.failureMessages
+      let text = report.lines(warning: workspace.cronZoneWarning).joined(separator: "\n")
+      let notices = workspace.notices.drain().map { "spotter: \($0)" }
+      _ = try? RunLog(workspace: workspace).write(
+        ([text] + failures.map { "error: \($0)" } + notices).joined(separator: "\n"), now: workspace.now)
+      let changed =
+        report.changed > 0 || report.imports.contains { $0.summary.added + $0.summary.updated > 0 }
+      if !failures.isEmpty {
+        let code = report.failures.first?.exitCode ?? SpotterExitCode.unavailable.rawValue
+        return Outcome(
+          id: user.id, code: code, error: failures.joined(separator: "; "), changed: changed, night: night)
+      }
+      return Outcome(id: user.id, code: 0, error: nil, changed: changed, night: night)
+    } catch {
+      return Outcome(
+        id: user.id, code: ExitStatus.code(for: error), error: ExitStatus.message(for: error), changed: false,
+        night: night)
+    }
+  }
+
+  /// The outcomes an earlier run of this shard appended to the summary.
+  private func previousOutcomes() -> [Outcome] {
+    guard let summaryPath, let data = try? InputFile.contents(summaryPath) else { return [] }
+    return data.split(separator: 0x0A).compactMap { try? JSONDecoder().decode(Outcome.self, from: Data($0)) }
+  }
+
+  /// Appends `outcome` to the summary as one JSON line, flushed: a batch killed half-way keeps
+  /// what it finished.
+  private func appendSummary(_ outcome: Outcome) {
+    guard let summaryPath else { return }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    guard var line = try? encoder.encode(outcome) else { return }
+    line.append(0x0A)
+    let descriptor = open(summaryPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0o644)
+    guard descriptor >= 0 else { return }
+    defer { close(descriptor) }
+    _ = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    fsync(descriptor)
+  }
+
+  /// This process's CPU time so far, user and system, in milliseconds.
+  static func cpuMilliseconds() -> Int {
+    var usage = rusage()
+    #if canImport(Glibc)
+      getrusage(RUSAGE_SELF.rawValue, &usage)
+    #else
+      getrusage(RUSAGE_SELF, &usage)
+    #endif
+    let user = Int(usage.ru_utime.tv_sec) * 1000 + Int(usage.ru_utime.tv_usec) / 1000
+    let system = Int(usage.ru_stime.tv_sec) * 1000 + Int(usage.ru_stime.tv_usec) / 1000
+    return user + system
+  }
+}

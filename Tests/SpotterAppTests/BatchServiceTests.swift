@@ -1,0 +1,123 @@
+import Foundation
+import SpotterApp
+import SpotterCore
+import SpotterIO
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `spotter batch` in process: shards, isolation of failures, a busy store, the summary and its
+/// resume.
+@Suite struct BatchServiceTests {
+  static let zones = [
+    "Europe/Berlin", "America/New_York", "Asia/Tokyo", "UTC", "Australia/Sydney", "Asia/Kolkata",
+  ]
+  static let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("examples/strong.csv").path
+
+  /// A manifest of `count` users in six zones, each with their own folders, in a new directory.
+  func manifest(_ count: Int) throws -> (dir: URL, path: String, users: [BatchUser]) {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "spotter-batch-\(UUID().uuidString)")
+    var lines: [String] = []
+    var users: [BatchUser] = []
+    for index in 0..<count {
+      let home = dir.appendingPathComponent("u\(index)")
+      try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+      try "timezone = \"\(Self.zones[index % Self.zones.count])\"\n[program]\nmon = \"Push Day\"\n".write(
+        to: home.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+      let user = BatchUser(
+        id: "u\(index)", db: home.path + "/db.sqlite", config: home.path + "/config.toml",
+        out: home.path + "/out",
+        state: home.path + "/state", history: [Self.example])
+      users.append(user)
+      lines.append(
+        "{\"id\":\"\(user.id)\",\"db\":\"\(user.db)\",\"config\":\"\(user.config)\",\"out\":\"\(user.out)\","
+          + "\"state\":\"\(user.state)\",\"history\":[\"\(Self.example)\"]}")
+    }
+    let path = dir.appendingPathComponent("users.jsonl").path
+    try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+    return (dir, path, users)
+  }
+
+  func service(_ path: String, shard: BatchShard = BatchShard(index: 0, count: 1), summary: String? = nil)
+    -> BatchService
+  {
+    BatchService(
+      manifest: path, shard: shard, jobs: 2, now: "2026-11-22T20:30:00Z", summaryPath: summary,
+      localtime: "/usr/share/zoneinfo/Europe/Berlin", executablePath: "/usr/local/bin/spotter")
+  }
+
+  /// Shards partition the users by id, whatever their lines: every user in exactly one.
+  @Test func shardsPartitionTheUsersByIdAndAutoReadsTheEngines() throws {
+    let ids = (0..<1000).map { "user-\($0)" }
+    var seen: [String: Int] = [:]
+    for index in 0..<7 {
+      for id in ids where BatchShard(index: index, count: 7).contains(id) { seen[id, default: 0] += 1 }
+    }
+    #expect(seen.count == 1000 && seen.values.allSatisfy { $0 == 1 })
+    #expect(
+      try BatchShard.parse("auto", environment: ["SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_COUNT": "2"])
+        == BatchShard(index: 1, count: 2))
+    #expect(
+      try BatchShard.parse("auto/4", environment: ["JOB_COMPLETION_INDEX": "3"])
+        == BatchShard(index: 3, count: 4))
+    #expect(throws: SpotterAppError.self) { try BatchShard.parse("4/4", environment: [:]) }
+    #expect(throws: SpotterAppError.self) { try BatchShard.parse("auto", environment: [:]) }
+  }
+
+  /// Planted failures are each recorded with their code while every other user runs; a store held
+  /// by another process is busy after its retry (75); the summary lets a re-run skip the done.
+  @Test func failuresAreIsolatedAndARerunResumes() throws {
+    let (dir, path, users) = try manifest(10)
+    // A bad export, a config with an unknown key, a read-only output folder, a store held.
+    let bad = dir.appendingPathComponent("bad.csv").path
+    try "Date,Workout Name\nnot a date,x\n".write(toFile: bad, atomically: true, encoding: .utf8)
+    var lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+    lines[1] = lines[1].replacingOccurrences(of: Self.example, with: bad)
+    try "timezone = \"UTC\"\nno_such_key = 1\n".write(
+      toFile: users[2].config, atomically: true, encoding: .utf8)
+    try FileManager.default.createDirectory(atPath: users[3].out, withIntermediateDirectories: true)
+    chmod(users[3].out, 0o500)
+    defer { chmod(users[3].out, 0o700) }
+    try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+    let lockPath = users[4].db + ".lock"
+    try FileManager.default.createDirectory(
+      atPath: (users[4].db as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    let held = open(lockPath, O_RDWR | O_CREAT, 0o644)
+    #expect(flock(held, LOCK_EX | LOCK_NB) == 0)
+    let summary = dir.appendingPathComponent("summary.jsonl").path
+    let first = try service(path, summary: summary).run()
+    #expect(first.users == 10)
+    let codes = Dictionary(uniqueKeysWithValues: first.failed.map { ($0.id, $0.code) })
+    #expect(codes["u1"] == 65, "\(first.failed)")
+    #expect(codes["u2"] == 78, "\(first.failed)")
+    // As root, a read-only folder is still writable: the failure is planted only for others.
+    if getuid() != 0 { #expect(codes["u3"] == 74, "\(first.failed)") }
+    #expect(first.busy == ["u4"] && first.exitCode == 75)
+    #expect(first.ok == 10 - first.failed.count - 1)
+    #expect(FileManager.default.fileExists(atPath: users[0].out + "/spotter.ics"))
+    // The store is free again: the re-run runs the busy user alone.
+    flock(held, LOCK_UN)
+    close(held)
+    let second = try service(path, summary: summary).run()
+    #expect(second.resumed == 9 && second.ok == 1 && second.busy.isEmpty && second.exitCode == 0, "\(second)")
+    let summaryLines = try String(contentsOfFile: summary, encoding: .utf8).split(separator: "\n")
+    // Ten users, the busy one's retry, and its run of the second time.
+    #expect(summaryLines.count == 12)
+  }
+
+  @Test func aMalformedOrMissingManifestStopsTheShard() throws {
+    let (dir, path, _) = try manifest(2)
+    try "{\"id\":\"u0\"}\n".write(toFile: path, atomically: true, encoding: .utf8)
+    #expect(throws: SpotterIOError.self) { try service(path).run() }
+    do {
+      _ = try service(dir.appendingPathComponent("none.jsonl").path).run()
+      Issue.record("a missing manifest ran")
+    } catch let error as SpotterAppError {
+      #expect(error.exitCode == .noInput)
+    }
+  }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+import _SpotterTestSupport
+
+/// `spotter batch` through the binary: every user's outputs are byte for byte those of
+/// `spotter run` for that user at the same instant, and a shard's exit code tells the engine
+/// what to do.
+@Suite struct BatchEndToEndTests {
+  static let zones = [
+    "Europe/Berlin", "America/New_York", "Asia/Tokyo", "UTC", "Australia/Sydney", "America/Sao_Paulo",
+    "Asia/Kolkata", "Pacific/Chatham",
+  ]
+
+  @Test func everyUsersOutputsAreThoseOfSpotterRun() async throws {
+    let dir = try SpotterBinary.scratch()
+    let histories = [SpotterBinary.example("strong.csv"), SpotterBinary.example("hevy.csv")]
+    var lines: [String] = []
+    for index in 0..<40 {
+      let home = dir.appendingPathComponent("u\(index)").path
+      try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+      try "timezone = \"\(Self.zones[index % Self.zones.count])\"\n[program]\nmon = \"Push Day\"\n".write(
+        toFile: home + "/config.toml", atomically: true, encoding: .utf8)
+      lines.append(
+        "{\"id\":\"u\(index)\",\"db\":\"\(home)/db.sqlite\",\"config\":\"\(home)/config.toml\","
+          + "\"out\":\"\(home)/out\",\"state\":\"\(home)/state\",\"history\":[\"\(histories[index % 2])\"]}")
+    }
+    let manifest = dir.appendingPathComponent("users.jsonl").path
+    try (lines.joined(separator: "\n") + "\n").write(toFile: manifest, atomically: true, encoding: .utf8)
+    let now = "2026-11-22T20:30:00Z"
+    let batch = try await SpotterBinary.run([
+      "batch", "--users", manifest, "--jobs", "2", "--now", now, "--json",
+    ])
+    #expect(batch.status == 0, "\(batch.stderr)")
+    #expect(
+      batch.stdout.contains("\"ok\" : 40") && batch.stdout.contains("\"shard\" : \"0/1\""), "\(batch.stdout)")
+    var fromBatch: [String: Data] = [:]
+    for index in 0..<40 {
+      let home = dir.appendingPathComponent("u\(index)").path
+      for name in ["spotter.ics", "agenda.crontab"] {
+        fromBatch["\(index)/\(name)"] = FileManager.default.contents(atPath: "\(home)/out/\(name)")
+      }
+      for name in ["db.sqlite", "db.sqlite-wal", "db.sqlite-shm", "out", "state"] {
+        try? FileManager.default.removeItem(atPath: "\(home)/\(name)")
+      }
+    }
+    for index in 0..<40 {
+      let home = dir.appendingPathComponent("u\(index)").path
+      let run = try await SpotterBinary.run(
+        [
+          "run", "--config", "\(home)/config.toml", "--db", "\(home)/db.sqlite", "--out", "\(home)/out",
+          "--history", histories[index % 2], "--now", now,
+        ], environment: ["XDG_STATE_HOME": "\(home)/state", "LANG": "C", "TZ": "UTC"])
+      #expect(run.status == 0, "\(run.stderr)")
+      for name in ["spotter.ics", "agenda.crontab"] {
+        #expect(
+          FileManager.default.contents(atPath: "\(home)/out/\(name)") == fromBatch["\(index)/\(name)"],
+          "u\(index) \(name) differs")
+      }
+    }
+    // A shard that cannot run says so with its own code; a missing manifest is 66.
+    let missing = try await SpotterBinary.run(["batch", "--users", dir.path + "/none.jsonl"])
+    #expect(missing.status == 66, "\(missing.stderr)")
+    let badShard = try await SpotterBinary.run(["batch", "--users", manifest, "--shard", "2/2"])
+    #expect(badShard.status == 64, "\(badShard.stderr)")
+  }
+}
