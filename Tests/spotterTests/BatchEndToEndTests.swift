@@ -63,4 +63,28 @@ import _SpotterTestSupport
     let badShard = try await SpotterBinary.run(["batch", "--users", manifest, "--shard", "2/2"])
     #expect(badShard.status == 64, "\(badShard.stderr)")
   }
+
+  /// An unchanged night writes no output: neither the files nor their mtimes change, for a
+  /// batch as for `spotter run`.
+  @Test func anUnchangedNightWritesNothing() async throws {
+    let box = try Sandbox()
+    let history = SpotterBinary.example("strong.csv")
+    #expect(
+      try await box.spotter(["run", "--history", history], now: "2026-11-22T21:30:00+01:00", writes: true)
+        .status == 0)
+    let old = Date(timeIntervalSince1970: 1_577_836_800)
+    for name in ["spotter.ics", "agenda.crontab"] {
+      try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: box.out + "/" + name)
+    }
+    let again = try await box.spotter(
+      ["run", "--history", history], now: "2026-11-22T21:31:00+01:00", writes: true)
+    #expect(again.status == 0, "\(again.stderr)")
+    for name in ["spotter.ics", "agenda.crontab"] {
+      let attributes = try FileManager.default.attributesOfItem(atPath: box.out + "/" + name)
+      #expect(attributes[.modificationDate] as? Date == old, "\(name) was rewritten")
+    }
+    #expect(!FileManager.default.fileExists(atPath: box.out + "/.spotter-outputs.journal"))
+    let left = try FileManager.default.contentsOfDirectory(atPath: box.out).filter { $0.hasPrefix(".") }
+    #expect(left.isEmpty, "\(left)")
+  }
 }

@@ -85,12 +85,57 @@ public struct OutputTransaction {
       throw error
     }
     CrashPoint.reach("after-store-commit")
+    // A file whose bytes are the old file's is not put in place: an unchanged night changes no
+    // output and no mtime, so a host that syncs outputs to object storage or CalDAV by their
+    // mtime uploads nothing.
+    let changed = staged.filter { file in
+      guard Self.sameBytes(file.temporary, file.target) else { return true }
+      unlink(file.temporary)
+      return false
+    }
+    guard !changed.isEmpty else { return }
     let journal = directory + "/" + Self.journalName
-    let lines = staged.map { Self.name($0.temporary) + "\t" + Self.name($0.target) + "\n" }.joined()
+    let lines = changed.map { Self.name($0.temporary) + "\t" + Self.name($0.target) + "\n" }.joined()
     try AtomicFileWriter.write(lines, to: journal)
-    try Self.finish(staged, directory: directory)
+    try Self.finish(changed, directory: directory)
     unlink(journal)
     AtomicFileWriter.syncDirectory(directory)
+  }
+
+  /// Whether `target` is a regular file with exactly `temporary`'s bytes, compared a megabyte at
+  /// a time.
+  static func sameBytes(_ temporary: String, _ target: String) -> Bool {
+    var old = stat()
+    var new = stat()
+    guard lstat(target, &old) == 0, old.st_mode & S_IFMT == S_IFREG, stat(temporary, &new) == 0,
+      old.st_size == new.st_size
+    else { return false }
+    let first = open(temporary, O_RDONLY | O_CLOEXEC)
+    let second = open(target, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+    defer {
+      if first >= 0 { close(first) }
+      if second >= 0 { close(second) }
+    }
+    guard first >= 0, second >= 0 else { return false }
+    let size = 1 << 20
+    var a = [UInt8](repeating: 0, count: size)
+    var b = [UInt8](repeating: 0, count: size)
+    while true {
+      let read = readFully(first, &a, size)
+      guard read >= 0, readFully(second, &b, read) == read else { return false }
+      if read == 0 { return true }
+      guard a.prefix(read) == b.prefix(read) else { return false }
+    }
+  }
+
+  private static func readFully(_ descriptor: Int32, _ buffer: inout [UInt8], _ count: Int) -> Int {
+    var total = 0
+    while total < count {
+      let done = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + total, count - total) }
+      if done <= 0 { return done < 0 ? -1 : total }
+      total += done
+    }
+    return total
   }
 
   /// Removes the temporaries of a transaction that will not commit.
@@ -128,11 +173,12 @@ public struct OutputTransaction {
 
   private static func finish(_ files: [(temporary: String, target: String)], directory: String) throws {
     for (index, file) in files.enumerated() {
-      if index == 1 { CrashPoint.reach("between-renames") }
       guard rename(file.temporary, file.target) == 0 else {
         throw SpotterIOError.io(
           path: file.target, reason: "cannot replace: \(String(cString: strerror(errno)))")
       }
+      // After the first rename, whether a second one follows: a file left unchanged has none.
+      if index == 0 { CrashPoint.reach("between-renames") }
     }
   }
 
