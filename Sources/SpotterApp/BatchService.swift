@@ -134,11 +134,12 @@ public struct BatchService: Sendable {
     let night = Self.night(of: instant)
     let done = Set(previousOutcomes().filter { $0.night == night && !$0.isBusy }.map(\.id))
     let pending = mine.filter { !done.contains($0.id) }
-    var outcomes = runAll(pending, night: night)
-    // A busy user gets one more try, after the others.
+    // A busy user gets one more try, after the others; only the final word is summarised, so
+    // each user appears once in a night's summary.
+    var outcomes = runAll(pending, night: night, summarisingBusy: false)
     let busy = outcomes.filter(\.isBusy).map(\.id)
     if !busy.isEmpty {
-      let retried = runAll(pending.filter { busy.contains($0.id) }, night: night)
+      let retried = runAll(pending.filter { busy.contains($0.id) }, night: night, summarisingBusy: true)
       outcomes = outcomes.filter { !$0.isBusy } + retried
     }
     let failed = outcomes.filter { $0.code != 0 && !$0.isBusy }.map {
@@ -153,7 +154,7 @@ public struct BatchService: Sendable {
   }
 
   /// `users` on `jobs` threads, each outcome appended to the summary as it ends.
-  private func runAll(_ users: [BatchUser], night: String) -> [Outcome] {
+  private func runAll(_ users: [BatchUser], night: String, summarisingBusy: Bool) -> [Outcome] {
     final class Shared: @unchecked Sendable {
       let lock = NSLock()
       var next = 0
@@ -173,7 +174,7 @@ public struct BatchService: Sendable {
           let outcome = runOne(users[index], night: night)
           shared.lock.lock()
           shared.outcomes.append(outcome)
-          appendSummary(outcome)
+          if summarisingBusy || !outcome.isBusy { appendSummary(outcome) }
           shared.lock.unlock()
         }
         group.leave()
