@@ -99,8 +99,10 @@ public struct PatternView: Sendable, Encodable {
         training = day.probability >= 0.5 ? "yes: you train most \(name)s" : "yes: often enough to remind"
       } else if day.sessionCount == 0 && day.dateOnlySessions == 0 {
         training = "no: no \(name) trained yet"
-      } else if day.confidence < day.probability - 0.05 {
+      } else if day.confidence < day.probability - 0.05, (day.reactions?.declined ?? 0) > 0 {
         training = "no: reminders there were skipped or ignored"
+      } else if day.probability >= minimumConfidence {
+        training = "no: fewer sessions there lately"
       } else {
         training = "no: only now and then"
       }
