@@ -87,10 +87,22 @@ public struct PatternLearner: Sendable {
       }
       // Two active weeks in a row without this weekday: it was given up, whatever came before.
       if rate.lastTwoMissed && !habitChange { probability = min(probability, parameters.givenUpCap) }
+      // A weekday never trained in the window is no training day because of the gap alone: after
+      // an ignored Tuesday and a skipped Wednesday, the gap since Monday once made a Thursday
+      // this person never trained on likely.
+      if history.sessionCount(on: weekday) == 0 && history.dateOnlyCount(on: weekday) == 0 && !habitChange {
+        probability = min(probability, rate.value)
+      }
       if !evidence { probability = 0 }
       var start = history.start(for: target, leadMinutes: leadMinutes, source: source)
       var reacted = readReactions(reactions, on: weekday, history: history)
-      if let read = reacted, read.declined >= parameters.reactionsToAct, probability > 0 {
+      // Sessions on this weekday after its last reaction lift the penalty at once: a silenced
+      // weekday gets no reminders, so no new reaction could ever replace the ignored ones.
+      let lastReaction = reactions.filter { $0.date.weekday == weekday && $0.date < today }.map(\.date).max()
+      let trainedSince =
+        lastReaction.map { last in history.trainingDays.keys.contains { $0 > last && $0.weekday == weekday } }
+        ?? false
+      if let read = reacted, read.declined >= parameters.reactionsToAct, probability > 0, !trainedSince {
         reacted?.confidenceBefore = Self.round3(probability)
         probability *= parameters.declineFactor
       }

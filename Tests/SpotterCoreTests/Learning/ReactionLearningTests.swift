@@ -106,4 +106,35 @@ import _SpotterTestSupport
       reminders: [record], actions: [uid: action], deliveries: [], skipped: [])
     #expect(early == [ReminderReaction(date: date, kind: .snoozed)])
   }
+
+  /// Two ignored Tuesdays, then six weeks of Tuesday training: the sessions lift the penalty at
+  /// once (the silenced weekday gets no new reminders to react to).
+  @Test func sessionsOnASilencedWeekdayLiftItsPenalty() {
+    let tuesdays = SessionFactory.weekly([.tuesday], at: "18:00", weeks: 6, until: "2026-11-22")
+    let before = SessionFactory.weekly([.monday, .thursday], at: "18:00", weeks: 10, until: "2026-11-22")
+    let ignored = [
+      ReminderReaction(date: day("2026-10-06"), kind: .delivered),
+      ReminderReaction(date: day("2026-09-29"), kind: .delivered),
+    ]
+    let pattern = learner.learn(from: before + tuesdays, reactions: ignored, now: now, clock: clock)
+    let plain = learner.learn(from: before + tuesdays, now: now, clock: clock)
+    #expect(pattern[.tuesday].confidence == plain[.tuesday].confidence, "\(pattern[.tuesday])")
+    #expect(pattern[.tuesday].confidence >= Settings.defaultMinimumConfidence)
+  }
+
+  /// After an ignored Tuesday and a skipped Wednesday, a Thursday never trained gets no reminder
+  /// from the gap since Monday.
+  @Test func aWeekdayNeverTrainedIsNoTrainingDayByTheGapAlone() {
+    let sessions = SessionFactory.weekly(
+      [.monday, .tuesday, .wednesday], at: "18:00", weeks: 8, until: "2026-11-16")
+    // Tomorrow is Thursday 2026-11-19: the last session was Monday the 16th.
+    let evening = clock.instant(day("2026-11-18"), LocalTime(hour: 21, minute: 30))
+    let reactions = [
+      ReminderReaction(date: day("2026-11-17"), kind: .delivered),
+      ReminderReaction(date: day("2026-11-18"), kind: .skipped),
+    ]
+    let pattern = learner.learn(from: sessions, reactions: reactions, now: evening, clock: clock)
+    #expect(pattern[.thursday].sessionCount == 0)
+    #expect(pattern[.thursday].confidence < Settings.defaultMinimumConfidence, "\(pattern[.thursday])")
+  }
 }
