@@ -80,7 +80,8 @@ public struct PatternView: Sendable, Encodable {
     // A weekday never trained has no usual time or spread of its own.
     let rows = pattern.weekdays.map { day -> (usual: String, spread: String, source: String) in
       guard day.sessionCount > 0 || day.dateOnlySessions > 0 else { return ("  -  ", "-", "-") }
-      let usual = day.usualStart?.description ?? "  -  "
+      // The start as logged: a snooze moves the alarm, not the person's usual start.
+      let usual = (day.loggedStart ?? day.usualStart)?.description ?? "  -  "
       // A spread says something from three starts on: one or two never read as "±0m".
       let spread = day.startSamples >= 3 ? day.spreadMinutes.map { "±\($0)m" } ?? "-" : "-"
       var source = day.startSource.map { "\($0) (\(day.startSamples))" } ?? "preferred time"

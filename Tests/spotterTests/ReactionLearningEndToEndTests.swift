@@ -97,12 +97,14 @@ import _SpotterTestSupport
     let learned = try await scripted.spotter(["pattern", "--json"], now: sunday).stdout
     let plain = try await twin.spotter(["pattern", "--json"], now: sunday).stdout
 
-    // Snoozed on the last three Mondays by 46 minutes each: the alarm moves 45 minutes later.
+    // Snoozed on the last three Mondays by 46 minutes each: the alarm moves later, but never past
+    // the logged start (the 30-minute lead), which pattern still shows as the usual one.
     let mondayStart = try #require(try weekday(plain, 1)["usual_start"] as? String)
     #expect(
       try weekday(learned, 1)["usual_start"] as? String
         == String(
-          format: "%02d:%02d", (minutes(mondayStart) + 45) / 60, (minutes(mondayStart) + 45) % 60))
+          format: "%02d:%02d", (minutes(mondayStart) + 30) / 60, (minutes(mondayStart) + 30) % 60))
+    #expect(try weekday(learned, 1)["logged_start"] as? String == mondayStart)
     // Two of the last three Wednesdays had a reminder and no session: the weekday's confidence
     // halves, from a training day (0.4 or more) to none.
     let wednesday = try weekday(learned, 3)
@@ -117,17 +119,19 @@ import _SpotterTestSupport
     #expect(try #require(try weekday(learned, 5)["probability"] as? Double) > friday)
 
     let text = try await scripted.spotter(["pattern"], now: sunday).stdout
-    #expect(text.contains("Mon: alarm 45 min later: snoozed 3 of the last 3 Mondays"), "\(text)")
+    #expect(text.contains("Mon: alarm 30 min later: snoozed 3 of the last 3 Mondays"), "\(text)")
+    #expect(text.contains("Mon  \(mondayStart)"), "\(text)")
     #expect(
       text.contains(
         "Wed: confidence \(String(format: "%.2f", before)) → \(String(format: "%.2f", after)): 2 of the last 3 "
           + "Wednesdays skipped or without a session after the reminder"), "\(text)")
-    // And the plan follows: Monday's alarm in the agenda is 45 minutes after the twin's.
+    // And the plan follows: Monday's alarm in the agenda is 30 minutes after the twin's, at the
+    // logged start.
     #expect(try await scripted.spotter(["run", "--days", "1"], now: sunday, writes: true).status == 0)
     #expect(try await twin.spotter(["run", "--days", "1"], now: sunday, writes: true).status == 0)
     let uid = "workout-reminder-2026-11-23@spotter"
     let moved = try #require(try fireTime(scripted, uid))
     let usual = try #require(try fireTime(twin, uid))
-    #expect(minutes(moved) == minutes(usual) + 45)
+    #expect(minutes(moved) == minutes(usual) + 30)
   }
 }

@@ -106,8 +106,14 @@ public struct PatternLearner: Sendable {
         reacted?.confidenceBefore = Self.round3(probability)
         probability *= parameters.declineFactor
       }
+      var logged: LocalTime?
       if let minutes = reacted?.alarmLaterMinutes, let learned = start {
-        start?.time = LocalTime(minuteOfDay: min(23 * 60 + 55, learned.time.minuteOfDay + minutes))
+        // Never so far that the alarm comes after the logged start: a person who snoozed a few
+        // times and went back to their time would get an alarm after they began.
+        let moved = min(minutes, leadMinutes)
+        start?.time = LocalTime(minuteOfDay: min(23 * 60 + 55, learned.time.minuteOfDay + moved))
+        reacted?.alarmLaterMinutes = moved
+        logged = learned.time
       } else {
         reacted?.alarmLaterMinutes = nil
       }
@@ -118,7 +124,7 @@ public struct PatternLearner: Sendable {
         usualStart: start?.time, secondStart: start?.second, spreadMinutes: start?.spread,
         typicalDurationMinutes: durations.isEmpty ? nil : durations[durations.count / 2],
         startSource: start?.source, startSamples: start?.samples ?? 0,
-        dateOnlySessions: history.dateOnlyCount(on: weekday), reactions: reacted)
+        dateOnlySessions: history.dateOnlyCount(on: weekday), reactions: reacted, loggedStart: logged)
     }
     return TrainingPattern(
       asOf: today, weekdays: weekdays, heat: history.heat().map { $0.map(Self.round3) },

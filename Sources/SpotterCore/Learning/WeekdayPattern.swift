@@ -11,6 +11,9 @@ public struct WeekdayPattern: Sendable, Hashable, Codable {
   /// The start the reminder announces, on five minutes: the alarm that catches the most recent
   /// starts, plus the lead time; nil with fewer than two starts to learn from.
   public var usualStart: LocalTime?
+  /// The start as logged, when snoozes moved ``usualStart`` (which the alarm follows) later:
+  /// what `pattern` shows as the usual start.
+  public var loggedStart: LocalTime?
   /// A later start the weekday also has, past the first alarm's window (evenings as well as
   /// lunchtimes): where a second, conditional alarm would go. Nil for most weekdays.
   public var secondStart: LocalTime?
@@ -31,9 +34,10 @@ public struct WeekdayPattern: Sendable, Hashable, Codable {
     weekday: Weekday, probability: Double, confidence: Double, sessionCount: Int,
     usualStart: LocalTime?, secondStart: LocalTime? = nil, spreadMinutes: Int?, typicalDurationMinutes: Int?,
     startSource: String? = nil, startSamples: Int = 0, dateOnlySessions: Int = 0,
-    reactions: WeekdayReactions? = nil
+    reactions: WeekdayReactions? = nil, loggedStart: LocalTime? = nil
   ) {
     self.reactions = reactions
+    self.loggedStart = loggedStart
     self.secondStart = secondStart
     self.dateOnlySessions = dateOnlySessions
     self.startSource = startSource

@@ -25,9 +25,11 @@ import _SpotterTestSupport
     let plain = learner.learn(from: habit, now: now, clock: clock)
     let moved = learner.learn(from: habit, reactions: snoozes, now: now, clock: clock)
     #expect(plain[.monday].usualStart == LocalTime(hour: 18, minute: 0))
-    #expect(moved[.monday].usualStart == LocalTime(hour: 18, minute: 40))
+    // 40 minutes asked, 30 taken: the alarm (30 minutes before) comes at the logged start, never after.
+    #expect(moved[.monday].usualStart == LocalTime(hour: 18, minute: 30))
+    #expect(moved[.monday].loggedStart == LocalTime(hour: 18, minute: 0))
     #expect(
-      moved[.monday].reactions == WeekdayReactions(days: 3, snoozed: 3, declined: 0, alarmLaterMinutes: 40))
+      moved[.monday].reactions == WeekdayReactions(days: 3, snoozed: 3, declined: 0, alarmLaterMinutes: 30))
     // The other weekdays are untouched, and one snooze is a one-off.
     #expect(moved[.wednesday] == plain[.wednesday])
     let once = learner.learn(from: habit, reactions: Array(snoozes.suffix(2)), now: now, clock: clock)
