@@ -87,4 +87,60 @@ import _SpotterTestSupport
     let left = try FileManager.default.contentsOfDirectory(atPath: box.out).filter { $0.hasPrefix(".") }
     #expect(left.isEmpty, "\(left)")
   }
+
+  /// kill -9 at arbitrary moments of a batch, then the same shard again: every user is in the
+  /// summary exactly once, ok, and every store passes SQLite's integrity check.
+  @Test func aKilledBatchResumedFinishesEveryUserOnce() async throws {
+    let dir = try SpotterBinary.scratch()
+    var lines: [String] = []
+    for index in 0..<30 {
+      let home = dir.appendingPathComponent("u\(index)").path
+      try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+      try "timezone = \"\(Self.zones[index % Self.zones.count])\"\n[program]\nmon = \"Push Day\"\n".write(
+        toFile: home + "/config.toml", atomically: true, encoding: .utf8)
+      lines.append(
+        "{\"id\":\"u\(index)\",\"db\":\"\(home)/db.sqlite\",\"config\":\"\(home)/config.toml\","
+          + "\"out\":\"\(home)/out\",\"state\":\"\(home)/state\",\"history\":[\"\(SpotterBinary.example("strong.csv"))\"]}"
+      )
+    }
+    let manifest = dir.appendingPathComponent("users.jsonl").path
+    try (lines.joined(separator: "\n") + "\n").write(toFile: manifest, atomically: true, encoding: .utf8)
+    let summary = dir.appendingPathComponent("summary.jsonl").path
+    let arguments = [
+      "batch", "--users", manifest, "--jobs", "2", "--now", "2026-11-22T20:30:00Z", "--summary", summary,
+    ]
+    // Timed once, to spread the kills over its run.
+    let probe = try SpotterBinary.scratch().appendingPathComponent("probe.jsonl").path
+    try (lines.prefix(5).joined(separator: "\n") + "\n").write(
+      toFile: probe, atomically: true, encoding: .utf8)
+    let started = Date()
+    _ = try await SpotterBinary.run(["batch", "--users", probe, "--now", "2026-11-22T20:30:00Z"])
+    let perUser = Date().timeIntervalSince(started) / 5
+    for attempt in 1...4 {
+      let process = Process()
+      process.executableURL = SpotterBinary.executable
+      process.environment = SpotterBinary.environment()
+      process.arguments = arguments
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      // Not a wait for something to happen: the point is an arbitrary moment of the batch.
+      try await Task.sleep(nanoseconds: UInt64(perUser * 30 / 2 * Double(attempt) / 5 * 1e9))
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+    }
+    let finished = try await SpotterBinary.run(arguments)
+    #expect(finished.status == 0, "\(finished.stderr)")
+    let rows = try String(contentsOfFile: summary, encoding: .utf8).split(separator: "\n").compactMap {
+      try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+    }
+    let ids = rows.compactMap { $0["id"] as? String }
+    #expect(ids.count == 30 && Set(ids).count == 30, "\(ids.sorted())")
+    #expect(rows.allSatisfy { $0["code"] as? Int == 0 }, "\(rows)")
+    for index in 0..<30 {
+      let db = dir.appendingPathComponent("u\(index)/db.sqlite").path
+      let check = try await SpotterBinary.sqlite(db, "PRAGMA integrity_check")
+      #expect(check == "ok\n", "u\(index): \(check)")
+    }
+  }
 }
