@@ -11,21 +11,31 @@ import _SpotterTestSupport
     "Asia/Kolkata", "Pacific/Chatham",
   ]
 
-  @Test func everyUsersOutputsAreThoseOfSpotterRun() async throws {
-    let dir = try SpotterBinary.scratch()
-    let histories = [SpotterBinary.example("strong.csv"), SpotterBinary.example("hevy.csv")]
+  /// Writes a manifest of `users` users u0, u1, … under `dir`, each with a home of its own, a
+  /// config in the next of `zones` with a Monday program day, and the history `history(index)`;
+  /// returns its path and its lines.
+  static func manifest(in dir: URL, users: Int, history: (Int) -> String) throws -> (
+    path: String, lines: [String]
+  ) {
     var lines: [String] = []
-    for index in 0..<40 {
+    for index in 0..<users {
       let home = dir.appendingPathComponent("u\(index)").path
       try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-      try "timezone = \"\(Self.zones[index % Self.zones.count])\"\n[program]\nmon = \"Push Day\"\n".write(
+      try "timezone = \"\(zones[index % zones.count])\"\n[program]\nmon = \"Push Day\"\n".write(
         toFile: home + "/config.toml", atomically: true, encoding: .utf8)
       lines.append(
         "{\"id\":\"u\(index)\",\"db\":\"\(home)/db.sqlite\",\"config\":\"\(home)/config.toml\","
-          + "\"out\":\"\(home)/out\",\"state\":\"\(home)/state\",\"history\":[\"\(histories[index % 2])\"]}")
+          + "\"out\":\"\(home)/out\",\"state\":\"\(home)/state\",\"history\":[\"\(history(index))\"]}")
     }
-    let manifest = dir.appendingPathComponent("users.jsonl").path
-    try (lines.joined(separator: "\n") + "\n").write(toFile: manifest, atomically: true, encoding: .utf8)
+    let path = dir.appendingPathComponent("users.jsonl").path
+    try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+    return (path, lines)
+  }
+
+  @Test func everyUsersOutputsAreThoseOfSpotterRun() async throws {
+    let dir = try SpotterBinary.scratch()
+    let histories = [SpotterBinary.example("strong.csv"), SpotterBinary.example("hevy.csv")]
+    let (manifest, _) = try Self.manifest(in: dir, users: 40) { histories[$0 % 2] }
     let now = "2026-11-22T20:30:00Z"
     let batch = try await SpotterBinary.run([
       "batch", "--users", manifest, "--jobs", "2", "--now", now, "--json",
@@ -92,19 +102,7 @@ import _SpotterTestSupport
   /// summary exactly once, ok, and every store passes SQLite's integrity check.
   @Test func aKilledBatchResumedFinishesEveryUserOnce() async throws {
     let dir = try SpotterBinary.scratch()
-    var lines: [String] = []
-    for index in 0..<30 {
-      let home = dir.appendingPathComponent("u\(index)").path
-      try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-      try "timezone = \"\(Self.zones[index % Self.zones.count])\"\n[program]\nmon = \"Push Day\"\n".write(
-        toFile: home + "/config.toml", atomically: true, encoding: .utf8)
-      lines.append(
-        "{\"id\":\"u\(index)\",\"db\":\"\(home)/db.sqlite\",\"config\":\"\(home)/config.toml\","
-          + "\"out\":\"\(home)/out\",\"state\":\"\(home)/state\",\"history\":[\"\(SpotterBinary.example("strong.csv"))\"]}"
-      )
-    }
-    let manifest = dir.appendingPathComponent("users.jsonl").path
-    try (lines.joined(separator: "\n") + "\n").write(toFile: manifest, atomically: true, encoding: .utf8)
+    let (manifest, lines) = try Self.manifest(in: dir, users: 30) { _ in SpotterBinary.example("strong.csv") }
     let summary = dir.appendingPathComponent("summary.jsonl").path
     let arguments = [
       "batch", "--users", manifest, "--jobs", "2", "--now", "2026-11-22T20:30:00Z", "--summary", summary,
@@ -117,17 +115,7 @@ import _SpotterTestSupport
     _ = try await SpotterBinary.run(["batch", "--users", probe, "--now", "2026-11-22T20:30:00Z"])
     let perUser = Date().timeIntervalSince(started) / 5
     for attempt in 1...4 {
-      let process = Process()
-      process.executableURL = SpotterBinary.executable
-      process.environment = SpotterBinary.environment()
-      process.arguments = arguments
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
-      try process.run()
-      // Not a wait for something to happen: the point is an arbitrary moment of the batch.
-      try await Task.sleep(nanoseconds: UInt64(perUser * 30 / 2 * Double(attempt) / 5 * 1e9))
-      kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
+      try await SpotterBinary.killedRun(arguments, after: perUser * 30 / 2 * Double(attempt) / 5)
     }
     let finished = try await SpotterBinary.run(arguments)
     #expect(finished.status == 0, "\(finished.stderr)")

@@ -184,21 +184,11 @@ import _SpotterTestSupport
     for attempt in 0..<moments {
       let victim = try Box(server: scenario.server)
       try scenario.base.copy(to: victim)
-      let process = Process()
-      process.executableURL = SpotterBinary.executable
-      process.environment = SpotterBinary.environment()
-      let command = victim.command(action)
-      process.arguments =
-        command + ["--config", victim.sandbox.config, "--db", victim.sandbox.db, "--now", Self.now]
-        + (action == .sync ? [] : ["--out", victim.sandbox.out, "--vdir", victim.vdir])
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
-      try process.run()
-      // Not a wait for something to happen: the point is an arbitrary moment of the command.
-      try await Task.sleep(
-        nanoseconds: UInt64(scenario.seconds * 1.1 * Double(attempt) / Double(moments - 1) * 1e9))
-      kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
+      try await SpotterBinary.killedRun(
+        victim.command(action)
+          + ["--config", victim.sandbox.config, "--db", victim.sandbox.db, "--now", Self.now]
+          + (action == .sync ? [] : ["--out", victim.sandbox.out, "--vdir", victim.vdir]),
+        after: scenario.seconds * 1.1 * Double(attempt) / Double(moments - 1))
       try await scenario.expectRecovery(victim, action, "\(action) at \(attempt)/\(moments - 1)")
     }
   }

@@ -170,21 +170,11 @@ import _SpotterTestSupport
     let moments = 8
     for attempt in 0..<moments {
       let victim = try await scenario.victim()
-      let process = Process()
-      process.executableURL = SpotterBinary.executable
-      process.environment = SpotterBinary.environment()
-      process.arguments =
+      try await SpotterBinary.killedRun(
         scenario.second + [
           "--config", victim.config, "--db", victim.db, "--now", scenario.nowB, "--out", victim.out,
-        ]
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
-      try process.run()
-      // Not a wait for something to happen: the point of this test is an arbitrary moment.
-      try await Task.sleep(
-        nanoseconds: UInt64(scenario.referenceSeconds * 1.2 * Double(attempt) / Double(moments - 1) * 1e9))
-      kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
+        ],
+        after: scenario.referenceSeconds * 1.2 * Double(attempt) / Double(moments - 1))
       for (name, data) in Self.files(victim) {
         #expect(
           data == scenario.before[name] || data == scenario.after[name],

@@ -190,6 +190,22 @@ struct SpotterBinary {
     do { return try CrontabStandIn() } catch { fatalError("cannot create the crontab stand-in: \(error)") }
   }()
 
+  /// Starts `spotter` with `arguments`, kills it with SIGKILL once `seconds` have passed, and
+  /// waits for it to end; for the kill tests, whose point is an arbitrary moment of a command,
+  /// so the sleep is not a wait for something to happen.
+  static func killedRun(_ arguments: [String], after seconds: TimeInterval) async throws {
+    let process = Process()
+    process.executableURL = executable
+    process.environment = environment()
+    process.arguments = arguments
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    try await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+  }
+
   /// A fresh directory for one test's store and outputs.
   static func scratch() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent(
