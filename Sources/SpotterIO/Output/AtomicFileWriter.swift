@@ -37,6 +37,16 @@ public enum AtomicFileWriter {
   /// The temporary is created afresh (`O_EXCL`) and never through a symlink (`O_NOFOLLOW`): a
   /// link planted under its name is removed first, never written through.
   public static func writeTemporary(for path: String, _ body: (FileSink) throws -> Void) throws -> String {
+    // Without `unlessSameAs` a temporary is always kept.
+    try writeTemporary(for: path, unlessSameAs: false, body)!
+  }
+
+  /// Streams `body`'s writes to a temporary beside `path`; when `unlessSameAs` is set and the
+  /// bytes are `path`'s own, removes it and returns nil, before any flush: an unchanged night
+  /// costs no fsync. Otherwise flushes it and returns its path.
+  public static func writeTemporary(
+    for path: String, unlessSameAs: Bool, _ body: (FileSink) throws -> Void
+  ) throws -> String? {
     let url = URL(fileURLWithPath: path)
     let directory = url.deletingLastPathComponent().path
     do {
@@ -58,6 +68,11 @@ public enum AtomicFileWriter {
       close(descriptor)
       unlink(temporary)
       throw error
+    }
+    if unlessSameAs, OutputTransaction.sameBytes(temporary, path) {
+      close(descriptor)
+      unlink(temporary)
+      return nil
     }
     if fsync(descriptor) != 0 || close(descriptor) != 0 {
       let reason = String(cString: strerror(errno))

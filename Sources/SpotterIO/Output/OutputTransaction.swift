@@ -39,12 +39,15 @@ public struct OutputTransaction {
   }
 
   /// Streams `body`'s writes to a flushed temporary that ``commit(_:)`` will rename to `name`:
-  /// an output of any length is never held whole in memory.
+  /// an output of any length is never held whole in memory. Bytes equal to the file already at
+  /// `name` are not staged at all, so the file keeps its mtime.
   public mutating func stage(as name: String, writing body: (FileSink) throws -> Void) throws {
     let target = directory + "/" + name
     do {
       try Self.checkReplaceable(target)
-      staged.append((try AtomicFileWriter.writeTemporary(for: target, body), target))
+      if let temporary = try AtomicFileWriter.writeTemporary(for: target, unlessSameAs: true, body) {
+        staged.append((temporary, target))
+      }
     } catch {
       discard()
       throw error
@@ -57,18 +60,21 @@ public struct OutputTransaction {
     as first: String, and second: String, writing body: (FileSink, FileSink) throws -> Void
   ) throws {
     let targets = (directory + "/" + first, directory + "/" + second)
-    var secondTemporary = ""
+    var secondTemporary: String?
     do {
       try Self.checkReplaceable(targets.0)
       try Self.checkReplaceable(targets.1)
-      let firstTemporary = try AtomicFileWriter.writeTemporary(for: targets.0) { firstSink in
-        secondTemporary = try AtomicFileWriter.writeTemporary(for: targets.1) { try body(firstSink, $0) }
+      let firstTemporary = try AtomicFileWriter.writeTemporary(for: targets.0, unlessSameAs: true) {
+        firstSink in
+        secondTemporary = try AtomicFileWriter.writeTemporary(for: targets.1, unlessSameAs: true) {
+          try body(firstSink, $0)
+        }
       }
-      staged.append((firstTemporary, targets.0))
-      staged.append((secondTemporary, targets.1))
+      if let firstTemporary { staged.append((firstTemporary, targets.0)) }
+      if let secondTemporary { staged.append((secondTemporary, targets.1)) }
     } catch {
       // The second is flushed before the first: a first that then fails to flush leaves it.
-      if !secondTemporary.isEmpty { unlink(secondTemporary) }
+      if let secondTemporary { unlink(secondTemporary) }
       discard()
       throw error
     }
@@ -85,14 +91,10 @@ public struct OutputTransaction {
       throw error
     }
     CrashPoint.reach("after-store-commit")
-    // A file whose bytes are the old file's is not put in place: an unchanged night changes no
-    // output and no mtime, so a host that syncs outputs to object storage or CalDAV by their
-    // mtime uploads nothing.
-    let changed = staged.filter { file in
-      guard Self.sameBytes(file.temporary, file.target) else { return true }
-      unlink(file.temporary)
-      return false
-    }
+    // A file whose bytes are the old file's was never staged (``stage(_:as:)``): an unchanged
+    // night changes no output and no mtime, so a host that syncs outputs to object storage or
+    // CalDAV by their mtime uploads nothing, and it costs no fsync.
+    let changed = staged
     guard !changed.isEmpty else { return }
     let journal = directory + "/" + Self.journalName
     let lines = changed.map { Self.name($0.temporary) + "\t" + Self.name($0.target) + "\n" }.joined()
@@ -117,7 +119,9 @@ public struct OutputTransaction {
       if second >= 0 { close(second) }
     }
     guard first >= 0, second >= 0 else { return false }
-    let size = 1 << 20
+    // Buffers no larger than the file: two zeroed megabytes cost more than comparing a small
+    // calendar.
+    let size = max(1, min(1 << 20, Int(new.st_size)))
     var a = [UInt8](repeating: 0, count: size)
     var b = [UInt8](repeating: 0, count: size)
     while true {
