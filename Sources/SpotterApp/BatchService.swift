@@ -205,10 +205,14 @@ public struct BatchService: Sendable {
       let failures = report.failureMessages
       let text = report.lines(warning: workspace.cronZoneWarning).joined(separator: "\n")
       let notices = workspace.notices.drain().map { "spotter: \($0)" }
-      _ = try? RunLog(workspace: workspace).write(
-        ([text] + failures.map { "error: \($0)" } + notices).joined(separator: "\n"), now: workspace.now)
       let changed =
         report.changed > 0 || report.imports.contains { $0.summary.added + $0.summary.updated > 0 }
+      // A quiet unchanged night leaves no log: the summary has its line, and a host that ships
+      // state folders would otherwise copy a new file per user per night.
+      if changed || !failures.isEmpty || !notices.isEmpty {
+        _ = try? RunLog(workspace: workspace).write(
+          ([text] + failures.map { "error: \($0)" } + notices).joined(separator: "\n"), now: workspace.now)
+      }
       if !failures.isEmpty {
         let code = report.failures.first?.exitCode ?? SpotterExitCode.unavailable.rawValue
         return Outcome(

@@ -23,6 +23,8 @@ public struct NightlyRunner: Sendable {
   }
 
   func importFiles(_ files: [ReadHistory], into store: Store) throws -> [FileImport] {
+    // A night whose files are all unchanged opens no import transaction at all.
+    guard !files.isEmpty else { return [] }
     let summaries = try store.importBatches(files.map(\.sessions))
     return zip(files, summaries).map { file, summary in
       FileImport(

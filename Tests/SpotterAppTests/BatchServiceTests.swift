@@ -109,6 +109,40 @@ import Testing
     #expect(summaryLines.count == 11)
   }
 
+  /// A second night with nothing new is unchanged for every user and leaves no trace: no output
+  /// rewritten, no new run log, no store file touched.
+  @Test func anUnchangedNightLeavesNoTrace() throws {
+    let (_, path, users) = try manifest(4)
+    let first = try service(path).run()
+    #expect(first.ok == 4 && first.changed == 4, "\(first)")
+    func trace(_ user: BatchUser) throws -> [String: Date] {
+      var seen: [String: Date] = [:]
+      for folder in [user.out, user.state, (user.db as NSString).deletingLastPathComponent] {
+        let names = (try? FileManager.default.subpathsOfDirectory(atPath: folder)) ?? []
+        for name in names {
+          let attributes = try FileManager.default.attributesOfItem(atPath: folder + "/" + name)
+          guard attributes[.type] as? FileAttributeType == .typeRegular, !name.hasSuffix(".lock") else {
+            continue
+          }
+          seen[folder + "/" + name] = attributes[.modificationDate] as? Date
+        }
+      }
+      return seen
+    }
+    let before = try users.map(trace)
+    let second = try BatchService(
+      manifest: path, shard: BatchShard(index: 0, count: 1), jobs: 2, now: "2026-11-22T20:31:00Z",
+      summaryPath: nil, localtime: "/usr/share/zoneinfo/Europe/Berlin",
+      executablePath: "/usr/local/bin/spotter"
+    ).run()
+    #expect(second.ok == 4 && second.unchanged == 4, "\(second)")
+    let after = try users.map(trace)
+    for (old, new) in zip(before, after) {
+      for (path, date) in new where old[path] != date { Issue.record("touched: \(path)") }
+      for path in old.keys where new[path] == nil { Issue.record("removed: \(path)") }
+    }
+  }
+
   @Test func aMalformedOrMissingManifestStopsTheShard() throws {
     let (dir, path, _) = try manifest(2)
     try "{\"id\":\"u0\"}\n".write(toFile: path, atomically: true, encoding: .utf8)

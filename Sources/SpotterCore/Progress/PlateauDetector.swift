@@ -32,6 +32,39 @@ public struct PlateauDetector: Sendable {
     var latest: [Lift: Int] = [:]
 
     public init() {}
+
+    enum CodingKeys: String, CodingKey { case runs, plateaus, latest }
+
+    public init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      runs = try container.decode([Lift: Run].self, forKey: .runs)
+      plateaus = try container.decode([Plateau].self, forKey: .plateaus)
+      latest = try container.decode([Lift: Int].self, forKey: .latest)
+    }
+
+    /// The dictionaries in the form Swift gives them (key, value, key, value), but in the lifts'
+    /// order: a dictionary's own order changes from process to process, and the stored cursor
+    /// was rewritten every night with the same content.
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      var pairs = container.nestedUnkeyedContainer(forKey: .runs)
+      for (lift, run) in runs.sorted(by: { Self.precedes($0.key, $1.key) }) {
+        try pairs.encode(lift)
+        try pairs.encode(run)
+      }
+      try container.encode(plateaus, forKey: .plateaus)
+      var indices = container.nestedUnkeyedContainer(forKey: .latest)
+      for (lift, index) in latest.sorted(by: { Self.precedes($0.key, $1.key) }) {
+        try indices.encode(lift)
+        try indices.encode(index)
+      }
+    }
+
+    private static func precedes(_ a: Lift, _ b: Lift) -> Bool {
+      (a.slug, a.name, a.germanName ?? "", a.lowerBody ? 1 : 0) < (
+        b.slug, b.name, b.germanName ?? "", b.lowerBody ? 1 : 0
+      )
+    }
   }
 
   /// Every plateau of `sessions`, in the order they formed.

@@ -88,8 +88,13 @@ extension Store {
   /// Sets (or with nil, removes) a named value inside a transaction already open.
   static func setSetting(_ key: String, _ value: String?, db: Database) throws {
     if let value {
+      // An equal value writes nothing: an unchanged night then commits no page, and closing
+      // the store has nothing to checkpoint.
       try db.execute(
-        sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", arguments: [key, value])
+        sql: """
+          INSERT INTO setting (key, value) VALUES (?, ?)
+            ON CONFLICT (key) DO UPDATE SET value = excluded.value WHERE value IS NOT excluded.value
+          """, arguments: [key, value])
     } else {
       try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [key])
     }
