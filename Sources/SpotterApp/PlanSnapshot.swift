@@ -30,6 +30,8 @@ public struct PlanSnapshot: Sendable {
   public var achievementKeys: Set<String>
   public var achievementCursor: ProgressCursor<AchievementDetector.State>?
   public var plateauCursor: ProgressCursor<PlateauDetector.State>?
+  /// The pattern the last planning run learned, reused when its key still matches.
+  public var learned: LearnedPattern?
 
   /// How far back reactions are read: more than the learner reads (a weekday's last four
   /// reminded days), and bounded.
@@ -57,5 +59,6 @@ public struct PlanSnapshot: Sendable {
     achievementKeys = try store.achievementKeys()
     achievementCursor = try store.achievementCursor()
     plateauCursor = try store.plateauCursor()
+    learned = try store.learnedPattern()
   }
 }

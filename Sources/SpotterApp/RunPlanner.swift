@@ -50,11 +50,14 @@ public struct RunPlanner: Sendable {
     let actions = overrides.actions ?? snapshot.actions
     let skipped = overrides.skipped ?? snapshot.skipped
     let first = firstDay(of: request)
-    let (pattern, span) = ReminderPlanner(settings: settings).learnAndPlan(
-      sessions: sessions, reactions: reactions(snapshot, skipped: skipped, actions: actions),
+    let learned = learn(
+      snapshot, sessions: sessions, reactions: reactions(snapshot, skipped: skipped, actions: actions))
+    let pattern = learned.pattern
+    var span = ReminderPlanner(settings: settings).plan(
+      sessions: sessions, pattern: pattern,
       horizon: Horizon(start: first, days: first.days(until: spanEnd(of: request))), now: now,
-      skipped: skipped,
-      actions: actions)
+      skipped: skipped)
+    span.reminders = ReminderAction.apply(actions, to: span.reminders)
     let horizon = resolve(request, in: span)
     let plan = span.restricted(to: horizon)
 
@@ -100,7 +103,8 @@ public struct RunPlanner: Sendable {
       pattern: pattern, plan: plan, focus: focus, followUps: followUpReminders,
       findings: RunFindings(
         achievements: followUps.newAchievements, abandoned: followUps.abandoned, at: now,
-        achievementCursor: followUps.achievementCursor, plateauCursor: followUps.plateauCursor),
+        achievementCursor: followUps.achievementCursor, plateauCursor: followUps.plateauCursor,
+        learned: learned.key == snapshot.learned?.key ? nil : learned),
       records: records, changedWorkouts: workouts.changed, changedFocus: alerts.changed,
       changedFollowUps: events.changed, changes: changes, repeatingFocus: repeatingFocus, now: now)
   }
@@ -141,10 +145,24 @@ public struct RunPlanner: Sendable {
 
   /// The pattern learned from the snapshot, as of today.
   public func pattern(_ snapshot: PlanSnapshot) -> TrainingPattern {
-    PatternLearner(leadMinutes: settings.reminders.leadMinutes).learn(
-      from: snapshot.sessions,
-      reactions: reactions(snapshot, skipped: snapshot.skipped, actions: snapshot.actions), now: now,
-      clock: clock)
+    learn(
+      snapshot, sessions: snapshot.sessions,
+      reactions: reactions(snapshot, skipped: snapshot.skipped, actions: snapshot.actions)
+    ).pattern
+  }
+
+  /// The pattern of `sessions` and `reactions` as of today: the snapshot's stored one when it was
+  /// learned from exactly these (``LearnedPattern``), else learned now. Only a newly learned one
+  /// goes into the findings, so a reused one is not even encoded again.
+  func learn(_ snapshot: PlanSnapshot, sessions: [Session], reactions: [ReminderReaction])
+    -> LearnedPattern
+  {
+    let learner = PatternLearner(leadMinutes: settings.reminders.leadMinutes)
+    let key = LearnedPattern.key(
+      learner: learner, sessions: sessions, reactions: reactions, now: now, clock: clock)
+    if let stored = snapshot.learned, stored.key == key { return stored }
+    return LearnedPattern(
+      key: key, pattern: learner.learn(from: sessions, reactions: reactions, now: now, clock: clock))
   }
 
   /// What the person did with the workout reminders of the snapshot's reaction window.

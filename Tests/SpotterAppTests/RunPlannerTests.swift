@@ -47,6 +47,53 @@ import Testing
     }
   }
 
+  /// A run keeps the pattern it learned with the key of what it learned from; a later pass of
+  /// the same day with the same history reuses it rather than learning again (shown by a stored
+  /// pattern altered under its key), and one with another history or on another day learns afresh.
+  @Test func aPatternIsLearnedOncePerDayAndHistory() throws {
+    let (box, _) = try planned()
+    let workspace = try box.workspace(at: "2026-11-23T12:00:00+01:00")
+    let stored = try #require(try workspace.store.read { try $0.learnedPattern() })
+    #expect(stored.key.hasPrefix("2026-11-23 "))
+    let fresh = planner(workspace).pattern(try snapshot(workspace, first: workspace.today))
+    #expect(fresh == stored.pattern)
+
+    var altered = stored
+    altered.pattern.weekdays[1].usualStart = LocalTime(hour: 5, minute: 55)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    try workspace.store.write {
+      try $0.setSetting(Store.learnedPatternKey, String(decoding: try encoder.encode(altered), as: UTF8.self))
+    }
+    let reused = planner(workspace).pattern(try snapshot(workspace, first: workspace.today))
+    #expect(reused[.tuesday].usualStart == LocalTime(hour: 5, minute: 55))
+
+    let tomorrow = try box.workspace(at: "2026-11-24T12:00:00+01:00")
+    let learned = planner(tomorrow).pattern(try snapshot(tomorrow, first: tomorrow.today))
+    #expect(learned[.tuesday].usualStart != LocalTime(hour: 5, minute: 55))
+    #expect(learned.asOf == tomorrow.today)
+  }
+
+  /// The same night planned from a store with its learned pattern and from one without writes
+  /// the same bytes.
+  @Test func aReusedPatternWritesWhatALearnedOneWrites() throws {
+    let (box, _) = try planned()
+    let night = "2026-11-23T21:30:00+01:00"
+    let runner = NightlyRunner(workspace: try box.workspace(at: night))
+    _ = try runner.run(histories: [], horizon: .coming(count: 7), outputDirectory: box.out + "/first")
+    #expect(
+      try box.workspace(at: night).store.read { try $0.learnedPattern() }?.key.hasPrefix("2026-11-23") == true
+    )
+    _ = try runner.run(histories: [], horizon: .coming(count: 7), outputDirectory: box.out + "/cached")
+    try box.workspace(at: night).store.write { try $0.setSetting(Store.learnedPatternKey, nil) }
+    _ = try runner.run(histories: [], horizon: .coming(count: 7), outputDirectory: box.out + "/learned")
+    for name in [NightlyRunner.calendarFileName, NightlyRunner.agendaFileName] {
+      let cached = try box.read("cached/" + name)
+      #expect(cached == (try box.read("learned/" + name)), "\(name)")
+      #expect(cached == (try box.read("first/" + name)), "\(name)")
+    }
+  }
+
   @Test func undoingDoneBringsBackTheWorkoutTheRunPlanned() throws {
     let (box, titles) = try planned()
     let friday = try #require(LocalDate(parsing: "2026-11-27"))

@@ -12,16 +12,20 @@ public struct RunFindings: Sendable, Hashable {
   public var achievementCursor: ProgressCursor<AchievementDetector.State>?
   /// Where plateau detection stopped, with the plateaus found.
   public var plateauCursor: ProgressCursor<PlateauDetector.State>?
+  /// The pattern this run learned, with the key of what it was learned from, for a later command
+  /// of the same day to reuse.
+  public var learned: LearnedPattern?
 
   public init(
     achievements: [Achievement], abandoned: [String], at: Date,
     achievementCursor: ProgressCursor<AchievementDetector.State>? = nil,
-    plateauCursor: ProgressCursor<PlateauDetector.State>? = nil
+    plateauCursor: ProgressCursor<PlateauDetector.State>? = nil, learned: LearnedPattern? = nil
   ) {
     self.achievements = achievements
     self.abandoned = abandoned
     self.at = at
     self.achievementCursor = achievementCursor
     self.plateauCursor = plateauCursor
+    self.learned = learned
   }
 }

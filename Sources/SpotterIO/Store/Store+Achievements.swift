@@ -52,6 +52,10 @@ extension Store {
       try setSetting(
         plateauCursorKey, String(decoding: try achievementEncoder.encode(cursor), as: UTF8.self), db: db)
     }
+    if let learned = learned.learned {
+      try setSetting(
+        learnedPatternKey, String(decoding: try learnedPatternEncoder.encode(learned), as: UTF8.self), db: db)
+    }
     // Written by earlier versions, which replayed everything whenever anything changed.
     for key in ["achievements.digest", "plateaus.cache"] { try setSetting(key, nil, db: db) }
   }
@@ -60,6 +64,23 @@ extension Store {
   public static let achievementCursorKey = "achievements.cursor"
   /// The setting that holds where the last stored plateau detection stopped, as JSON.
   public static let plateauCursorKey = "plateaus.cursor"
+  /// The setting that holds the last learned pattern and its key, as JSON.
+  public static let learnedPatternKey = "pattern.learned"
+
+  /// Sorted keys: the same pattern always encodes to the same bytes, so saving it again writes
+  /// nothing.
+  static var learnedPatternEncoder: JSONEncoder {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    return encoder
+  }
+
+  /// The last learned pattern and the key of what it was learned from; nil when none is stored
+  /// or it does not decode (then the next run learns afresh).
+  public func learnedPattern() throws -> LearnedPattern? {
+    guard let text = try setting(Self.learnedPatternKey) else { return nil }
+    return try? JSONDecoder().decode(LearnedPattern.self, from: Data(text.utf8))
+  }
 
   /// Where the last stored run's achievement detection stopped: `sessions digest state`, the
   /// state packed by ``AchievementStateCoder`` in base64. Nil when nothing is stored or it does

@@ -1,0 +1,53 @@
+import Foundation
+
+/// A learned pattern with the fingerprint of everything it was learned from, so that a later
+/// command of the same day, with no new session and no new reaction, reuses it instead of
+/// learning again.
+///
+/// The fingerprint covers the day as well as the history: the learner's window, its recency
+/// weights and tomorrow's gap all move with the date, so a pattern is only ever reused on the day
+/// it was learned. A run that finds a different key learns afresh; nothing is patched.
+public struct LearnedPattern: Sendable, Hashable, Codable {
+  /// Bumped whenever the learner's rules change, so no pattern of older rules is reused.
+  public static let revision = 1
+
+  public var key: String
+  public var pattern: TrainingPattern
+
+  public init(key: String, pattern: TrainingPattern) {
+    self.key = key
+    self.pattern = pattern
+  }
+
+  /// The key of what `learner` would learn from: its rules and parameters, the zone and its
+  /// rules' version, today, each session as the learner reads it (and whether it started
+  /// before `now`), and each reaction.
+  public static func key(
+    learner: PatternLearner, sessions: [Session], reactions: [ReminderReaction], now: Date, clock: ZoneClock
+  ) -> String {
+    var digest = Fingerprint()
+    digest.combine("learner \(revision) lead \(learner.leadMinutes) \(learner.parameters)")
+    digest.combine(clock.timeZone.identifier)
+    digest.combine(TimeZone.timeZoneDataVersion)
+    let today = clock.localDate(now)
+    digest.combine(today.description)
+    digest.combine(UInt64(sessions.count))
+    for session in sessions {
+      digest.combine(session.id)
+      digest.combine(session.source.rawValue)
+      digest.combine(session.workoutName)
+      digest.combine(session.start.timeIntervalSince1970)
+      digest.combine(session.end?.timeIntervalSince1970)
+      digest.combine(session.state.rawValue)
+      digest.combine(session.stateChangedAt?.timeIntervalSince1970)
+      digest.combine(UInt64((session.hasTimeOfDay ? 1 : 0) | (session.start < now ? 2 : 0)))
+    }
+    digest.combine(UInt64(reactions.count))
+    for reaction in reactions {
+      digest.combine(reaction.date.description)
+      digest.combine(reaction.kind.rawValue)
+      digest.combine(reaction.snoozedMinutes.map(Double.init))
+    }
+    return "\(today) " + String(digest.value, radix: 16)
+  }
+}

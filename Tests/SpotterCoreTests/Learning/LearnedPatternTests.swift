@@ -1,0 +1,52 @@
+import Foundation
+import SpotterCore
+import Testing
+import _SpotterTestSupport
+
+/// The key of a learned pattern names everything the learner reads, and nothing it does not.
+@Suite struct LearnedPatternTests {
+  let learner = PatternLearner()
+  let clock = TestZones.berlinClock
+  let sessions = SessionFactory.weekly([.monday, .thursday], at: "18:00", weeks: 8, until: "2026-11-22")
+  let evening = TestZones.berlinClock.instant(TestZones.date("2026-11-22"), LocalTime(hour: 21, minute: 30))
+
+  func key(_ sessions: [Session], _ reactions: [ReminderReaction] = [], now: Date? = nil) -> String {
+    LearnedPattern.key(
+      learner: learner, sessions: sessions, reactions: reactions, now: now ?? evening, clock: clock)
+  }
+
+  @Test func theSameInputsOnTheSameDayGiveTheSameKey() {
+    #expect(key(sessions) == key(sessions))
+    // Later the same evening: still the same day, the same sessions.
+    #expect(key(sessions) == key(sessions, now: evening.addingTimeInterval(3600)))
+    #expect(key(sessions).hasPrefix("2026-11-22 "))
+  }
+
+  @Test func whatTheLearnerReadsChangesTheKey() {
+    var renamed = sessions
+    renamed[3].workoutName = "Leg Day"
+    var moved = sessions
+    moved[3].start.addTimeInterval(60)
+    var skipped = sessions
+    skipped[3].state = .abandoned
+    let reaction = ReminderReaction(date: TestZones.date("2026-11-19"), kind: .snoozed, snoozedMinutes: 20)
+    let keys = [
+      key(sessions), key(renamed), key(moved), key(skipped), key(Array(sessions.dropLast())),
+      key(sessions, [reaction]), key(sessions, now: evening.addingTimeInterval(86_400)),
+      LearnedPattern.key(
+        learner: PatternLearner(leadMinutes: 45), sessions: sessions, reactions: [], now: evening,
+        clock: clock),
+      LearnedPattern.key(
+        learner: learner, sessions: sessions, reactions: [], now: evening,
+        clock: ZoneClock(timeZone: TimeZone(identifier: "America/New_York")!)),
+    ]
+    #expect(Set(keys).count == keys.count, "\(keys)")
+  }
+
+  /// A session that starts after `now` is not learned from, so the same list at an instant on
+  /// either side of its start gives two keys.
+  @Test func aSessionNotYetStartedChangesTheKeyOnceItStarts() {
+    let later = SessionFactory.session("2026-11-22", "22:00")
+    #expect(key(sessions + [later]) != key(sessions + [later], now: evening.addingTimeInterval(3600)))
+  }
+}
