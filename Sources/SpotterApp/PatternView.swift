@@ -127,6 +127,11 @@ public struct PatternView: Sendable, Encodable {
           + "reminders announce preferred_time (\(preferredTime)).")
     }
     lines += reactionLines()
+    if let back = pattern.returnedOn {
+      lines.append(
+        "You came back on \(back) after weeks off: the days since decide when and which days are reminded, "
+          + "until the new weeks settle.")
+    }
     if pattern.habitChange {
       lines.append("The last week looks like a new routine: recent days decide until it settles.")
     }

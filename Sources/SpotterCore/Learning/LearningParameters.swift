@@ -58,6 +58,18 @@ public struct LearningParameters: Sendable, Hashable {
   public var startDecay = 0.85
   /// The half-life of a start among the recent days, in days. Cross-validated against 3 and 14.
   public var recentHalfLifeDays = 7.0
+  /// How many of the latest starts the "latest starts" source offers; 0 leaves the source out.
+  /// Three is a week of a three-day routine: enough that one odd start does not move the alarm,
+  /// few enough that a start drifting half an hour a week is followed (issue 46's drift went
+  /// from 48% to the figures in the README's synthetic table).
+  public var latestStarts = 3
+  /// Days without training that make a break: after one, the weeks before say little about
+  /// the weekdays and hours the person comes back on. Three weeks: a holiday of two is common
+  /// and changes nothing, and the issue's person paused four.
+  public var breakDays = 21
+  /// How long after the return from a break the days since decide: three weeks, by when the
+  /// weekday rules have weeks of the new routine to read. 0 leaves the rule out.
+  public var returnDays = 21
   /// Pick, per person, the source of past starts (same weekday, every other week, recent days)
   /// that would have served their last twelve training days. A rule; cross-validated against
   /// always using the same weekday.
@@ -100,7 +112,7 @@ public struct LearningParameters: Sendable, Hashable {
     "windowDays", "activeWeeks", "weekDecay", "skipInactiveWeeks", "activityRadiusDays", "givenUpCap",
     "gapEvidence", "gapWindowDays", "cellPrior", "habitChangeSurprises", "surpriseRate", "minimumStarts",
     "latePenalty", "safetyMinutes", "startDecay", "recentHalfLifeDays", "chooseStartSource",
-    "secondWindowShare",
+    "secondWindowShare", "latestStarts", "breakDays", "returnDays",
   ]
 
   /// Sets the tunable `name` to `value` (booleans are 0 or 1); false for an unknown name or a
@@ -114,6 +126,15 @@ public struct LearningParameters: Sendable, Hashable {
     case "windowDays":
       guard let v = count(28...3650) else { return false }
       windowDays = v
+    case "latestStarts":
+      guard let v = count(0...12) else { return false }
+      latestStarts = v
+    case "breakDays":
+      guard let v = count(7...365) else { return false }
+      breakDays = v
+    case "returnDays":
+      guard let v = count(0...56) else { return false }
+      returnDays = v
     case "activeWeeks":
       guard let v = count(1...52) else { return false }
       activeWeeks = v

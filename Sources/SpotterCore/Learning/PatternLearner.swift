@@ -66,7 +66,10 @@ public struct PatternLearner: Sendable {
     let habitChange =
       evidence && parameters.habitChangeSurprises > 0
       && history.recentSurprises() >= parameters.habitChangeSurprises
-    let source =
+    // Back from a break: the sessions since decide, as in a new routine, but the weekday and
+    // gap counts of the nights before still say which nights were never this person's.
+    let returned = evidence ? history.returnFromBreak() : nil
+    let source: TrainingHistory.StartSource =
       habitChange
       ? .recent : parameters.chooseStartSource ? history.bestSource(leadMinutes: leadMinutes) : .weekday
     let weekdays = Weekday.allCases.map { weekday -> WeekdayPattern in
@@ -77,30 +80,45 @@ public struct PatternLearner: Sendable {
       let gap =
         parameters.gapEvidence && target == today.adding(days: 1) ? history.gapProbability(on: target) : nil
       var probability = Self.combine(rate.value, gap, base: history.baseRate)
+      if returned != nil, let gap { probability = gap }
       if gap != nil, parameters.cellPrior > 0, let cell = history.weekdayGapCount(on: target) {
         probability =
           (Double(cell.trained) + parameters.cellPrior * probability)
           / (Double(cell.nights) + parameters.cellPrior)
       }
       if habitChange {
-        probability = gap ?? (history.trainingDays[target.adding(days: -7)] != nil ? 0.5 : 0.2)
+        // In a new routine the same weekday last week is the best single sign, and the gap
+        // counts, learned over the old routine's rhythm, must not overrule it: a Monday after
+        // a Friday was never trained in a Tue/Thu routine, and the new Mondays went unreminded.
+        let lastWeek = history.trainingDays[target.adding(days: -7)] != nil ? 0.5 : 0.2
+        probability = max(gap ?? 0, lastWeek)
       }
       // Two active weeks in a row without this weekday: it was given up, whatever came before.
       if rate.lastTwoMissed && !habitChange { probability = min(probability, parameters.givenUpCap) }
       // A weekday never trained in the window is no training day because of the gap alone: after
       // an ignored Tuesday and a skipped Wednesday, the gap since Monday once made a Thursday
       // this person never trained on likely.
-      if history.sessionCount(on: weekday) == 0 && history.dateOnlyCount(on: weekday) == 0 && !habitChange {
+      if history.sessionCount(on: weekday) == 0 && history.dateOnlyCount(on: weekday) == 0 && !habitChange
+        && returned == nil
+      {
         probability = min(probability, rate.value)
       }
       if !evidence { probability = 0 }
-      var start = history.start(for: target, leadMinutes: leadMinutes, source: source)
+      var start = history.start(
+        for: target, leadMinutes: leadMinutes, source: source, minimumStarts: returned != nil ? 1 : nil,
+        since: returned)
       var reacted = readReactions(reactions, on: weekday, history: history)
-      // Sessions on this weekday after its last reaction lift the penalty at once: a silenced
-      // weekday gets no reminders, so no new reaction could ever replace the ignored ones.
-      let lastReaction = reactions.filter { $0.date.weekday == weekday && $0.date < today }.map(\.date).max()
+      // Sessions on this weekday after its last declined reminder lift the penalty at once: a
+      // silenced weekday gets no reminders, so no new reaction could ever replace the ignored
+      // ones. Counted from the last declined one, not the last reaction: a reminder followed by
+      // a session (or a done mark, which the history counts as training) silenced the weekday
+      // again a week after the penalty lifted.
+      let lastDeclined = reactions.filter {
+        $0.date.weekday == weekday && $0.date < today && ($0.kind == .delivered || $0.kind == .skipped)
+          && history.trainingDays[$0.date] == nil
+      }.map(\.date).max()
       let trainedSince =
-        lastReaction.map { last in history.trainingDays.keys.contains { $0 > last && $0.weekday == weekday } }
+        lastDeclined.map { last in history.trainingDays.keys.contains { $0 > last && $0.weekday == weekday } }
         ?? false
       if let read = reacted, read.declined >= parameters.reactionsToAct, probability > 0, !trainedSince {
         reacted?.confidenceBefore = Self.round3(probability)
@@ -128,7 +146,7 @@ public struct PatternLearner: Sendable {
     }
     return TrainingPattern(
       asOf: today, weekdays: weekdays, heat: history.heat().map { $0.map(Self.round3) },
-      sessionsConsidered: history.sessionsConsidered, habitChange: habitChange)
+      sessionsConsidered: history.sessionsConsidered, habitChange: habitChange, returnedOn: returned)
   }
 
   /// The reactions to `weekday`'s latest reminded days before today: how many were snoozed and

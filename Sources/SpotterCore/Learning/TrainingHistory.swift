@@ -179,6 +179,25 @@ struct TrainingHistory {
     return result
   }
 
+  /// The first training day after the latest break of at least ``LearningParameters/breakDays``
+  /// days without training, when it is at most ``LearningParameters/returnDays`` days ago.
+  ///
+  /// Weekdays learned before a month off say little about the weeks after it: the person may
+  /// come back on other days and at other hours, and the rules that look back eight weeks
+  /// would wait for the new days to build up. Nil when there was no such break or the return
+  /// has settled.
+  func returnFromBreak() -> LocalDate? {
+    guard parameters.returnDays > 0 else { return nil }
+    let days = trainingDays.keys.filter(isObserved).sorted()
+    let settled = today.adding(days: -parameters.returnDays)
+    var index = days.count - 1
+    while index > 0, days[index] >= settled {
+      if days[index - 1].days(until: days[index]) > parameters.breakDays { return days[index] }
+      index -= 1
+    }
+    return nil
+  }
+
   /// Sessions in the last week on weekdays that were established as free: the sign of a new
   /// routine.
   func recentSurprises() -> Int {
@@ -196,10 +215,18 @@ struct TrainingHistory {
     case fortnight = "every other week"
     case recent = "recent days"
     case allDays = "all days"
+    /// The last few starts, equally weighted: what follows a start that drifts week by week,
+    /// where every older start holds the alarm back.
+    case latest = "latest starts"
   }
 
   /// The start minutes `source` offers for `target`, with their weights.
-  func samples(_ source: StartSource, for target: LocalDate) -> [(minute: Int, weight: Double)] {
+  ///
+  /// `since` leaves out the days before it from the sources that are not the weekday's own: back
+  /// from a break, the hours kept before it are not the hours of the days since.
+  func samples(_ source: StartSource, for target: LocalDate, since: LocalDate? = nil) -> [(
+    minute: Int, weight: Double
+  )] {
     var result: [(minute: Int, weight: Double)] = []
     switch source {
     case .weekday, .fortnight:
@@ -215,12 +242,22 @@ struct TrainingHistory {
         index += 1
         slot = slot.adding(days: -step)
       }
+    case .latest:
+      guard parameters.latestStarts > 0 else { break }
+      for age in 1...14 {
+        let date = target.adding(days: -age)
+        guard date >= windowStart, date >= since ?? windowStart, result.count < parameters.latestStarts
+        else { break }
+        if let minute = trainingDays[date], isObserved(date), !untimedDays.contains(date) {
+          result.append((minute, 1))
+        }
+      }
     case .recent, .allDays:
       let days = source == .recent ? 21 : 56
       let halfLife = source == .recent ? parameters.recentHalfLifeDays : 28
       for age in 1...days {
         let date = target.adding(days: -age)
-        guard date >= windowStart else { break }
+        guard date >= windowStart, date >= since ?? windowStart else { break }
         if let minute = trainingDays[date], isObserved(date), !untimedDays.contains(date) {
           result.append((minute, pow(0.5, Double(age) / halfLife)))
         }
@@ -228,6 +265,11 @@ struct TrainingHistory {
     }
     return result
   }
+
+  /// How many more of the last twelve training days the latest starts must serve than the
+  /// best other source before they are chosen: one, as for every other source (a margin of two
+  /// lost the drift scenario and gained 0.2 points on the licensed files).
+  static let latestMargin = 1
 
   /// The source of starts that would have placed the most useful alarms on this person's last
   /// twelve training days; ties keep the earlier source in ``StartSource``'s order.
@@ -247,21 +289,31 @@ struct TrainingHistory {
       }
     }
     var best = StartSource.weekday
-    for candidate in StartSource.allCases where scores[candidate, default: 0] > scores[best, default: 0] {
-      best = candidate
+    for candidate in StartSource.allCases where candidate != .latest {
+      if scores[candidate, default: 0] > scores[best, default: 0] { best = candidate }
     }
+    // Last in the order: chosen only when it serves more days than every other source.
+    if scores[.latest, default: 0] >= scores[best, default: 0] + Self.latestMargin { best = .latest }
     return best
   }
 
   /// The learned start for `target`: the alarm placed by ``PatternLearner/alarm(_:lead:)`` plus
   /// the lead, from `source`, or the next source with at least two starts.
-  func start(for target: LocalDate, leadMinutes: Int, source: StartSource) -> (
+  ///
+  /// `minimumStarts` is the parameters' own unless a caller knows better: back from a break, the
+  /// one start since says more than any number before it.
+  func start(
+    for target: LocalDate, leadMinutes: Int, source: StartSource, minimumStarts: Int? = nil,
+    since: LocalDate? = nil
+  ) -> (
     time: LocalTime, spread: Int?, source: String, samples: Int, second: LocalTime?
   )? {
-    let order = [source] + StartSource.allCases.filter { $0 != source && $0 != .fortnight }
+    let order =
+      [source] + StartSource.allCases.filter { $0 != source && $0 != .fortnight && $0 != .latest }
+    let needed = minimumStarts ?? parameters.minimumStarts
     guard
-      let (used, chosen) = order.lazy.map({ ($0, samples($0, for: target)) }).first(where: {
-        $0.1.count >= parameters.minimumStarts
+      let (used, chosen) = order.lazy.map({ ($0, samples($0, for: target, since: since)) }).first(where: {
+        $0.1.count >= needed
       }
       ),
       let alarm = PatternLearner.alarm(chosen, lead: leadMinutes, parameters: parameters)

@@ -10,12 +10,15 @@ public struct TrainingPattern: Sendable, Hashable, Codable {
   public var sessionsConsidered: Int
   /// Whether the last week looked like a new routine, so recent days decide instead of weekdays.
   public var habitChange: Bool
+  /// The first training day after a break of weeks, while the days since decide; nil otherwise.
+  public var returnedOn: LocalDate?
 
   public init(
     asOf: LocalDate, weekdays: [WeekdayPattern], heat: [[Double]], sessionsConsidered: Int,
-    habitChange: Bool = false
+    habitChange: Bool = false, returnedOn: LocalDate? = nil
   ) {
     self.habitChange = habitChange
+    self.returnedOn = returnedOn
     self.asOf = asOf
     self.weekdays = weekdays
     self.heat = heat
