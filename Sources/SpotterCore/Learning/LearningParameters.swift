@@ -70,6 +70,9 @@ public struct LearningParameters: Sendable, Hashable {
   /// How long after the return from a break the days since decide: three weeks, by when the
   /// weekday rules have weeks of the new routine to read. 0 leaves the rule out.
   public var returnDays = 21
+  /// In a new routine, remind the same weekday as last week even where the gap counts of the
+  /// old routine say no. A rule; cross-validated against leaving it out.
+  public var newRoutineLastWeek = true
   /// Pick, per person, the source of past starts (same weekday, every other week, recent days)
   /// that would have served their last twelve training days. A rule; cross-validated against
   /// always using the same weekday.
@@ -112,7 +115,7 @@ public struct LearningParameters: Sendable, Hashable {
     "windowDays", "activeWeeks", "weekDecay", "skipInactiveWeeks", "activityRadiusDays", "givenUpCap",
     "gapEvidence", "gapWindowDays", "cellPrior", "habitChangeSurprises", "surpriseRate", "minimumStarts",
     "latePenalty", "safetyMinutes", "startDecay", "recentHalfLifeDays", "chooseStartSource",
-    "secondWindowShare", "latestStarts", "breakDays", "returnDays",
+    "secondWindowShare", "latestStarts", "breakDays", "returnDays", "newRoutineLastWeek",
   ]
 
   /// Sets the tunable `name` to `value` (booleans are 0 or 1); false for an unknown name or a
@@ -126,6 +129,9 @@ public struct LearningParameters: Sendable, Hashable {
     case "windowDays":
       guard let v = count(28...3650) else { return false }
       windowDays = v
+    case "newRoutineLastWeek":
+      guard let v = flag() else { return false }
+      newRoutineLastWeek = v
     case "latestStarts":
       guard let v = count(0...12) else { return false }
       latestStarts = v

@@ -91,7 +91,7 @@ public struct PatternLearner: Sendable {
         // counts, learned over the old routine's rhythm, must not overrule it: a Monday after
         // a Friday was never trained in a Tue/Thu routine, and the new Mondays went unreminded.
         let lastWeek = history.trainingDays[target.adding(days: -7)] != nil ? 0.5 : 0.2
-        probability = max(gap ?? 0, lastWeek)
+        probability = parameters.newRoutineLastWeek ? max(gap ?? 0, lastWeek) : gap ?? lastWeek
       }
       // Two active weeks in a row without this weekday: it was given up, whatever came before.
       if rate.lastTwoMissed && !habitChange { probability = min(probability, parameters.givenUpCap) }
