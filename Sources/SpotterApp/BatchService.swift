@@ -203,7 +203,9 @@ public struct BatchService: Sendable {
         histories: user.history ?? [], horizon: .coming(count: workspace.settings.reminders.horizonDays),
         outputDirectory: user.out, changesByUID: false)
       let failures = report.failureMessages
-      let text = report.lines(warning: workspace.cronZoneWarning).joined(separator: "\n")
+      let text = report.lines(
+        warning: workspace.cronZoneWarning, words: ConsoleWords(workspace.settings.language)
+      ).joined(separator: "\n")
       let notices = workspace.notices.drain().map { "spotter: \($0)" }
       let changed =
         report.changed > 0 || report.imports.contains { $0.summary.added + $0.summary.updated > 0 }

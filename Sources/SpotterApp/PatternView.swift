@@ -25,48 +25,49 @@ public struct PatternView: Sendable, Encodable {
     program = Dictionary(uniqueKeysWithValues: settings.program.map { ($0.key.key, $0.value) })
   }
 
-  private static let weekdayNames = [
-    "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday",
-  ]
-
   /// What the person's reactions to reminders changed, one line per weekday they moved:
   /// "Mon: alarm 40 min later: snoozed 3 of the last 4 Mondays".
-  public func reactionLines() -> [String] {
+  public func reactionLines(_ words: ConsoleWords = ConsoleWords(.en)) -> [String] {
     pattern.weekdays.flatMap { day -> [String] in
       guard let reactions = day.reactions else { return [] }
-      let short = Self.names[day.weekday.rawValue - 1]
-      let plural = Self.weekdayNames[day.weekday.rawValue - 1] + "s"
+      let short = words.shortWeekday(day.weekday).trimmingCharacters(in: .whitespaces)
+      let name = words.weekday(day.weekday)
       var result: [String] = []
       if let minutes = reactions.alarmLaterMinutes {
         result.append(
-          "\(short): alarm \(minutes) min later: snoozed \(reactions.snoozed) of the last \(reactions.days) \(plural)"
-        )
+          words.pick(
+            "\(short): alarm \(minutes) min later: snoozed \(reactions.snoozed) of the last \(reactions.days) \(name)s",
+            "\(short): Alarm \(minutes) min später: an \(reactions.snoozed) der letzten \(reactions.days) \(name)e "
+              + "verschoben"))
       }
       if let before = reactions.confidenceBefore {
+        let moved = "\(words.decimal(before)) → \(words.decimal(day.confidence))"
         result.append(
-          "\(short): confidence \(String(format: "%.2f", before)) → \(String(format: "%.2f", day.confidence)): "
-            + "\(reactions.declined) of the last \(reactions.days) \(plural) skipped or without a session after the reminder"
-        )
+          words.pick(
+            "\(short): confidence \(moved): \(reactions.declined) of the last \(reactions.days) \(name)s skipped or "
+              + "without a session after the reminder",
+            "\(short): Konfidenz \(moved): an \(reactions.declined) der letzten \(reactions.days) \(name)e "
+              + "ausgelassen oder nach der Erinnerung nicht trainiert"))
       }
       return result
     }
   }
 
   private static let shades: [Character] = ["·", "░", "▒", "▓", "█"]
-  private static let names = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
-  private static let fullNames = [
-    "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday",
-  ]
 
-  /// The heatmap and table for a terminal; `color` adds ANSI shading to the heatmap.
-  public func text(color: Bool = false) -> String {
+  /// The heatmap and table for a terminal, in `words`' language; `color` adds ANSI shading to
+  /// the heatmap.
+  public func text(color: Bool = false, words: ConsoleWords = ConsoleWords(.en)) -> String {
     var lines = [
-      "Training pattern as of \(pattern.asOf) (\(pattern.sessionsConsidered) sessions, recent weeks weigh more)",
+      words.pick(
+        "Training pattern as of \(pattern.asOf) (\(pattern.sessionsConsidered) sessions, recent weeks weigh more)",
+        "Trainingsmuster am \(pattern.asOf) (\(pattern.sessionsConsidered) Einheiten, neuere Wochen zählen mehr)"
+      ),
       "",
       "     00    03    06    09    12    15    18    21",
     ]
     for (index, row) in pattern.heat.enumerated() {
-      var line = Self.names[index] + "  "
+      var line = words.shortWeekday(Weekday.allCases[index]) + "  "
       for value in row {
         let level = value <= 0 ? 0 : min(4, 1 + Int(value * 3.999))
         let cell = String(repeating: Self.shades[level], count: 2)
@@ -75,72 +76,122 @@ public struct PatternView: Sendable, Encodable {
       lines.append(line)
     }
     lines.append(
-      "     · none  ░ ▒ ▓ █ more session starts in that hour (recent weeks weigh more; █ the most)")
+      words.pick(
+        "     · none  ░ ▒ ▓ █ more session starts in that hour (recent weeks weigh more; █ the most)",
+        "     · keine  ░ ▒ ▓ █ mehr Trainingsbeginne in dieser Stunde (neuere Wochen zählen mehr; █ die meisten)"
+      ))
     lines.append("")
     // A weekday never trained has no usual time or spread of its own.
-    let rows = pattern.weekdays.map { day -> (usual: String, spread: String, source: String) in
-      guard day.sessionCount > 0 || day.dateOnlySessions > 0 else { return ("  -  ", "-", "-") }
+    let rows = pattern.weekdays.map { day -> [String] in
+      let name = words.weekday(day.weekday)
+      var training: String
+      if day.confidence >= minimumConfidence {
+        training =
+          day.probability >= 0.5
+          ? words.pick("yes: you train most \(name)s", "ja: du trainierst an den meisten \(name)en")
+          : words.pick("yes: often enough to remind", "ja: oft genug für eine Erinnerung")
+      } else if day.sessionCount == 0 && day.dateOnlySessions == 0 {
+        training = words.pick("no: no \(name) trained yet", "nein: noch an keinem \(name) trainiert")
+      } else if day.confidence < day.probability - 0.05, (day.reactions?.declined ?? 0) > 0 {
+        training = words.pick(
+          "no: reminders there were skipped or ignored", "nein: Erinnerungen dort ausgelassen oder ignoriert")
+      } else if day.probability >= minimumConfidence {
+        training = words.pick("no: fewer sessions there lately", "nein: zuletzt seltener trainiert")
+      } else {
+        training = words.pick("no: only now and then", "nein: nur ab und zu")
+      }
+      if let planned = program[day.weekday.key] {
+        training = words.pick("yes: [program] says \(planned)", "ja: [program] sagt \(planned)")
+      }
+      guard day.sessionCount > 0 || day.dateOnlySessions > 0 else {
+        return [
+          words.shortWeekday(day.weekday), "  -  ", "-", "-", String(day.sessionCount),
+          words.decimal(day.probability), words.decimal(day.confidence), training,
+        ]
+      }
       // The start as logged: a snooze moves the alarm, not the person's usual start.
       let usual = (day.loggedStart ?? day.usualStart)?.description ?? "  -  "
       // A spread says something from three starts on: one or two never read as "±0m".
-      let spread = day.startSamples >= 3 ? day.spreadMinutes.map { "±\($0)m" } ?? "-" : "-"
-      var source = day.startSource.map { "\($0) (\(day.startSamples))" } ?? "preferred time"
-      if day.startSource == nil && day.dateOnlySessions > 0 { source = "dates only" }
-      return (usual, spread, source)
+      let spread =
+        day.startSamples >= 3 ? day.spreadMinutes.map { words.pick("±\($0)m", "±\($0) min") } ?? "-" : "-"
+      var source =
+        day.startSource.map { "\(Self.sourceName($0, words)) (\(day.startSamples))" }
+        ?? words.pick("preferred time", "Wunschzeit")
+      if day.startSource == nil && day.dateOnlySessions > 0 { source = words.pick("dates only", "nur Daten") }
+      return [
+        words.shortWeekday(day.weekday), usual, spread, source, String(day.sessionCount),
+        words.decimal(day.probability), words.decimal(day.confidence), training,
+      ]
     }
-    // The "From" column is as wide as its longest entry: none is cut.
-    let sourceWidth = max(4, rows.map(\.source.count).max() ?? 0)
-    lines.append(
-      "Day  Usual  Spread  " + "From".padding(toLength: sourceWidth, withPad: " ", startingAt: 0)
-        + "  Sessions  Probability  Confidence  Reminded?")
-    for (day, row) in zip(pattern.weekdays, rows) {
-      let name = Self.fullNames[day.weekday.rawValue - 1]
-      var training: String
-      if day.confidence >= minimumConfidence {
-        training = day.probability >= 0.5 ? "yes: you train most \(name)s" : "yes: often enough to remind"
-      } else if day.sessionCount == 0 && day.dateOnlySessions == 0 {
-        training = "no: no \(name) trained yet"
-      } else if day.confidence < day.probability - 0.05, (day.reactions?.declined ?? 0) > 0 {
-        training = "no: reminders there were skipped or ignored"
-      } else if day.probability >= minimumConfidence {
-        training = "no: fewer sessions there lately"
-      } else {
-        training = "no: only now and then"
-      }
-      if let planned = program[day.weekday.key] { training = "yes: [program] says \(planned)" }
-      lines.append(
-        Self.names[day.weekday.rawValue - 1] + "  " + row.usual + "  "
-          + row.spread.padding(toLength: 6, withPad: " ", startingAt: 0) + "  "
-          + row.source.padding(toLength: sourceWidth, withPad: " ", startingAt: 0)
-          + "  " + String(day.sessionCount).padding(toLength: 8, withPad: " ", startingAt: 0) + "  "
-          + String(format: "%.2f", day.probability).padding(toLength: 11, withPad: " ", startingAt: 0)
-          + "  " + String(format: "%.2f", day.confidence).padding(toLength: 10, withPad: " ", startingAt: 0)
-          + "  " + training)
+    let header =
+      words.language == .de
+      ? ["Tag", "Üblich", "Streuung", "Quelle", "Einheiten", "Wahrscheinlichkeit", "Konfidenz", "Erinnert?"]
+      : ["Day", "Usual", "Spread", "From", "Sessions", "Probability", "Confidence", "Reminded?"]
+    // Each column as wide as its longest entry, the last one unpadded: none is cut.
+    let widths = header.indices.map { column in
+      max(header[column].count, rows.map { $0[column].count }.max() ?? 0)
     }
+    func line(_ cells: [String]) -> String {
+      cells.enumerated().map { column, cell in
+        column == cells.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+      }.joined(separator: "  ")
+    }
+    lines.append(line(header))
+    lines += rows.map(line)
+    let threshold = words.decimal(minimumConfidence)
     lines.append(
-      "Probability: how often you train on that weekday, recent weeks weighing more. Confidence: the "
-        + "same, lowered by reminders skipped or ignored; a day is reminded from \(String(format: "%.2f", minimumConfidence))."
-    )
+      words.pick(
+        "Probability: how often you train on that weekday, recent weeks weighing more. Confidence: the "
+          + "same, lowered by reminders skipped or ignored; a day is reminded from \(threshold).",
+        "Wahrscheinlichkeit: wie oft du an diesem Wochentag trainierst, neuere Wochen zählen mehr. Konfidenz: "
+          + "dasselbe, gesenkt durch ausgelassene oder ignorierte Erinnerungen; ab \(threshold) wird erinnert."
+      ))
     if pattern.weekdays.contains(where: { $0.startSource == nil && $0.dateOnlySessions > 0 }) {
       lines.append(
-        "\"dates only\": this history has no times of day (FitNotes for Android), so these days' "
-          + "reminders announce preferred_time (\(preferredTime)).")
+        words.pick(
+          "\"dates only\": this history has no times of day (FitNotes for Android), so these days' "
+            + "reminders announce preferred_time (\(preferredTime)).",
+          "„nur Daten“: diese Historie hat keine Uhrzeiten (FitNotes für Android), also nennen die "
+            + "Erinnerungen dieser Tage preferred_time (\(preferredTime))."))
     }
-    lines += reactionLines()
+    lines += reactionLines(words)
     if let back = pattern.returnedOn {
       lines.append(
-        "You came back on \(back) after weeks off: the days since decide when and which days are reminded, "
-          + "until the new weeks settle.")
+        words.pick(
+          "You came back on \(back) after weeks off: the days since decide when and which days are reminded, "
+            + "until the new weeks settle.",
+          "Zurück seit \(back) nach Wochen Pause: die Tage seitdem entscheiden, wann und an welchen Tagen "
+            + "erinnert wird, bis sich die neuen Wochen eingespielt haben."))
     }
     if pattern.habitChange {
-      lines.append("The last week looks like a new routine: recent days decide until it settles.")
+      lines.append(
+        words.pick(
+          "The last week looks like a new routine: recent days decide until it settles.",
+          "Die letzte Woche sieht nach einer neuen Routine aus: die letzten Tage entscheiden, bis sie sich "
+            + "eingespielt hat."))
     }
     if let useful = backtestUseful {
+      let percent = Int((useful * 100).rounded())
       lines.append(
-        "Over the last 12 weeks these rules' alarms came 0–90 min before you started on "
-          + "\(Int((useful * 100).rounded()))% of \(backtestTrainingDays) training days (details: spotter backtest)."
-      )
+        words.pick(
+          "Over the last 12 weeks these rules' alarms came 0–90 min before you started on "
+            + "\(percent)% of \(backtestTrainingDays) training days (details: spotter backtest).",
+          "In den letzten 12 Wochen kamen die Alarme dieser Regeln an \(percent) % von \(backtestTrainingDays) "
+            + "Trainingstagen 0–90 min vor deinem Beginn (Details: spotter backtest)."))
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// Where a weekday's usual start was read from, in `words`' language.
+  static func sourceName(_ source: String, _ words: ConsoleWords) -> String {
+    guard words.language == .de else { return source }
+    switch source {
+    case "weekday": return "Wochentag"
+    case "every other week": return "jede zweite Woche"
+    case "recent days": return "letzte Tage"
+    case "all days": return "alle Tage"
+    case "latest starts": return "letzte Beginne"
+    default: return source
+    }
   }
 }

@@ -77,30 +77,44 @@ public struct PlanView: Sendable, Encodable {
   /// The plan as a short table for the terminal, day by day: exactly the days its header names,
   /// with the reminders and focus alerts of those days; what is over is marked past, and events
   /// the outputs carry for other days are counted, not listed.
-  public var text: String {
+  public var text: String { text(ConsoleWords(.en)) }
+
+  /// ``text`` in `words`' language.
+  public func text(_ words: ConsoleWords) -> String {
     let last = horizon.end.adding(days: -1)
-    let days = horizon.start == last ? "\(horizon.start)" : "\(horizon.start) to \(last)"
-    var lines = ["Plan for \(days) (\(timeZone))"]
+    let days =
+      horizon.start == last
+      ? "\(horizon.start)" : words.pick("\(horizon.start) to \(last)", "\(horizon.start) bis \(last)")
+    var lines = [words.pick("Plan for \(days) (\(timeZone))", "Plan für \(days) (\(timeZone))")]
     let shown = horizon.start..<horizon.end
     let dates = Set(events.map(\.date) + notes.map(\.date)).filter(shown.contains).sorted()
     for date in dates {
       for item in events where item.date == date {
-        let alarm = item.fireLocal.map { "alarm \($0.suffix(5))" } ?? "no alarm"
+        let alarm =
+          item.fireLocal.map { words.pick("alarm ", "Alarm ") + $0.suffix(5) }
+          ?? words.pick("no alarm", "kein Alarm")
         let status =
-          item.status == "cancelled" ? " [cancelled]" : item.end <= now ? " [past]" : ""
+          item.status == "cancelled"
+          ? words.pick(" [cancelled]", " [abgesagt]")
+          : item.end <= now ? words.pick(" [past]", " [vorbei]") : ""
         // The event's name, unless the alarm's title already says it.
         let name = item.summary.flatMap { item.title.contains($0) ? nil : "\($0): " } ?? ""
         lines.append(
           "  \(item.date) \(item.startLocal.suffix(5))  \(alarm)  \(name)\(item.title) — \(item.body)\(status)"
         )
         lines.append(
-          "      \(item.uid)  seq \(item.sequence), \(item.change)\(item.reason.map { "; \($0)" } ?? "")")
+          "      \(item.uid)  seq \(item.sequence), \(words.change(item.change))"
+            + (item.reason.map { "; \($0)" } ?? ""))
       }
       for note in notes where note.date == date { lines.append("  \(note.date)  \(note.text)") }
     }
     let elsewhere = events.filter { !shown.contains($0.date) && $0.status != "cancelled" }.count
     if elsewhere > 0 {
-      lines.append("  (\(Wording.count(elsewhere, "more event")) on other days; --from and --days show them)")
+      lines.append(
+        words.pick(
+          "  (\(Wording.count(elsewhere, "more event")) on other days; --from and --days show them)",
+          "  (\(words.count(elsewhere, "", (one: "weiterer Termin", many: "weitere Termine"))) an anderen Tagen; "
+            + "--from und --days zeigen sie)"))
     }
     return lines.joined(separator: "\n")
   }

@@ -4,25 +4,43 @@ import SpotterCore
 extension RunReport {
   /// What `spotter run` prints, and its run log holds: the imports, the plan, the outputs, the
   /// catch-up and `warning`, one line each. `spotter batch` writes the same for every user.
-  public func lines(warning: String?) -> [String] {
+  public func lines(warning: String?, words: ConsoleWords = ConsoleWords(.en)) -> [String] {
     var lines = imports.map {
-      "imported \($0.path) (\($0.format.rawValue)): \($0.summary.added) new, "
-        + "\($0.summary.updated) updated, \($0.summary.unchanged) unchanged, "
-        + "\($0.summary.duplicates) duplicates"
-        + ($0.impossibleSets > 0
-          ? ", \($0.impossibleSets) impossible \($0.impossibleSets == 1 ? "set" : "sets") left out" : "")
+      let impossible = $0.impossibleSets
+      return words.pick(
+        "imported \($0.path) (\($0.format.rawValue)): \($0.summary.added) new, "
+          + "\($0.summary.updated) updated, \($0.summary.unchanged) unchanged, "
+          + "\($0.summary.duplicates) duplicates"
+          + (impossible > 0 ? ", \(impossible) impossible \(impossible == 1 ? "set" : "sets") left out" : ""),
+        "importiert \($0.path) (\($0.format.rawValue)): \($0.summary.added) neu, "
+          + "\($0.summary.updated) geändert, \($0.summary.unchanged) unverändert, "
+          + "\($0.summary.duplicates) doppelt"
+          + (impossible > 0
+            ? ", \(impossible) \(impossible == 1 ? "unmöglicher Satz" : "unmögliche Sätze") ausgelassen" : "")
+      )
     }
-    lines += unchanged.map { "skipped \($0): unchanged since its last import" }
-    if let sync { lines.insert("synced \(sync.line)", at: 0) }
+    lines += unchanged.map {
+      words.pick(
+        "skipped \($0): unchanged since its last import",
+        "übersprungen \($0): seit dem letzten Import unverändert")
+    }
+    if let sync { lines.insert(words.pick("synced ", "synchronisiert ") + sync.line, at: 0) }
+    let span =
+      "\(horizon.start)"
+      + (horizon.days > 1 ? words.pick(" to ", " bis ") + "\(horizon.end.adding(days: -1))" : "")
     lines.append(
-      "planned \(Wording.count(reminders, "reminder")) (\(Wording.count(alarms, "alarm"))) for \(horizon.start)"
-        + (horizon.days > 1 ? " to \(horizon.end.adding(days: -1))" : "")
-        + (followUps > 0 ? " and \(followUps) follow-ups" : "")
-        + ", \(changed) changed"
-        + (failures.isEmpty ? "" : " (from the store, without the sources that failed)"))
-    lines.append("wrote \(calendarPath) and \(agendaPath)")
+      words.pick(
+        "planned \(Wording.count(reminders, "reminder")) (\(Wording.count(alarms, "alarm"))) for \(span)"
+          + (followUps > 0 ? " and \(followUps) follow-ups" : "") + ", \(changed) changed"
+          + (failures.isEmpty ? "" : " (from the store, without the sources that failed)"),
+        "geplant: \(words.count(reminders, "", (one: "Erinnerung", many: "Erinnerungen"))) "
+          + "(\(words.count(alarms, "", (one: "Alarm", many: "Alarme")))) für \(span)"
+          + (followUps > 0 ? " und \(followUps) Folgeerinnerungen" : "") + ", \(changed) geändert"
+          + (failures.isEmpty ? "" : " (aus dem Speicher, ohne die Quellen, die fehlschlugen)")))
+    lines.append(
+      words.pick("wrote \(calendarPath) and \(agendaPath)", "geschrieben: \(calendarPath) und \(agendaPath)"))
     lines += catchUp.map { "catch-up: \($0.line)" }
-    if let warning { lines.append("warning: \(warning)") }
+    if let warning { lines.append(words.pick("warning: ", "Warnung: ") + warning) }
     return lines
   }
 

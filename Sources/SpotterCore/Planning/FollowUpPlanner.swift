@@ -203,7 +203,7 @@ public struct FollowUpPlanner: Sendable {
         end: fire.addingTimeInterval(TimeInterval(Self.achievementDurationMinutes * 60)), fire: fire,
         title: title, body: body,
         workoutName: sessions.first { $0.id == sessionID }?.workoutName,
-        reason: "\(earned.count) achievement\(earned.count == 1 ? "" : "s") of the session of \(first.date)")
+        reason: texts.achievementsReason(count: earned.count, session: first.date))
       reminder.uid = uid
       reminders.append(reminder)
     }

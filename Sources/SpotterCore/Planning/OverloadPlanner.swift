@@ -87,14 +87,17 @@ public struct OverloadPlanner: Sendable {
       }
       let (title, body) = texts.overload(steps)
       let held = members.map {
-        "\($0.lift.name) plateau at \(ReminderTexts.amount($0.weight)) \($0.unit.rawValue) since \($0.formedDate)"
+        (
+          lift: $0.lift.name, amount: ReminderTexts.amount($0.weight), unit: $0.unit.rawValue,
+          since: $0.formedDate
+        )
       }
       var reminder = Reminder(
         kind: .overload, entity: members.map { Reminder.escaped($0.entity) }.joined(separator: " "),
         date: clock.localDate(fire), start: fire,
         end: fire.addingTimeInterval(TimeInterval(Self.durationMinutes * 60)), fire: fire, title: title,
         body: body, summary: texts.overloadSummary(steps), workoutName: next.workoutName,
-        reason: held.joined(separator: ", ") + ", before the session of \(next.date)")
+        reason: texts.overloadReason(held, next: next.date))
       reminder.uid = uid
       reminders.append(reminder)
     }

@@ -51,8 +51,8 @@ public struct PauseReminderPlanner: Sendable {
           kind: .pausedWorkout, entity: session.id, date: clock.localDate(fire), start: fire,
           end: fire.addingTimeInterval(TimeInterval(Self.durationMinutes * 60)), fire: fire, title: title,
           body: body, workoutName: session.workoutName,
-          reason: "paused workout, \(step == 0 ? "\(settings.pause.delayHours) h" : "24 h") after the last "
-            + "activity at \(clock.local(last).minuteText)")
+          reason: ReminderTexts(language: settings.language, privacy: settings.privacy).pausedReason(
+            hours: step == 0 ? settings.pause.delayHours : 24, lastActivity: clock.local(last).minuteText))
         reminder.uid = uids[step]
         result.reminders.append(reminder)
       }

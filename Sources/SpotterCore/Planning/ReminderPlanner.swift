@@ -54,11 +54,11 @@ public struct ReminderPlanner: Sendable {
       let weekday = date.weekday
       let trainingIndex = trainingDates.firstIndex(of: date)
       if trainedDates.contains(date) {
-        notes.append(PlanNote(date: date, text: "already trained"))
+        notes.append(PlanNote(date: date, text: texts.alreadyTrainedNote))
         continue
       }
       if skipped.contains(date) {
-        notes.append(PlanNote(date: date, text: "skipped (spotter skip)"))
+        notes.append(PlanNote(date: date, text: texts.skippedNote))
         continue
       }
       let name = trainingIndex.flatMap { _ in settings.program[weekday] ?? predicted[date] ?? nil }
@@ -68,12 +68,12 @@ public struct ReminderPlanner: Sendable {
             date: date, start: clock.instant(date, usualTime(pattern[weekday]).time), workoutName: name))
       }
       guard settings.reminders.weekdays.contains(weekday) else {
-        notes.append(PlanNote(date: date, text: "\(weekday.key) is disabled"))
+        notes.append(PlanNote(date: date, text: texts.disabledNote(weekday)))
         continue
       }
       if trainingIndex != nil {
         guard settings.reminders.enabled else {
-          notes.append(PlanNote(date: date, text: "workout reminders are off"))
+          notes.append(PlanNote(date: date, text: texts.remindersOffNote))
           continue
         }
         reminders.append(
@@ -83,7 +83,7 @@ public struct ReminderPlanner: Sendable {
       let streak = trainingStreak(before: date, trained: trainedDates, ahead: Set(turns))
       let streakTriggered = settings.restDay.afterStreak > 0 && streak >= settings.restDay.afterStreak
       guard settings.restDay.enabled || streakTriggered else {
-        notes.append(PlanNote(date: date, text: "rest day, no reminder asked for"))
+        notes.append(PlanNote(date: date, text: texts.restDayNote))
         continue
       }
       let (title, body) = texts.restDay(streak: streakTriggered ? streak : nil)
@@ -94,7 +94,7 @@ public struct ReminderPlanner: Sendable {
           end: start.addingTimeInterval(TimeInterval(Self.restDayDurationMinutes * 60)),
           fire: adjustedForQuietHours(start, clock: clock), title: title, body: body,
           workoutName: nil,
-          reason: streakTriggered ? "rest day after \(streak) training days in a row" : "rest day"))
+          reason: texts.restDayReason(streak: streakTriggered ? streak : nil)))
     }
     return Plan(
       horizon: horizon, timeZone: clock.identifier, reminders: reminders, notes: notes, sessions: expected)
@@ -108,9 +108,9 @@ public struct ReminderPlanner: Sendable {
     let duration = pattern.typicalDurationMinutes ?? Self.defaultDurationMinutes
     let fire = start.addingTimeInterval(TimeInterval(-settings.reminders.leadMinutes * 60))
     let (title, body) = texts.workout(workoutName: name, start: time, learned: learned)
-    var reason = settings.program[date.weekday] != nil ? "program" : "learned pattern"
-    reason += String(format: ", confidence %.2f", pattern.confidence)
-    reason += learned ? ", usual start \(time)" : ", preferred time \(time)"
+    let reason = texts.workoutReason(
+      program: settings.program[date.weekday] != nil, confidence: pattern.confidence, time: time,
+      learned: learned)
     return Reminder(
       kind: .workout, date: date, start: start,
       end: start.addingTimeInterval(TimeInterval(duration * 60)),

@@ -18,7 +18,9 @@ extension SpotterCommand {
     func run() throws {
       try options.perform { workspace in
         let view = try PreviewService(workspace: workspace).plan(try horizonOptions.request(in: workspace))
-        return json ? try JSONOutput.encode(view, timeZone: workspace.settings.timeZone) : view.text
+        return json
+          ? try JSONOutput.encode(view, timeZone: workspace.settings.timeZone)
+          : view.text(ConsoleWords(workspace.settings.language))
       }
     }
   }

@@ -45,7 +45,8 @@ extension SpotterCommand {
           outputDirectory: out ?? workspace.paths.output,
           catchUp: !noCatchUp, changesByUID: json)
         let failures = report.failureMessages
-        let lines = report.lines(warning: workspace.cronZoneWarning)
+        let lines = report.lines(
+          warning: workspace.cronZoneWarning, words: ConsoleWords(workspace.settings.language))
         let text =
           json
           ? try JSONOutput.encode(report, timeZone: workspace.settings.timeZone)

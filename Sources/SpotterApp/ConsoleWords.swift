@@ -1,0 +1,57 @@
+import Foundation
+import SpotterCore
+
+/// The words of what the commands print, in the configured language: weekday names from CLDR
+/// through Foundation, decimals as the language writes them, and each sentence in English and
+/// German side by side, so neither can be changed without the other being seen.
+public struct ConsoleWords: Sendable {
+  public let language: Language
+
+  public init(_ language: Language) {
+    self.language = language
+  }
+
+  /// `en` or `de` as the sentence to print.
+  func pick(_ english: String, _ german: String) -> String {
+    language == .de ? german : english
+  }
+
+  private var calendar: Calendar {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.locale = Locale(identifier: language == .de ? "de_DE" : "en_US_POSIX")
+    return calendar
+  }
+
+  /// "Monday", "Montag".
+  func weekday(_ weekday: Weekday) -> String {
+    // Foundation's lists begin on Sunday; ours on Monday.
+    calendar.standaloneWeekdaySymbols[weekday.rawValue % 7]
+  }
+
+  /// "Mon", "Mo ": three columns wide, for the tables.
+  func shortWeekday(_ weekday: Weekday) -> String {
+    let name = calendar.shortStandaloneWeekdaySymbols[weekday.rawValue % 7].replacingOccurrences(
+      of: ".", with: "")
+    return String(name.prefix(3)).padding(toLength: 3, withPad: " ", startingAt: 0)
+  }
+
+  /// 0.43 or 0,43.
+  func decimal(_ value: Double) -> String {
+    ReminderTexts(language: language, privacy: .standard).decimal(value)
+  }
+
+  /// A count with its noun: "1 reminder", "2 reminders"; "1 Erinnerung", "2 Erinnerungen".
+  func count(_ count: Int, _ english: String, _ german: (one: String, many: String)) -> String {
+    language == .de ? "\(count) \(count == 1 ? german.one : german.many)" : Wording.count(count, english)
+  }
+
+  /// A revision's change against the last run, as `plan` lists it.
+  func change(_ change: RevisionChange) -> String {
+    switch change {
+    case .new: return pick("new", "neu")
+    case .changed: return pick("changed", "geändert")
+    case .cancelled: return pick("cancelled", "abgesagt")
+    case .unchanged: return pick("unchanged", "unverändert")
+    }
+  }
+}
