@@ -216,7 +216,7 @@ public struct BatchService: Sendable {
           ([text] + failures.map { "error: \($0)" } + notices).joined(separator: "\n"), now: workspace.now)
       }
       if !failures.isEmpty {
-        let code = report.failures.first?.exitCode ?? SpotterExitCode.unavailable.rawValue
+        let code = report.failureExitCode ?? SpotterExitCode.unavailable.rawValue
         return Outcome(
           id: user.id, code: code, error: failures.joined(separator: "; "), changed: changed, night: night)
       }

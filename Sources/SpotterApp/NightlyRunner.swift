@@ -111,13 +111,15 @@ public struct NightlyRunner: Sendable {
       let outcome = try plan(store: store, request: request)
       try noticeHistoryAge(store: store)
       let written = try write(
-        outcome, store: store, outputDirectory: outputDirectory, keepingChanges: changesByUID)
+        outcome, store: store, outputDirectory: outputDirectory, keepingChanges: changesByUID,
+        noticingSinkFailures: false)
       return RunReport(
         imports: imports, unchanged: reading.unchanged, failures: syncFailures + reading.failures,
         horizon: outcome.plan.horizon, reminders: outcome.plan.reminders.count,
         followUps: outcome.followUps.count, alarms: written.alarms, changes: written.changes ?? [:],
         changed: written.counts.filter { $0.key != .unchanged }.values.reduce(0, +),
-        calendarPath: written.calendarPath, agendaPath: written.agendaPath, catchUp: caughtUp, sync: synced)
+        calendarPath: written.calendarPath, agendaPath: written.agendaPath, catchUp: caughtUp, sync: synced,
+        sinkFailures: written.sinkFailures)
     }
   }
 
@@ -125,9 +127,9 @@ public struct NightlyRunner: Sendable {
   /// transaction, then replaces both output files atomically.
   public func write(
     _ outcome: PlanOutcome, store: Store, outputDirectory: String, focusUpserts: [FocusBlock] = [],
-    focusDeletes: [String] = [], keepingChanges: Bool = false
+    focusDeletes: [String] = [], keepingChanges: Bool = false, noticingSinkFailures: Bool = true
   ) throws -> Publication {
-    try OutputPublisher(workspace: workspace).publish(
+    try OutputPublisher(workspace: workspace, noticingSinkFailures: noticingSinkFailures).publish(
       outcome, store: store, outputDirectory: outputDirectory, keepingChanges: keepingChanges
     ) {
       try store.save(

@@ -8,10 +8,12 @@ public final class Notices: @unchecked Sendable {
 
   public init() {}
 
+  /// Adds `notice` unless it is already there: a command that publishes twice (`done` keeps
+  /// the day's plan, then marks it) says a failed sink once.
   public func add(_ notice: String) {
     lock.lock()
     defer { lock.unlock() }
-    items.append(notice)
+    if !items.contains(notice) { items.append(notice) }
   }
 
   /// Every notice so far, each once.

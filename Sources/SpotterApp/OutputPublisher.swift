@@ -9,9 +9,13 @@ public struct OutputPublisher: Sendable {
   public static let calendarFileName = "spotter.ics"
   public static let agendaFileName = "agenda.crontab"
   public let workspace: Workspace
+  /// Whether a failed crontab block or vdir update is said on stderr (``Workspace/notices``);
+  /// `spotter run` keeps them in its report instead, where they set its exit code.
+  public var noticingSinkFailures: Bool
 
-  public init(workspace: Workspace) {
+  public init(workspace: Workspace, noticingSinkFailures: Bool = true) {
     self.workspace = workspace
+    self.noticingSinkFailures = noticingSinkFailures
   }
 
   /// Every stored reminder from today on, `changed` in place of their stored revisions, in the
@@ -121,23 +125,41 @@ public struct OutputPublisher: Sendable {
       try? store.rollback()
       throw error
     }
+    // The sinks after the commit: what failed there is reported, never thrown, for the store
+    // and both files are committed and a throw would tell the user the command did nothing.
+    func sink(_ name: String, _ body: () throws -> Void) {
+      do {
+        try body()
+      } catch {
+        publication.sinkFailures.append(
+          SinkFailure(
+            sink: name, message: ExitStatus.message(for: error), exitCode: ExitStatus.code(for: error)))
+      }
+    }
     // Read back only when a crontab block is installed and needs it.
-    try AgendaInstaller(workspace: workspace).refresh(store: store) {
-      try String(contentsOfFile: publication.agendaPath, encoding: .utf8)
+    sink("crontab block") {
+      try AgendaInstaller(workspace: workspace).refresh(store: store) {
+        try String(contentsOfFile: publication.agendaPath, encoding: .utf8)
+      }
     }
     if let vdir = workspace.vdirPath {
       // After the store: a crash in between leaves the vdir a night behind, and the next
       // command, which rewrites every item, catches it up. Walked again a week at a time, each
       // item written as it comes: memory stays flat here too.
-      let itemWriter = try ICSItemWriter(
-        timeZone: clock.identifier, validFrom: validFrom, validUntil: validUntil)
-      var items = try VdirWriter(directory: vdir).begin()
-      try walk(false) { record, _ in
-        let event = record.event(now: now)
-        guard event.status == .confirmed && event.end > now else { return }
-        try items.put(event.uid, try itemWriter.item(event))
+      sink("vdir \(vdir)") {
+        let itemWriter = try ICSItemWriter(
+          timeZone: clock.identifier, validFrom: validFrom, validUntil: validUntil)
+        var items = try VdirWriter(directory: vdir).begin()
+        try walk(false) { record, _ in
+          let event = record.event(now: now)
+          guard event.status == .confirmed && event.end > now else { return }
+          try items.put(event.uid, try itemWriter.item(event))
+        }
+        try items.finish()
       }
-      try items.finish()
+    }
+    if noticingSinkFailures {
+      for failure in publication.sinkFailures { workspace.notices.add("error: " + failure.line) }
     }
     return publication
   }

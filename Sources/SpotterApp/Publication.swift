@@ -10,4 +10,6 @@ public struct Publication: Sendable {
   public var counts: [RevisionChange: Int]
   /// Each record's change by UID, when the publisher was asked to keep them.
   public var changes: [String: RevisionChange]?
+  /// The crontab block and vdir updates after the commit that failed.
+  public var sinkFailures: [SinkFailure] = []
 }

@@ -44,8 +44,14 @@ extension RunReport {
     return lines
   }
 
-  /// Every failure the run reports after its outputs are written: sources, then notifiers.
+  /// Every failure the run reports after its outputs are written: sources, then the crontab
+  /// block and vdir, then notifiers.
   public var failureMessages: [String] {
-    failures.map(\.message) + catchUp.flatMap(\.failures)
+    failures.map(\.message) + sinkFailures.map(\.line) + catchUp.flatMap(\.failures)
+  }
+
+  /// The exit code of the first source or sink that failed; nil when none did.
+  public var failureExitCode: Int32? {
+    failures.first?.exitCode ?? sinkFailures.first?.exitCode
   }
 }

@@ -22,6 +22,8 @@ public struct RunReport: Sendable, Codable {
   public var catchUp: [FireResult]
   /// What the live source's sync brought, when one is configured and answered.
   public var sync: SyncReport? = nil
+  /// The crontab block and vdir updates after the commit that failed.
+  public var sinkFailures: [SinkFailure] = []
 
   enum CodingKeys: String, CodingKey {
     case imports, unchanged, failures, horizon, reminders, followUps, alarms, changes, calendarPath,

@@ -68,6 +68,34 @@ import _SpotterTestSupport
     #expect(Set(try items(dir).keys) == ["other.ics"])
   }
 
+  /// A vdir that cannot be written fails after the commit: the run still writes its outputs,
+  /// store and report, says what failed and exits non-zero; `done` keeps its mark and says it too.
+  /// Once the vdir can be written, the next command catches it up.
+  @Test func aVdirThatFailsAfterTheCommitIsReportedNotThrown() async throws {
+    let dir = try SpotterBinary.scratch()
+    // A file where the vdir's folder should be: no item can go in.
+    try "not a folder".write(to: dir.appendingPathComponent("vdir"), atomically: true, encoding: .utf8)
+    let history = SpotterBinary.example("strong.csv")
+    let run = try await spotter(dir, ["run", "--days", "2", "--history", history])
+    #expect(run.status != 0)
+    #expect(run.stdout.contains("planned "), "\(run.stdout)")
+    #expect(
+      run.stderr.contains("vdir \(dir.appendingPathComponent("vdir").path) not updated"), "\(run.stderr)")
+    #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("out/spotter.ics").path))
+
+    let uid = "workout-reminder-2026-11-23@spotter"
+    let done = try await spotter(dir, ["done", uid], now: "2026-11-23T08:00:00+01:00")
+    #expect(done.status == 0, "\(done.stderr)")
+    #expect(done.stderr.components(separatedBy: "error: vdir").count == 2, "\(done.stderr)")
+    let again = try await spotter(dir, ["done", uid], now: "2026-11-23T08:00:30+01:00")
+    #expect((again.stdout + again.stderr).contains("already done"), "\(again.stdout) \(again.stderr)")
+
+    try FileManager.default.removeItem(at: dir.appendingPathComponent("vdir"))
+    let caughtUp = try await spotter(dir, ["run", "--days", "2"], now: "2026-11-23T08:01:00+01:00")
+    #expect(caughtUp.status == 0, "\(caughtUp.stderr)")
+    #expect(!(try items(dir)).isEmpty)
+  }
+
   @Test func theNightlyRunWritesOneFilePerReminderAndRewritesNothingUnchanged() async throws {
     let dir = try SpotterBinary.scratch()
     let history = SpotterBinary.example("strong.csv")

@@ -58,7 +58,7 @@ extension SpotterCommand {
           workspace.notices.add("warning: no run log: \(ExitStatus.message(for: error))")
         }
         // Cron mails a run that exits non-zero: a source that failed is never silent.
-        try options.fail(failures, after: text, code: report.failures.first?.exitCode)
+        try options.fail(failures, after: text, code: report.failureExitCode)
         return ""
       }
     }
