@@ -44,11 +44,11 @@ public struct FireService: Sendable {
   public func fire(uid: String) throws -> FireResult {
     try workspace.store.requireStore()
     let note = freshen()
-    let (store, record, prepared) = try workspace.store.write(existing: true) { store in
+    let session = try workspace.store.session(existing: true)
+    let (record, prepared) = try session.locked { store in
       let record = try ReminderActionService.reminder(uid, in: store)
       return (
-        store, record,
-        try prepare(record, store: store, now: workspace.now, marks: try Marks(store), note: note)
+        record, try prepare(record, store: store, now: workspace.now, marks: try Marks(store), note: note)
       )
     }
     let claims: [Delivery]
@@ -58,7 +58,7 @@ public struct FireService: Sendable {
     case .deliver(let open, let why): (claims, reason) = (open, why)
     }
     let results = notify(record, claims: claims)
-    return try workspace.store.write(again: store) {
+    return try session.locked {
       try settle(record, claims: claims, results: results, reason: reason, store: $0)
     }
   }
@@ -68,7 +68,7 @@ public struct FireService: Sendable {
   public func catchUp() throws -> [FireResult] {
     try workspace.store.requireStore()
     let note = freshen()
-    return try catchUp(on: workspace.store.write(existing: true) { $0 }, note: note)
+    return try catchUp(on: workspace.store.session(existing: true), note: note)
   }
 
   /// Before deciding "trained today": a quick sync of the live source, when one is configured
@@ -92,16 +92,16 @@ public struct FireService: Sendable {
   /// claimed (shown as interrupted); every other is still due for the next catch-up. And like
   /// ``fire(uid:)`` it never holds the lock while a notifier runs: a hanging notifier must not
   /// make every other command exit 75.
-  func catchUp(on store: Store, note: String? = nil) throws -> [FireResult] {
+  func catchUp(on session: StoreSession, note: String? = nil) throws -> [FireResult] {
     let now = workspace.now
     let channels = commands.map(NotifierRunner.channel(of:))
-    let due = try workspace.store.write(again: store) {
+    let due = try session.locked {
       try $0.unsettledReminders(firingBy: now, channels: channels).map(\.uid)
     }
     var results: [FireResult] = []
     for uid in due {
       // Decided on the reminder as it is now: a fire or another catch-up may have settled it.
-      let step = try workspace.store.write(again: store) { store -> (ReminderRecord, Prepared)? in
+      let step = try session.locked { store -> (ReminderRecord, Prepared)? in
         guard let record = try store.reminder(uid: uid) else { return nil }
         return (record, try prepare(record, store: store, now: now, marks: try Marks(store), note: note))
       }
@@ -112,7 +112,7 @@ public struct FireService: Sendable {
         let outcomes = notify(record, claims: claims)
         CrashPoint.reach("after-notify")
         results.append(
-          try workspace.store.write(again: store) {
+          try session.locked {
             try settle(record, claims: claims, results: outcomes, reason: reason, store: $0)
           })
       }

@@ -97,17 +97,18 @@ public struct NightlyRunner: Sendable {
     // plan is made from the store, and the failures are reported after the outputs are written.
     let reading = HistoryReadingService(workspace: workspace).readKeepingGoing(
       histories.isEmpty ? workspace.settings.importSources : histories)
-    let (store, imports) = try workspace.store.write { store in
+    let session = try workspace.store.session()
+    let imports = try session.locked { store in
       let imports = try importFiles(reading.files, into: store)
       // Kept only once the sessions are in: a failed import is parsed again next night.
       for (path, fingerprint) in reading.fingerprints.sorted(by: { $0.key < $1.key }) {
         try store.setSetting(Store.fingerprintKey(path), fingerprint)
       }
-      return (store, imports)
+      return imports
     }
     // The notifiers run outside the locked parts, so a slow one never blocks other commands.
-    let caughtUp = catchUp ? try fire.catchUp(on: store) : []
-    return try workspace.store.write(again: store) { store in
+    let caughtUp = catchUp ? try fire.catchUp(on: session) : []
+    return try session.locked { store in
       let outcome = try plan(store: store, request: request)
       try noticeHistoryAge(store: store)
       let written = try write(

@@ -8,7 +8,8 @@ import SpotterIO
 /// created (a missing store reads as an empty one). A write takes the process lock that keeps
 /// other spotter processes out, opens the store (creating and migrating it unless `existing`),
 /// pins this invocation's zone and language on first use, and releases the lock when its body
-/// returns. Nothing else in the App layer opens a store or takes the lock.
+/// returns; a ``session(existing:)`` takes the lock again for each of its steps. Nothing else in
+/// the App layer opens a store or takes the lock.
 public struct StoreAccess: Sendable {
   /// The store's path, as `--db` or the default gave it.
   public let path: String
@@ -37,13 +38,11 @@ public struct StoreAccess: Sendable {
     return try body(store)
   }
 
-  /// Runs `body` holding the lock again, on a store an earlier ``write(existing:_:)`` of this
-  /// invocation opened: it was checked, migrated and pinned then, and opening it twice cost a
-  /// nightly run a millisecond. For commands that let go of the lock while a notifier runs.
-  public func write<T>(again store: Store, _ body: (Store) throws -> T) throws -> T {
-    let lock = try ProcessLock(storePath: path, waitSeconds: waitSeconds)
-    defer { lock.release() }
-    return try body(store)
+  /// Opens the store under the lock (checked, created and migrated unless `existing`, pinned),
+  /// lets the lock go, and returns the session through which each later step takes it again:
+  /// for commands that must not hold the lock while a notifier runs.
+  public func session(existing: Bool = false) throws -> StoreSession {
+    try write(existing: existing) { StoreSession(store: $0, access: self) }
   }
 
   /// Fails unless the store exists.

@@ -69,14 +69,21 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: box.db + ".lock"))
   }
 
-  @Test func aWriteAgainRelocksTheStoreAnEarlierWriteOpened() throws {
+  /// A session holds no lock between its steps, and each step holds it for its body alone.
+  @Test func aSessionTakesTheLockForEachStepAlone() throws {
     let box = try AppSandbox()
     let access = try box.workspace(at: evening).store
-    let store = try access.write { $0 }
-    try access.write(again: store) { store in
+    let session = try access.session()
+    // Between steps another process may lock the store.
+    try ProcessLock(storePath: box.db, waitSeconds: 0).release()
+    try session.locked { store in
       try store.setSetting("probe", "x")
       #expect(throws: SpotterIOError.self) { try ProcessLock(storePath: box.db, waitSeconds: 0) }
     }
+    try ProcessLock(storePath: box.db, waitSeconds: 0).release()
     #expect(try access.read { try $0.setting("probe") } == "x")
+    // A session of an existing store refuses a missing one, as a write does.
+    let missing = try AppSandbox()
+    #expect(throws: SpotterIOError.self) { try missing.workspace(at: evening).store.session(existing: true) }
   }
 }
