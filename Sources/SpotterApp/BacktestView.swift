@@ -104,60 +104,92 @@ public struct BacktestView: Sendable, Encodable {
     value.map { String(Int(($0 * 100).rounded())) + "%" } ?? "-"
   }
 
-  private static let names = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
   private static let order = BacktestStrategy.allCases
 
-  /// The report for a terminal.
-  public func text() -> String {
+  /// The report for a terminal, in `words`' language.
+  public func text(_ words: ConsoleWords = ConsoleWords(.en)) -> String {
     func cell(_ text: String, _ width: Int) -> String {
       String(repeating: " ", count: max(0, width - text.count)) + text
     }
+    // German writes "93 %" in a sentence; the table's cells keep "93%" so its columns stay.
+    func percent(_ value: Double?) -> String {
+      words.language == .de
+        ? Self.percent(value).replacingOccurrences(of: "%", with: " %") : Self.percent(value)
+    }
+    let cellPercent = { (value: Double?) in Self.percent(value) }
     var lines = [
-      "Backtest \(from) – \(through): each night at 21:00 (the replay's fixed hour; your nightly run is [agenda] nightly, 21:30 by default) planned the next day from what was logged before;",
-      "\(trainingDays) training days. Useful = the alarm fired 0–90 min before you started.",
+      words.pick(
+        "Backtest \(from) – \(through): each night at 21:00 (the replay's fixed hour; your nightly run is [agenda] "
+          + "nightly, 21:30 by default) planned the next day from what was logged before;",
+        "Rückblick \(from) – \(through): jede Nacht um 21:00 (die feste Stunde der Wiederholung; dein nächtlicher "
+          + "Lauf ist [agenda] nightly, 21:30 als Vorgabe) wurde der nächste Tag aus dem zuvor Erfassten geplant;"
+      ),
+      words.pick(
+        "\(trainingDays) training days. Useful = the alarm fired 0–90 min before you started.",
+        "\(trainingDays) Trainingstage. Nützlich = der Alarm kam 0–90 min vor deinem Beginn."),
       "",
-      "Strategy                      recall  precision  useful  late  start error  name",
     ]
     let labels: [BacktestStrategy: String] = [
-      .spotter: "Spotter (lead \(leadMinutes) min)", .sameWeekdayLastWeek: "B1 same weekday last week",
-      .planRule: "B2 plan rule (2 of last 4)", .weekdayMedian: "B3 weekday median (4 of 8)",
+      .spotter: words.pick("Spotter (lead \(leadMinutes) min)", "Spotter (Vorlauf \(leadMinutes) min)"),
+      .sameWeekdayLastWeek: words.pick("B1 same weekday last week", "B1 gleicher Tag letzte Woche"),
+      .planRule: words.pick("B2 plan rule (2 of last 4)", "B2 Planregel (2 der letzten 4)"),
+      .weekdayMedian: words.pick("B3 weekday median (4 of 8)", "B3 Wochentag-Median (4 von 8)"),
     ]
+    // No label is cut: the column is as wide as the longest.
+    let labelWidth = max(28, (labels.values.map(\.count).max() ?? 0) + 2)
+    lines.append(
+      words.pick("Strategy", "Strategie").padding(toLength: labelWidth, withPad: " ", startingAt: 0)
+        + words.pick(
+          "  recall  precision  useful  late  start error  name",
+          "  Recall  Präzision  nützl.  spät  Startfehler  Name"))
     for strategy in Self.order {
       guard let metrics = strategies[strategy.rawValue] else { continue }
       let label = labels[strategy] ?? strategy.label
       lines.append(
-        label.padding(toLength: 28, withPad: " ", startingAt: 0) + cell(Self.percent(metrics.recall), 8)
-          + cell(Self.percent(metrics.precision), 11) + cell(Self.percent(metrics.useful), 8)
-          + cell(Self.percent(metrics.late), 6)
+        label.padding(toLength: labelWidth, withPad: " ", startingAt: 0)
+          + cell(cellPercent(metrics.recall), 8)
+          + cell(cellPercent(metrics.precision), 11) + cell(cellPercent(metrics.useful), 8)
+          + cell(cellPercent(metrics.late), 6)
           + cell(metrics.medianStartErrorMinutes.map { "\($0) min" } ?? "-", 13)
-          + cell(Self.percent(metrics.nameAccuracy), 6))
+          + cell(cellPercent(metrics.nameAccuracy), 6))
     }
     lines.append(
-      "Hindsight limit (best fixed alarm per weekday, chosen after the fact): useful "
-        + Self.percent(hindsightUseful))
+      words.pick(
+        "Hindsight limit (best fixed alarm per weekday, chosen after the fact): useful ",
+        "Grenze im Nachhinein (bester fester Alarm je Wochentag, danach gewählt): nützlich ")
+        + percent(hindsightUseful))
     lines.append("")
-    lines.append("Useful per weekday      days  Spotter    B1    B2    B3")
-    for (index, key) in Weekday.allCases.map(\.key).enumerated() {
-      guard let day = weekdays[key], let spotter = day[BacktestStrategy.spotter.rawValue],
+    lines.append(
+      words.pick(
+        "Useful per weekday      days  Spotter    B1    B2    B3",
+        "Nützlich je Wochentag   Tage  Spotter    B1    B2    B3"))
+    for weekday in Weekday.allCases {
+      guard let day = weekdays[weekday.key], let spotter = day[BacktestStrategy.spotter.rawValue],
         spotter.trainingDays > 0
       else { continue }
       var line =
-        Self.names[index].padding(toLength: 22, withPad: " ", startingAt: 0)
+        words.shortWeekday(weekday).padding(toLength: 22, withPad: " ", startingAt: 0)
         + cell("\(spotter.trainingDays)", 6)
-      line += cell(Self.percent(spotter.useful), 9)
-      for strategy in Self.order.dropFirst() { line += cell(Self.percent(day[strategy.rawValue]?.useful), 6) }
+      line += cell(cellPercent(spotter.useful), 9)
+      for strategy in Self.order.dropFirst() { line += cell(cellPercent(day[strategy.rawValue]?.useful), 6) }
       lines.append(line)
     }
     if let lead = suggestedLeadMinutes {
       lines.append("")
+      let useful = percent(suggestedLeadUseful)
       if lead == leadMinutes {
         lines.append(
-          "lead_minutes = \(lead) already served best (useful \(Self.percent(suggestedLeadUseful))).")
+          words.pick(
+            "lead_minutes = \(lead) already served best (useful \(useful)).",
+            "lead_minutes = \(lead) war schon am besten (nützlich \(useful))."))
       } else {
+        let now = percent(strategies["spotter"]?.useful)
         lines.append(
-          "Suggestion: [reminders] lead_minutes = \(lead) would have been useful on "
-            + "\(Self.percent(suggestedLeadUseful)) of training days (now \(Self.percent(strategies["spotter"]?.useful)))."
-        )
+          words.pick(
+            "Suggestion: [reminders] lead_minutes = \(lead) would have been useful on \(useful) of training days "
+              + "(now \(now)).",
+            "Vorschlag: [reminders] lead_minutes = \(lead) wäre an \(useful) der Trainingstage nützlich gewesen "
+              + "(jetzt \(now))."))
       }
     }
     return lines.joined(separator: "\n")

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import _SpotterTestSupport
 
-/// With `language = "de"`, what `run`, `plan` and `pattern` print is German, pinned in
+/// With `language = "de"`, what `run`, `plan`, `pattern` and `backtest` print is German, pinned in
 /// `Snapshots/text-de-*.txt` (re-recorded with `RECORD_SNAPSHOTS=1`): CLDR's weekday names,
 /// decimal commas, and the notes and reasons of the plan.
 @Suite struct GermanTextGoldenEndToEndTests {
@@ -10,6 +10,7 @@ import _SpotterTestSupport
     ("run", ["run", "--history", SpotterBinary.example("strong.csv"), "--days", "2"]),
     ("plan", ["plan", "--days", "3"]),
     ("pattern", ["pattern", "--color", "never"]),
+    ("backtest", ["backtest", "--weeks", "2"]),
   ]
 
   static let outputs = Task<[String: String], any Error> {
@@ -35,7 +36,10 @@ import _SpotterTestSupport
     try assertSnapshot(output, named: "text-de-\(name).txt")
     #expect(output.hasPrefix("exit 0\n"), "\(output)")
     // Nothing of the English frame is left.
-    for english in ["planned ", "Plan for", "Training pattern", "Probability", "alarm ", "unchanged"] {
+    for english in [
+      "planned ", "Plan for", "Training pattern", "Probability", "alarm ", "unchanged", "training days",
+      "useful",
+    ] {
       #expect(!output.contains(english), "\(name): \(english)")
     }
   }

@@ -61,7 +61,9 @@ extension SpotterCommand {
           report: try BacktestService(workspace: workspace).run(
             weeks: weeks, parameters: parameters, suggestLead: learning.isEmpty),
           clock: workspace.clock)
-        return json ? try JSONOutput.encode(view, timeZone: workspace.settings.timeZone) : view.text()
+        return json
+          ? try JSONOutput.encode(view, timeZone: workspace.settings.timeZone)
+          : view.text(ConsoleWords(workspace.settings.language))
       }
     }
   }
