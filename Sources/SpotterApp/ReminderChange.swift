@@ -21,7 +21,38 @@ public struct ReminderChange: Sendable, Codable, Hashable {
     title = record.title
   }
 
-  public var line: String {
-    "\(uid)  \(fireLocal.map { "fires \($0)" } ?? status)  seq \(sequence)  \(title)"
+  /// What a command did to the reminder, as it says so.
+  public enum Action: Sendable {
+    case done, undone, snoozed
+  }
+
+  /// "done UID  cancelled  seq 1  TITLE", in `words`' language.
+  public func line(_ action: Action, _ words: ConsoleWords) -> String {
+    let verb =
+      switch action {
+      case .done: words.pick("done", "erledigt")
+      case .undone: words.pick("undone", "zurückgenommen")
+      case .snoozed: words.pick("snoozed", "verschoben")
+      }
+    return verb + " " + line(words)
+  }
+
+  /// `skip`'s first line: "skipped 2026-11-25", "already skipped …", "unskipped …".
+  public static func skipLine(_ date: LocalDate, undo: Bool, already: Bool, _ words: ConsoleWords) -> String {
+    let what =
+      undo
+      ? words.pick("unskipped", "wieder geplant")
+      : already ? words.pick("already skipped", "schon ausgelassen") : words.pick("skipped", "ausgelassen")
+    return "\(what) \(date)"
+  }
+
+  public var line: String { line(ConsoleWords(.en)) }
+
+  /// ``line`` in `words`' language.
+  public func line(_ words: ConsoleWords) -> String {
+    let state =
+      fireLocal.map { words.pick("fires ", "Alarm ") + $0 }
+      ?? (status == "cancelled" ? words.pick("cancelled", "abgesagt") : status)
+    return "\(uid)  \(state)  seq \(sequence)  \(title)"
   }
 }

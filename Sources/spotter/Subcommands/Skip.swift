@@ -29,9 +29,10 @@ extension SpotterCommand {
         if output.json {
           return try JSONOutput.encode(changed, as: "changes", timeZone: workspace.settings.timeZone)
         }
+        let words = ConsoleWords(workspace.settings.language)
         let lines =
-          ["\(undo ? "unskipped" : already ? "already skipped" : "skipped") \(date)"]
-          + changed.map { "  \($0.line)" }
+          [ReminderChange.skipLine(date, undo: undo, already: already, words)]
+          + changed.map { "  \($0.line(words))" }
         return lines.joined(separator: "\n")
       }
     }

@@ -33,7 +33,8 @@ extension SpotterCommand {
         .snooze(uid: reminder.uid, seconds: seconds)
         let view = ReminderChange(record, clock: workspace.clock)
         return output.json
-          ? try JSONOutput.encode(view, timeZone: workspace.settings.timeZone) : "snoozed \(view.line)"
+          ? try JSONOutput.encode(view, timeZone: workspace.settings.timeZone)
+          : view.line(.snoozed, ConsoleWords(workspace.settings.language))
       }
     }
   }
