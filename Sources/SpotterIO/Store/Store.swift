@@ -70,7 +70,10 @@ public final class Store: Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         queue = try DatabaseQueue(path: path, configuration: configuration)
       }
-      try Self.migrator.migrate(queue)
+      // Each migration sets user_version in its own transaction, so a store at the current
+      // version has nothing to migrate: the migrator's own reads are spared on every night.
+      let version = try queue.inDatabase { try Int.fetchOne($0, sql: "PRAGMA user_version") ?? 0 }
+      if version < Self.schemaVersion { try Self.migrator.migrate(queue) }
     } catch {
       throw Self.error(error, path: path, doing: "cannot open: ")
     }
