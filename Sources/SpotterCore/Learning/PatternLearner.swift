@@ -90,8 +90,13 @@ public struct PatternLearner: Sendable {
         // In a new routine the same weekday last week is the best single sign, and the gap
         // counts, learned over the old routine's rhythm, must not overrule it: a Monday after
         // a Friday was never trained in a Tue/Thu routine, and the new Mondays went unreminded.
-        let lastWeek = history.trainingDays[target.adding(days: -7)] != nil ? 0.5 : 0.2
-        probability = parameters.newRoutineLastWeek ? max(gap ?? 0, lastWeek) : gap ?? lastWeek
+        let weekBefore = target.adding(days: -7)
+        let lastWeek = history.trainingDays[weekBefore] != nil ? 0.5 : 0.2
+        // Only a day of the new routine itself (trained last week on a weekday that used to be
+        // free) overrules the gap: an old-routine day is left to the gap, as it was.
+        probability =
+          parameters.newRoutineLastWeek && history.isSurprise(weekBefore)
+          ? max(gap ?? 0, lastWeek) : gap ?? lastWeek
       }
       // Two active weeks in a row without this weekday: it was given up, whatever came before.
       if rate.lastTwoMissed && !habitChange { probability = min(probability, parameters.givenUpCap) }

@@ -202,11 +202,14 @@ struct TrainingHistory {
   /// routine.
   func recentSurprises() -> Int {
     guard let firstDate, firstDate <= today.adding(days: -28) else { return 0 }
-    return (0..<7).map { today.adding(days: -$0) }.filter { date in
-      guard trainingDays[date] != nil else { return false }
-      let rate = weekdayRate(before: date)
-      return rate.weeks >= 3 && rate.value < parameters.surpriseRate
-    }.count
+    return (0..<7).map { today.adding(days: -$0) }.filter(isSurprise).count
+  }
+
+  /// Whether `date` was trained on a weekday established as free: a day of a new routine.
+  func isSurprise(_ date: LocalDate) -> Bool {
+    guard trainingDays[date] != nil else { return false }
+    let rate = weekdayRate(before: date)
+    return rate.weeks >= 3 && rate.value < parameters.surpriseRate
   }
 
   /// Where past starts come from when placing an alarm.
