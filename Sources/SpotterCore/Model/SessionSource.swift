@@ -7,4 +7,5 @@ public enum SessionSource: String, Sendable, Hashable, Codable, CaseIterable {
   case appleHealth = "apple-health"
   case fitbod
   case gymbook
+  case jefit
 }

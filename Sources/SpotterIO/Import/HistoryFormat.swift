@@ -13,4 +13,7 @@ public enum HistoryFormat: String, Sendable, Hashable, Codable {
   case fitbodCSV = "fitbod-csv"
   /// GymBook: one row per set with its date and time, named workouts ("Programma").
   case gymBookCSV = "gymbook-csv"
+  /// JEFIT: a file of several tables (`### WORKOUT SESSIONS ###`, `### EXERCISE LOGS ###`), sets
+  /// packed as `100x5`, no unit and no workout names.
+  case jefitCSV = "jefit-csv"
 }

@@ -149,6 +149,7 @@ public struct HistoryImporter: Sendable {
     if FitNotesIOSCSVImporter.matches(header: header) { return .fitNotesIOSCSV }
     if FitbodCSVImporter.matches(header: header) { return .fitbodCSV }
     if GymBookCSVImporter.matches(header: header) { return .gymBookCSV }
+    if JefitCSVImporter.matches(header: header) { return .jefitCSV }
     if FitNotesCSVImporter.matches(header: header) { return .fitNotesCSV }
     // A Strong export whose header is in a language Spotter has no names for is known by its
     // rows, as an import of the file itself knows it: the whole lines of the prefix.
@@ -212,6 +213,9 @@ public struct HistoryImporter: Sendable {
       let sessions = try GymBookCSVImporter(context: context).sessions(
         header: header, table: table, rows: rows)
       return (.gymBookCSV, sessions.sorted { $0.start < $1.start }.map(PackedSession.init))
+    }
+    if JefitCSVImporter.matches(header: header) {
+      return (.jefitCSV, try JefitCSVImporter(context: context).sessions(table: table).map(PackedSession.init))
     }
     if FitNotesCSVImporter.matches(header: header) {
       let sessions = try FitNotesCSVImporter(context: context).sessions(

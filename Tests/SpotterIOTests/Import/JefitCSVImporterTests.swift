@@ -1,0 +1,90 @@
+import Foundation
+import SpotterCore
+import Testing
+import _SpotterTestSupport
+
+@testable import SpotterIO
+
+/// JEFIT's export of several tables, in the shape four independent readers of real exports
+/// describe alike (no licensed real export was found to keep), as synthetic files.
+@Suite struct JefitCSVImporterTests {
+  static let export = """
+    ### WORKOUT SESSIONS ###
+    _id,mydate,starttime,starttimie,total_time
+    1,2026-11-16,1794848400,,3600
+    2,2026-11-18,,1795021200,4200
+    3,2026-11-20,,,0
+    ###########################
+
+    ### EXERCISE LOGS ###
+    _id,belongsession,mydate,eid,ename,logs,record
+    11,1,2026-11-16,1,"Barbell Bench Press","100x5,100x5,97.5x4",116
+    12,1,2026-11-16,2,"Pull Up","0x10,0x8",0
+    13,2,2026-11-18,3,"Barbell Squat","140x5,140x5",163
+    14,3,2026-11-20,4,"Deadlift","180x3",196
+    15,4,2026-11-22,1,"Barbell Bench Press","102.5x5",120
+    ###########################
+
+    ### EXERCISE SET LOGS ###
+    _id,exercise_log_id,weight_lbs,reps
+    1,11,220.5,5
+    ###########################
+
+    """
+
+  func parse(_ text: String, unit: WeightUnit = .kilograms) throws -> (HistoryFormat, [Session]) {
+    try HistoryImporter(clock: TestZones.berlinClock, defaultUnit: unit).parse(
+      Data(text.utf8), fileName: "jefit.csv")
+  }
+
+  /// Sessions from both tables: a Unix start (either spelling), its length, the sets of its logs
+  /// in the configured unit, body-weight sets without a weight; a session without a start and
+  /// logs without their session are known by their date.
+  @Test func theTablesMakeTheSessions() throws {
+    let (format, sessions) = try parse(Self.export)
+    #expect(format == .jefitCSV)
+    #expect(sessions.map(\.id) == ["jefit-1", "jefit-2", "jefit-3", "jefit-4"])
+    #expect(sessions[0].start == TestZones.instant("2026-11-16T18:00:00+01:00"))
+    #expect(sessions[0].end == TestZones.instant("2026-11-16T19:00:00+01:00"))
+    #expect(sessions[1].start == TestZones.instant("2026-11-18T18:00:00+01:00"))
+    #expect(sessions[0].exercises.map(\.name) == ["Barbell Bench Press", "Pull Up"])
+    #expect(sessions[0].exercises[0].sets.map(\.weight) == [100, 100, 97.5])
+    #expect(sessions[0].exercises[0].sets.map(\.reps) == [5, 5, 4])
+    #expect(sessions[0].exercises[1].sets.map(\.weight) == [nil, nil])
+    #expect(sessions.allSatisfy { $0.source == .jefit && $0.workoutName == "Workout" })
+    #expect(sessions[0].hasTimeOfDay && !sessions[2].hasTimeOfDay && !sessions[3].hasTimeOfDay)
+    #expect(sessions[3].start == TestZones.instant("2026-11-22T00:00:00+01:00"))
+    // No unit in the file: the configured one.
+    let (_, pounds) = try parse(Self.export, unit: .pounds)
+    #expect(pounds[0].exercises[0].sets[0].unit == .pounds)
+    // The first line alone tells the app, as a folder's choice of export reads it.
+    #expect(HistoryImporter.format(sniffing: Data(Self.export.utf8)) == .jefitCSV)
+  }
+
+  /// An impossible set is left out with a note (refused with --strict); a token that is no set
+  /// at all, a start that is no number, and an export without its tables are refused at their
+  /// line.
+  @Test func badValuesAreNamedOrPassedOver() throws {
+    let typo = Self.export.replacingOccurrences(of: "\"140x5,140x5\"", with: "\"140x5,140x87777\"")
+    #expect(throws: SpotterIOError.self) { try parse(typo) }
+    let findings = ImportFindings()
+    let (_, kept) = try HistoryImporter(clock: TestZones.berlinClock, defaultUnit: .kilograms).parsePacked(
+      Data(typo.utf8), fileName: "jefit.csv", findings: findings)
+    #expect(kept.map(\.unpacked)[1].exercises[0].sets.count == 1)
+    #expect(
+      findings.impossibleSets.map { "\($0)" } == [
+        "jefit.csv:12: column 'logs': invalid reps (a whole number from 0 to 9999) '140x87777'"
+      ])
+
+    let garbled = Self.export.replacingOccurrences(of: "\"180x3\"", with: "\"180 by 3\"")
+    let error = try #require(throws: SpotterIOError.self) { try parse(garbled) }
+    #expect("\(error)".contains("jefit.csv:13"), "\(error)")
+    #expect("\(error)".contains("180 by 3"), "\(error)")
+
+    let badStart = Self.export.replacingOccurrences(of: "1794848400", with: "soon")
+    let startError = try #require(throws: SpotterIOError.self) { try parse(badStart) }
+    #expect("\(startError)".contains("jefit.csv:3") && "\(startError)".contains("starttime"), "\(startError)")
+
+    #expect(throws: SpotterIOError.self) { try parse("### ROUTINES ###\n_id,name\n1,PPL\n") }
+  }
+}
