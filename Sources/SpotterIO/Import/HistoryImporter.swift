@@ -215,7 +215,9 @@ public struct HistoryImporter: Sendable {
       return (.gymBookCSV, sessions.sorted { $0.start < $1.start }.map(PackedSession.init))
     }
     if JefitCSVImporter.matches(header: header) {
-      return (.jefitCSV, try JefitCSVImporter(context: context).sessions(table: table).map(PackedSession.init))
+      return (
+        .jefitCSV, try JefitCSVImporter(context: context).sessions(table: table).map(PackedSession.init)
+      )
     }
     if FitNotesCSVImporter.matches(header: header) {
       let sessions = try FitNotesCSVImporter(context: context).sessions(
