@@ -1,8 +1,9 @@
 import Foundation
 import SpotterCore
 
-/// Reads JEFIT's "Export Data": one file of several tables, each after a line `### NAME ###` and
-/// closed by a line of `#`, of which two hold the history.
+/// Reads JEFIT's "Export Data": one file of several tables, each after a line `### NAME ###`
+/// (`### SETTING #####…` first, with a run of `#` as long as the app makes it), sometimes closed
+/// by a line of `#`, of which two hold the history.
 ///
 /// - `WORKOUT SESSIONS`: `_id`, `mydate` (the local date), `starttime` (Unix seconds; older
 ///   exports spell a second column `starttimie`, and either may be empty) and `total_time`
@@ -10,7 +11,9 @@ import SpotterCore
 /// - `EXERCISE LOGS`: `belongsession` (a session's `_id`), `mydate`, `ename` and `logs`, the sets
 ///   as `WEIGHTxREPS` joined by commas (`"100x5,100x5,97.5x4"`).
 ///
-/// The other tables (`EXERCISE SET LOGS`, routines, body stats) are skipped. This shape is the
+/// Columns are found by name, so the account columns some versions put first (`row_id,USERID,
+/// TIMESTAMP,…`) change nothing. The other tables (`SETTING`, `ROUTINES`, `EXERCISE SET LOGS`,
+/// `NOTES`, …) are skipped. This shape is the
 /// one described alike by four independent readers of real exports in public repositories; no
 /// licensed real export was found to keep. JEFIT states no unit: its weights are in the
 /// account's unit, so the configured `weight_unit` is taken. It names no workouts, and a weight
@@ -40,6 +43,8 @@ struct JefitCSVImporter {
     var current: String?
     for record in table.records {
       let fields = table.fields(of: record)
+      // Blank lines separate the tables; they are no rows.
+      if fields.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { continue }
       if fields.count == 1, let name = Self.sectionName(fields[0]) {
         current = name
         continue

@@ -61,6 +61,37 @@ import _SpotterTestSupport
     #expect(HistoryImporter.format(sniffing: Data(Self.export.utf8)) == .jefitCSV)
   }
 
+  /// The other shape readers describe: a settings table first, the account columns first in
+  /// every row, long runs of `#`, no closing lines, blank lines between tables.
+  @Test func theSettingsFirstShapeWithAccountColumns() throws {
+    let (format, sessions) = try parse(
+      """
+      ### SETTING ##########################################
+      row_id,USERID,TIMESTAMP,gender,currentRoutine,DOB,name,length,mass
+      1,42,1794848000,M,7,1990-01-01,someone,cm,kg
+
+      ### ROUTINES #########################################
+      row_id,USERID,TIMESTAMP,_id,name,difficulty,focus,dayaweek
+      1,42,1794848000,7,PPL,2,1,3
+      ### WORKOUT SESSIONS #################################
+      rowid,_id,USERID,edit_time,day_id,total_time,workout_time,mydate,starttime
+      1,5,42,1794852000,1,3000,2800,2026-11-16,1794848400
+
+      ### EXERCISE LOGS ####################################
+      row_id,USERID,TIMESTAMP,_id,belongsession,mydate,eid,ename,logs,record
+      1,42,1794852000,51,5,2026-11-16,1,"Barbell Bench Press","100x5,100x5",116
+      ### NOTES ############################################
+      row_id,TIMESTAMP,USERID,_id,eid,belongSys,mynote,title
+      1,1794852000,42,1,1,0,"felt strong, no pain",Bench
+
+      """)
+    #expect(format == .jefitCSV)
+    #expect(sessions.count == 1)
+    #expect(sessions[0].start == TestZones.instant("2026-11-16T18:00:00+01:00"))
+    #expect(sessions[0].end == TestZones.instant("2026-11-16T18:50:00+01:00"))
+    #expect(sessions[0].setCount == 2)
+  }
+
   /// An impossible set is left out with a note (refused with --strict); a token that is no set
   /// at all, a start that is no number, and an export without its tables are refused at their
   /// line.
