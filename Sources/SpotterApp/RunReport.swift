@@ -28,6 +28,6 @@ public struct RunReport: Sendable, Codable {
   enum CodingKeys: String, CodingKey {
     case imports, unchanged, failures, horizon, reminders, followUps, alarms, changes, calendarPath,
       agendaPath
-    case catchUp, sync
+    case catchUp, sync, sinkFailures
   }
 }
