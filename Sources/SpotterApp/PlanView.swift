@@ -58,6 +58,15 @@ public struct PlanView: Sendable, Encodable {
       summary: record.summary, workoutName: reminder?.workoutName, reason: reminder?.reason)
   }
 
+  /// Whether `title` names `summary`: it holds it whole, or holds the first word of a name of
+  /// two or three words as the start of a compound (`Push-`), as German titles do.
+  static func titleNames(_ title: String, _ summary: String) -> Bool {
+    if title.contains(summary) { return true }
+    let words = summary.split(whereSeparator: { $0 == " " || $0 == "-" })
+    guard (2...3).contains(words.count), let first = words.first else { return false }
+    return title.contains(first + "-")
+  }
+
   /// `2026-11-23 18:00`; a reading the clock shows twice that day (an autumn overlap) carries
   /// its offset, `2026-10-25 02:46 +01:00`, so its two passes never read alike.
   static func local(_ instant: Date, _ clock: ZoneClock) -> String {
@@ -97,8 +106,9 @@ public struct PlanView: Sendable, Encodable {
           item.status == "cancelled"
           ? words.pick(" [cancelled]", " [abgesagt]")
           : item.end <= now ? words.pick(" [past]", " [vorbei]") : ""
-        // The event's name, unless the alarm's title already says it.
-        let name = item.summary.flatMap { item.title.contains($0) ? nil : "\($0): " } ?? ""
+        // The event's name, unless the alarm's title already says it: whole ("Workout Time: Push
+        // Day!"), or as German joins it into a compound ("Zeit für dein Push-Workout!").
+        let name = item.summary.flatMap { Self.titleNames(item.title, $0) ? nil : "\($0): " } ?? ""
         lines.append(
           "  \(item.date) \(item.startLocal.suffix(5))  \(alarm)  \(name)\(item.title) — \(item.body)\(status)"
         )
