@@ -101,7 +101,11 @@ struct JefitCSVImporter {
       let logs = try column("logs", in: header, section: "EXERCISE LOGS", line: rows.first?.line)
       for record in rows {
         try context.checkFieldCount(of: record, header: header)
-        let key = table[record, session].trimmed
+        var key = table[record, session].trimmed
+        // Logs that name no session are grouped by their day.
+        if key.isEmpty {
+          key = "day-" + (header.firstIndex(of: "mydate").map { table[record, $0].trimmed } ?? "")
+        }
         if drafts[key] == nil {
           // Logged sets without their session row: a day known by its date.
           let (start, hasTime) = try self.start(table, record, header: header)

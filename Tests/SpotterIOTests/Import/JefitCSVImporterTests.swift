@@ -90,6 +90,16 @@ import _SpotterTestSupport
     #expect(sessions[0].start == TestZones.instant("2026-11-16T18:00:00+01:00"))
     #expect(sessions[0].end == TestZones.instant("2026-11-16T18:50:00+01:00"))
     #expect(sessions[0].setCount == 2)
+    // Logs that name no session are one session of their day.
+    let (_, orphans) = try parse(
+      """
+      ### EXERCISE LOGS ###
+      _id,belongsession,mydate,ename,logs
+      1,,2026-11-18,Squat,"100x5"
+      2,,2026-11-18,Bench,"80x5"
+
+      """)
+    #expect(orphans.map(\.id) == ["jefit-day-2026-11-18"] && orphans[0].setCount == 2)
   }
 
   /// An impossible set is left out with a note (refused with --strict); a token that is no set
