@@ -74,6 +74,25 @@ import Testing
     #expect(learned.asOf == tomorrow.today)
   }
 
+  /// A stored pattern under the right key but of the wrong shape (a damaged store: three
+  /// weekdays, a short heatmap) or not JSON at all is learned again, never indexed.
+  @Test func aDamagedStoredPatternIsLearnedAgain() throws {
+    let (box, _) = try planned()
+    let workspace = try box.workspace(at: "2026-11-23T12:00:00+01:00")
+    let stored = try #require(try workspace.store.read { try $0.learnedPattern() })
+    var damaged = stored
+    damaged.pattern.weekdays = Array(stored.pattern.weekdays.prefix(3))
+    damaged.pattern.heat = [[1]]
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    for text in [String(decoding: try encoder.encode(damaged), as: UTF8.self), "{\"key\": 1}", "not json"] {
+      try workspace.store.write { try $0.setSetting(Store.learnedPatternKey, text) }
+      #expect(try workspace.store.read { try $0.learnedPattern() } == nil)
+      let pattern = planner(workspace).pattern(try snapshot(workspace, first: workspace.today))
+      #expect(pattern == stored.pattern)
+    }
+  }
+
   /// The same night planned from a store with its learned pattern and from one without writes
   /// the same bytes.
   @Test func aReusedPatternWritesWhatALearnedOneWrites() throws {

@@ -19,6 +19,15 @@ public struct LearnedPattern: Sendable, Hashable, Codable {
     self.pattern = pattern
   }
 
+  /// Whether the pattern has the shape every reader of it assumes: seven weekdays, Monday first,
+  /// and a 7 × 24 heatmap. A stored one that does not (a damaged or hand-edited store) is learned
+  /// again, never indexed.
+  public var isWellFormed: Bool {
+    pattern.weekdays.map(\.weekday) == Weekday.allCases && pattern.heat.count == 7
+      && pattern.heat.allSatisfy { $0.count == 24 && $0.allSatisfy(\.isFinite) }
+      && pattern.weekdays.allSatisfy { $0.probability.isFinite && $0.confidence.isFinite }
+  }
+
   /// The key of what `learner` would learn from: its rules and parameters, the zone and its
   /// rules' version, today, each session as the learner reads it (and whether it started
   /// before `now`), and each reaction.

@@ -40,6 +40,16 @@ public struct PlateauDetector: Sendable {
       runs = try container.decode([Lift: Run].self, forKey: .runs)
       plateaus = try container.decode([Plateau].self, forKey: .plateaus)
       latest = try container.decode([Lift: Int].self, forKey: .latest)
+      // A stored state the detector could not have left (a damaged or hand-edited store) is
+      // refused, so detection replays from the start instead of indexing out of range.
+      let plateauCount = plateaus.count
+      guard latest.values.allSatisfy({ (0..<plateauCount).contains($0) }),
+        plateaus.allSatisfy({ !$0.sessionIDs.isEmpty }), runs.values.allSatisfy({ !$0.sessionIDs.isEmpty })
+      else {
+        throw DecodingError.dataCorrupted(
+          DecodingError.Context(
+            codingPath: [CodingKeys.latest], debugDescription: "not a state detection leaves"))
+      }
     }
 
     /// The dictionaries in the form Swift gives them (key, value, key, value), but in the lifts'

@@ -75,11 +75,14 @@ extension Store {
     return encoder
   }
 
-  /// The last learned pattern and the key of what it was learned from; nil when none is stored
-  /// or it does not decode (then the next run learns afresh).
+  /// The last learned pattern and the key of what it was learned from; nil when none is stored,
+  /// it does not decode, or it is not of the shape a pattern has (then the run learns afresh).
   public func learnedPattern() throws -> LearnedPattern? {
-    guard let text = try setting(Self.learnedPatternKey) else { return nil }
-    return try? JSONDecoder().decode(LearnedPattern.self, from: Data(text.utf8))
+    guard let text = try setting(Self.learnedPatternKey),
+      let learned = try? JSONDecoder().decode(LearnedPattern.self, from: Data(text.utf8)),
+      learned.isWellFormed
+    else { return nil }
+    return learned
   }
 
   /// Where the last stored run's achievement detection stopped: `sessions digest state`, the

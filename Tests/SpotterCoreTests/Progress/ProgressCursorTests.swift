@@ -80,4 +80,37 @@ import _SpotterTestSupport
       #expect(state.plateaus == all, "split at \(split)")
     }
   }
+  /// A stored plateau state the detector could not have left (an index past the plateaus, a
+  /// plateau without sessions) does not decode, so detection replays instead of indexing out of
+  /// range; the state detection leaves encodes in the lifts' order, the same bytes each time.
+  @Test func aDamagedPlateauStateIsRefusedAndAGoodOneEncodesAlike() throws {
+    let detector = PlateauDetector(
+      matcher: LiftMatcher(names: OverloadSettings.defaultLifts), clock: TestZones.berlinClock)
+    var state = PlateauDetector.State()
+    detector.detect(AchievementDetector.ordered(Self.history)[...], state: &state)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let bytes = try encoder.encode(state)
+    #expect(try encoder.encode(try JSONDecoder().decode(PlateauDetector.State.self, from: bytes)) == bytes)
+    var json = try #require(try JSONSerialization.jsonObject(with: bytes) as? [String: Any])
+    // A lift's latest plateau, pointing past the plateaus (as key, value pairs, the form Swift
+    // gives a dictionary with struct keys).
+    let plateauList = try #require(json["plateaus"] as? [[String: Any]])
+    let lift = try #require(plateauList.first?["lift"])
+    json["latest"] = [lift, 99]
+    #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(
+        PlateauDetector.State.self, from: try JSONSerialization.data(withJSONObject: json))
+    }
+    var plateaus =
+      try #require(try JSONSerialization.jsonObject(with: bytes) as? [String: Any])["plateaus"]
+      as? [[String: Any]]
+    plateaus?[0]["sessionIDs"] = [String]()
+    json = try #require(try JSONSerialization.jsonObject(with: bytes) as? [String: Any])
+    json["plateaus"] = plateaus
+    #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(
+        PlateauDetector.State.self, from: try JSONSerialization.data(withJSONObject: json))
+    }
+  }
 }
