@@ -10,6 +10,11 @@ public struct ByteReader {
 
   public var isAtEnd: Bool { offset == bytes.count }
 
+  /// The bytes not read yet: no more items than this can follow, as each takes at least one.
+  /// A count read from a damaged blob is capped by it before anything is reserved, so two
+  /// billion promised items never become a two-billion-item allocation.
+  public var remaining: Int { bytes.count - offset }
+
   public mutating func byte() -> UInt8? {
     guard offset < bytes.count else { return nil }
     defer { offset += 1 }

@@ -57,12 +57,12 @@ public enum ExerciseListCoder {
     var reader = ByteReader(bytes: bytes)
     guard reader.byte() == version, let exerciseCount = reader.count() else { return nil }
     var exercises: [ExerciseEntry] = []
-    exercises.reserveCapacity(exerciseCount)
+    exercises.reserveCapacity(min(exerciseCount, reader.remaining))
     for _ in 0..<exerciseCount {
       guard let nameLength = reader.count(), let name = reader.text(nameLength), let setCount = reader.count()
       else { return nil }
       var sets: [SetEntry] = []
-      sets.reserveCapacity(setCount)
+      sets.reserveCapacity(min(setCount, reader.remaining))
       for _ in 0..<setCount {
         guard let flags = reader.byte(), flags < 1 << 7 else { return nil }
         var weight: Double?

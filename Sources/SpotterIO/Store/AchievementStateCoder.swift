@@ -102,7 +102,7 @@ enum AchievementStateCoder {
     for _ in 0..<repsCount {
       guard let name = reader.text(), let count = reader.count() else { return nil }
       var marks: [Int: Int] = [:]
-      marks.reserveCapacity(count)
+      marks.reserveCapacity(min(count, reader.remaining))
       for _ in 0..<count {
         guard let weight = reader.signed(), let reps = reader.signed() else { return nil }
         marks[weight] = reps

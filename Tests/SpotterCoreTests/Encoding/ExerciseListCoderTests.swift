@@ -49,4 +49,12 @@ import Testing
     #expect(tried == bytes.count * 7)
     #expect(!(bytes + [0]).withUnsafeBytes(ExerciseListCoder.isValid))
   }
+  /// A blob that promises two billion exercises, or sets, is refused without reserving room for
+  /// them: the counts are capped by the bytes that are left (it was an 80 GB allocation, a trap).
+  @Test func aHugeCountIsRefusedWithoutReservingIt() {
+    let most: [UInt8] = [0xFF, 0xFF, 0xFF, 0xFF, 0x07]  // Int32.max as a varint
+    #expect(([UInt8(1)] + most).withUnsafeBytes(ExerciseListCoder.decode) == nil)
+    // One exercise named "A" with Int32.max sets.
+    #expect(([UInt8(1), 1, 1, UInt8(ascii: "A")] + most).withUnsafeBytes(ExerciseListCoder.decode) == nil)
+  }
 }

@@ -58,6 +58,10 @@ import _SpotterTestSupport
     other[0] = 2
     #expect(other.withUnsafeBytes(AchievementStateCoder.decode) == nil)
     #expect((bytes + [0]).withUnsafeBytes(AchievementStateCoder.decode) == nil)
+    // A reps table promising Int32.max marks is refused without reserving room for them.
+    let most: [UInt8] = [0xFF, 0xFF, 0xFF, 0xFF, 0x07]
+    #expect(
+      ([UInt8(1), 0, 0, 1, 1, UInt8(ascii: "A")] + most).withUnsafeBytes(AchievementStateCoder.decode) == nil)
   }
 
   /// A store whose cursor no longer decodes gives none, so the run replays from the start.
