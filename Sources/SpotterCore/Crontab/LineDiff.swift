@@ -70,8 +70,35 @@ public struct LineDiff: Sendable {
     return lines
   }
 
-  /// The edit script of a longest common subsequence; crontabs are small, so O(n·m) is fine.
+  /// The most cells the longest-common-subsequence table may have: 32 MB of them.
+  static let tableLimit = 4_000_000
+
+  /// The edit script: the lines both texts begin and end with are kept as they are, and only
+  /// the middle that differs is compared, by a longest common subsequence.
+  ///
+  /// A crontab may be anyone's and of any length, and the table is the product of the two
+  /// middles: a middle too big for ``tableLimit`` is shown as all removed, then all added, in
+  /// linear time and memory. An agenda block replaced inside a long crontab is a small middle.
   private static func steps(_ a: [String], _ b: [String]) -> [Step] {
+    var prefix = 0
+    while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
+    var suffix = 0
+    while suffix < a.count - prefix, suffix < b.count - prefix,
+      a[a.count - 1 - suffix] == b[b.count - 1 - suffix]
+    {
+      suffix += 1
+    }
+    let middleA = Array(a[prefix..<(a.count - suffix)])
+    let middleB = Array(b[prefix..<(b.count - suffix)])
+    let (product, overflow) = (middleA.count + 1).multipliedReportingOverflow(by: middleB.count + 1)
+    let middle =
+      !overflow && product <= tableLimit
+      ? subsequenceSteps(middleA, middleB) : middleA.map(Step.removed) + middleB.map(Step.added)
+    return a[..<prefix].map(Step.same) + middle + a[(a.count - suffix)...].map(Step.same)
+  }
+
+  /// The edit script of a longest common subsequence of `a` and `b`, O(n·m).
+  private static func subsequenceSteps(_ a: [String], _ b: [String]) -> [Step] {
     let n = a.count
     let m = b.count
     var table = [Int](repeating: 0, count: (n + 1) * (m + 1))

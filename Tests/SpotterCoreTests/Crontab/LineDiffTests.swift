@@ -15,4 +15,28 @@ import Testing
       LineDiff().unified(from: "", to: "x\n", oldName: "o", newName: "n")
         == "--- o\n+++ n\n@@ -0,0 +1,1 @@\n+x\n")
   }
+  /// A block replaced inside a crontab of 100,000 lines: only the middle that differs is
+  /// compared, so the diff is its hunk alone (the table was 10¹⁰ cells, 80 GB).
+  @Test func aLongCrontabIsComparedOnlyWhereItDiffers() {
+    let lines = (0..<100_000).map { "0 \($0 % 24) * * * job-\($0)" }
+    let old = (lines[..<50_000] + ["# block v1", "a", "b"] + lines[50_000...]).joined(separator: "\n") + "\n"
+    let new = (lines[..<50_000] + ["# block v2", "a", "c"] + lines[50_000...]).joined(separator: "\n") + "\n"
+    let diff = LineDiff().unified(from: old, to: new, oldName: "o", newName: "n")
+    #expect(diff.split(separator: "\n").count == 14, "\(diff)")
+    #expect(diff.contains("-# block v1\n+# block v2\n a\n-b\n+c\n"))
+  }
+
+  /// Two middles too big to compare are shown as removed, then added, and the diff still
+  /// turns the old text into the new.
+  @Test func middlesTooBigToCompareAreRemovedThenAdded() {
+    let old = (0..<3_000).map { "old \($0)" }.joined(separator: "\n") + "\n"
+    let new = (0..<3_000).map { "new \($0)" }.joined(separator: "\n") + "\n"
+    let diff = LineDiff().unified(from: old, to: new, oldName: "o", newName: "n")
+    let body = diff.split(separator: "\n").dropFirst(3)
+    #expect(
+      body.filter { $0.hasPrefix("-") }.map { $0.dropFirst() } == old.split(separator: "\n").map { $0[...] })
+    #expect(
+      body.filter { $0.hasPrefix("+") }.map { $0.dropFirst() } == new.split(separator: "\n").map { $0[...] })
+    #expect(diff.hasPrefix("--- o\n+++ n\n@@ -1,3000 +1,3000 @@\n"))
+  }
 }
