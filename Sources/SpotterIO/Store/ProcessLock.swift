@@ -29,7 +29,7 @@ public final class ProcessLock: @unchecked Sendable {
     }
     var status = stat()
     guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-      close(descriptor)
+      giveUp()
       throw SpotterIOError.io(
         path: path, reason: "cannot open lock file: not a regular file; refusing to use it")
     }
@@ -37,7 +37,7 @@ public final class ProcessLock: @unchecked Sendable {
     while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
       guard errno == EWOULDBLOCK || errno == EINTR, Date() < deadline else {
         let holder = Self.holder(descriptor)
-        close(descriptor)
+        giveUp()
         throw SpotterIOError.locked(path: path, holder: holder)
       }
       usleep(20_000)
@@ -46,6 +46,18 @@ public final class ProcessLock: @unchecked Sendable {
     let pid = Array("pid \(getpid())\n".utf8)
     _ = ftruncate(descriptor, 0)
     _ = pid.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+  }
+
+  /// Closes the descriptor of a lock that was not taken, and forgets it.
+  ///
+  /// An initializer that throws once every property is set still runs `deinit`, whose
+  /// ``release()`` would close the same number a second time. In `spotter batch` another
+  /// thread may have been handed that number by then: a busy user's failed lock closed another
+  /// user's output file in the middle of its write ("Bad file descriptor"), and could as well
+  /// have let its bytes go to a file opened in between.
+  private func giveUp() {
+    close(descriptor)
+    descriptor = -1
   }
 
   /// Gives the lock up before the process ends, e.g. while a notifier runs.

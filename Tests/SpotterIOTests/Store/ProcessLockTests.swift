@@ -18,6 +18,47 @@ import Testing
     second.release()
   }
 
+  /// A lock that cannot be taken closes its descriptor once. It closed it a second time as the
+  /// failed instance went away; in `spotter batch`, by then another thread could hold that
+  /// number for an output file, whose write then failed ("Bad file descriptor", seen in CI). One
+  /// thread fails to take a held lock over and over while another writes files: every write
+  /// lands. The window is microseconds wide: without the fix this test did not catch the race in
+  /// three runs here, so it guards the behaviour rather than reproducing the CI failure.
+  @Test func aLockNotTakenClosesNothingElse() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "spotter-lock-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let path = directory.appendingPathComponent("spotter.sqlite").path
+    let held = try ProcessLock(storePath: path, waitSeconds: 0)
+    defer { held.release() }
+    final class Failures: @unchecked Sendable {
+      let lock = NSLock()
+      var writes = 0
+    }
+    let failures = Failures()
+    let done = DispatchSemaphore(value: 0)
+    let writer = Thread {
+      let file = directory.appendingPathComponent("data").path
+      for _ in 0..<5000 {
+        let descriptor = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let bytes: [UInt8] = Array(repeating: 0x41, count: 64)
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        if descriptor < 0 || written != 64 || close(descriptor) != 0 {
+          failures.lock.lock()
+          failures.writes += 1
+          failures.lock.unlock()
+        }
+      }
+      done.signal()
+    }
+    writer.start()
+    for _ in 0..<5000 {
+      #expect(throws: SpotterIOError.self) { _ = try ProcessLock(storePath: path, waitSeconds: 0) }
+    }
+    done.wait()
+    #expect(failures.writes == 0)
+  }
+
   /// A symlink planted at `STORE.lock` is refused, and its target keeps its bytes; so is anything
   /// that is not a regular file (a FIFO would have blocked the open).
   @Test func aPlantedLinkOrSpecialFileIsRefusedAndItsTargetUntouched() throws {
