@@ -50,14 +50,12 @@ public struct RunPlanner: Sendable {
     let actions = overrides.actions ?? snapshot.actions
     let skipped = overrides.skipped ?? snapshot.skipped
     let first = firstDay(of: request)
-    let learned = learn(
-      snapshot, sessions: sessions, reactions: reactions(snapshot, skipped: skipped, actions: actions))
-    let pattern = learned.pattern
-    var span = ReminderPlanner(settings: settings).plan(
-      sessions: sessions, pattern: pattern,
+    let reactions = reactions(snapshot, skipped: skipped, actions: actions)
+    let stored = stored(snapshot, sessions: sessions, reactions: reactions)
+    let (pattern, span) = ReminderPlanner(settings: settings).learnAndPlan(
+      sessions: sessions, reactions: reactions,
       horizon: Horizon(start: first, days: first.days(until: spanEnd(of: request))), now: now,
-      skipped: skipped)
-    span.reminders = ReminderAction.apply(actions, to: span.reminders)
+      skipped: skipped, actions: actions, learned: stored.pattern)
     let horizon = resolve(request, in: span)
     let plan = span.restricted(to: horizon)
 
@@ -104,7 +102,8 @@ public struct RunPlanner: Sendable {
       findings: RunFindings(
         achievements: followUps.newAchievements, abandoned: followUps.abandoned, at: now,
         achievementCursor: followUps.achievementCursor, plateauCursor: followUps.plateauCursor,
-        learned: learned.key == snapshot.learned?.key ? nil : learned),
+        // Only a newly learned pattern is saved, so a reused one is not even encoded again.
+        learned: stored.pattern == nil ? LearnedPattern(key: stored.key, pattern: pattern) : nil),
       records: records, changedWorkouts: workouts.changed, changedFocus: alerts.changed,
       changedFollowUps: events.changed, changes: changes, repeatingFocus: repeatingFocus, now: now)
   }
@@ -145,24 +144,21 @@ public struct RunPlanner: Sendable {
 
   /// The pattern learned from the snapshot, as of today.
   public func pattern(_ snapshot: PlanSnapshot) -> TrainingPattern {
-    learn(
-      snapshot, sessions: snapshot.sessions,
-      reactions: reactions(snapshot, skipped: snapshot.skipped, actions: snapshot.actions)
-    ).pattern
+    let reactions = reactions(snapshot, skipped: snapshot.skipped, actions: snapshot.actions)
+    return stored(snapshot, sessions: snapshot.sessions, reactions: reactions).pattern
+      ?? PatternLearner(leadMinutes: settings.reminders.leadMinutes).learn(
+        from: snapshot.sessions, reactions: reactions, now: now, clock: clock)
   }
 
-  /// The pattern of `sessions` and `reactions` as of today: the snapshot's stored one when it was
-  /// learned from exactly these (``LearnedPattern``), else learned now. Only a newly learned one
-  /// goes into the findings, so a reused one is not even encoded again.
-  func learn(_ snapshot: PlanSnapshot, sessions: [Session], reactions: [ReminderReaction])
-    -> LearnedPattern
-  {
-    let learner = PatternLearner(leadMinutes: settings.reminders.leadMinutes)
+  /// The key of what today's pattern of `sessions` and `reactions` is learned from, and the
+  /// snapshot's stored pattern when it was learned from exactly these (``LearnedPattern``).
+  func stored(_ snapshot: PlanSnapshot, sessions: [Session], reactions: [ReminderReaction]) -> (
+    key: String, pattern: TrainingPattern?
+  ) {
     let key = LearnedPattern.key(
-      learner: learner, sessions: sessions, reactions: reactions, now: now, clock: clock)
-    if let stored = snapshot.learned, stored.key == key { return stored }
-    return LearnedPattern(
-      key: key, pattern: learner.learn(from: sessions, reactions: reactions, now: now, clock: clock))
+      learner: PatternLearner(leadMinutes: settings.reminders.leadMinutes), sessions: sessions,
+      reactions: reactions, now: now, clock: clock)
+    return (key, snapshot.learned?.key == key ? snapshot.learned?.pattern : nil)
   }
 
   /// What the person did with the workout reminders of the snapshot's reaction window.

@@ -9,14 +9,18 @@ extension ReminderPlanner {
   ///   - reactions: what the person did with earlier reminders (skips, snoozes, done marks,
   ///     deliveries); a replay of an export has none.
   ///   - actions: snoozes and done marks by UID, applied to the fresh plan.
+  ///   - learned: the pattern already learned from exactly these sessions and reactions today
+  ///     (``LearnedPattern``), planned from instead of learning again.
   public func learnAndPlan(
     sessions: [Session], reactions: [ReminderReaction] = [], horizon: Horizon, now: Date,
     skipped: Set<LocalDate> = [], actions: [String: ReminderAction] = [:],
-    parameters: LearningParameters = .standard
+    parameters: LearningParameters = .standard, learned: TrainingPattern? = nil
   ) -> (pattern: TrainingPattern, plan: Plan) {
     let clock = ZoneClock(timeZone: settings.timeZone)
-    let pattern = PatternLearner(leadMinutes: settings.reminders.leadMinutes, parameters: parameters).learn(
-      from: sessions, reactions: reactions, now: now, clock: clock)
+    let pattern =
+      learned
+      ?? PatternLearner(leadMinutes: settings.reminders.leadMinutes, parameters: parameters).learn(
+        from: sessions, reactions: reactions, now: now, clock: clock)
     var plan = plan(sessions: sessions, pattern: pattern, horizon: horizon, now: now, skipped: skipped)
     plan.reminders = ReminderAction.apply(actions, to: plan.reminders)
     return (pattern, plan)
