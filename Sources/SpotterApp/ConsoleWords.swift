@@ -16,21 +16,28 @@ public struct ConsoleWords: Sendable {
     language == .de ? german : english
   }
 
-  private var calendar: Calendar {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.locale = Locale(identifier: language == .de ? "de_DE" : "en_US_POSIX")
-    return calendar
-  }
+  /// CLDR's standalone weekday names of each language, full and short, Monday first, read from
+  /// Foundation once per process rather than for every name a table prints.
+  private static let weekdayNames: [Language: (full: [String], short: [String])] = Dictionary(
+    uniqueKeysWithValues: Language.allCases.map { language in
+      var calendar = Calendar(identifier: .gregorian)
+      calendar.locale = Locale(identifier: language == .de ? "de_DE" : "en_US_POSIX")
+      // Foundation's lists begin on Sunday; ours on Monday.
+      let monday = { (names: [String]) in Array(names.dropFirst()) + names.prefix(1) }
+      return (
+        language,
+        (monday(calendar.standaloneWeekdaySymbols), monday(calendar.shortStandaloneWeekdaySymbols))
+      )
+    })
 
   /// "Monday", "Montag".
   func weekday(_ weekday: Weekday) -> String {
-    // Foundation's lists begin on Sunday; ours on Monday.
-    calendar.standaloneWeekdaySymbols[weekday.rawValue % 7]
+    Self.weekdayNames[language]!.full[weekday.rawValue - 1]
   }
 
   /// "Mon", "Mo ": three columns wide, for the tables.
   func shortWeekday(_ weekday: Weekday) -> String {
-    let name = calendar.shortStandaloneWeekdaySymbols[weekday.rawValue % 7].replacingOccurrences(
+    let name = Self.weekdayNames[language]!.short[weekday.rawValue - 1].replacingOccurrences(
       of: ".", with: "")
     return String(name.prefix(3)).padding(toLength: 3, withPad: " ", startingAt: 0)
   }
