@@ -103,21 +103,19 @@ public struct PatternView: Sendable, Encodable {
       if let planned = program[day.weekday.key] {
         training = words.pick("yes: [program] says \(planned)", "ja: [program] sagt \(planned)")
       }
-      guard day.sessionCount > 0 || day.dateOnlySessions > 0 else {
-        return [
-          words.shortWeekday(day.weekday), "  -  ", "-", "-", String(day.sessionCount),
-          words.decimal(day.probability), words.decimal(day.confidence), training,
-        ]
+      var (usual, spread, source) = ("  -  ", "-", "-")
+      if day.sessionCount > 0 || day.dateOnlySessions > 0 {
+        // The start as logged: a snooze moves the alarm, not the person's usual start.
+        usual = (day.loggedStart ?? day.usualStart)?.description ?? "  -  "
+        // A spread says something from three starts on: one or two never read as "±0m".
+        if day.startSamples >= 3, let minutes = day.spreadMinutes {
+          spread = words.pick("±\(minutes)m", "±\(minutes) min")
+        }
+        source =
+          day.startSource.map { "\(Self.sourceName($0, words)) (\(day.startSamples))" }
+          ?? (day.dateOnlySessions > 0
+            ? words.pick("dates only", "nur Daten") : words.pick("preferred time", "Wunschzeit"))
       }
-      // The start as logged: a snooze moves the alarm, not the person's usual start.
-      let usual = (day.loggedStart ?? day.usualStart)?.description ?? "  -  "
-      // A spread says something from three starts on: one or two never read as "±0m".
-      let spread =
-        day.startSamples >= 3 ? day.spreadMinutes.map { words.pick("±\($0)m", "±\($0) min") } ?? "-" : "-"
-      var source =
-        day.startSource.map { "\(Self.sourceName($0, words)) (\(day.startSamples))" }
-        ?? words.pick("preferred time", "Wunschzeit")
-      if day.startSource == nil && day.dateOnlySessions > 0 { source = words.pick("dates only", "nur Daten") }
       return [
         words.shortWeekday(day.weekday), usual, spread, source, String(day.sessionCount),
         words.decimal(day.probability), words.decimal(day.confidence), training,
