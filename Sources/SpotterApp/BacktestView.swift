@@ -116,7 +116,6 @@ public struct BacktestView: Sendable, Encodable {
       words.language == .de
         ? Self.percent(value).replacingOccurrences(of: "%", with: " %") : Self.percent(value)
     }
-    let cellPercent = { (value: Double?) in Self.percent(value) }
     var lines = [
       words.pick(
         "Backtest \(from) – \(through): each night at 21:00 (the replay's fixed hour; your nightly run is [agenda] "
@@ -147,11 +146,11 @@ public struct BacktestView: Sendable, Encodable {
       let label = labels[strategy] ?? strategy.label
       lines.append(
         label.padding(toLength: labelWidth, withPad: " ", startingAt: 0)
-          + cell(cellPercent(metrics.recall), 8)
-          + cell(cellPercent(metrics.precision), 11) + cell(cellPercent(metrics.useful), 8)
-          + cell(cellPercent(metrics.late), 6)
+          + cell(Self.percent(metrics.recall), 8)
+          + cell(Self.percent(metrics.precision), 11) + cell(Self.percent(metrics.useful), 8)
+          + cell(Self.percent(metrics.late), 6)
           + cell(metrics.medianStartErrorMinutes.map { "\($0) min" } ?? "-", 13)
-          + cell(cellPercent(metrics.nameAccuracy), 6))
+          + cell(Self.percent(metrics.nameAccuracy), 6))
     }
     lines.append(
       words.pick(
@@ -170,8 +169,8 @@ public struct BacktestView: Sendable, Encodable {
       var line =
         words.shortWeekday(weekday).padding(toLength: 22, withPad: " ", startingAt: 0)
         + cell("\(spotter.trainingDays)", 6)
-      line += cell(cellPercent(spotter.useful), 9)
-      for strategy in Self.order.dropFirst() { line += cell(cellPercent(day[strategy.rawValue]?.useful), 6) }
+      line += cell(Self.percent(spotter.useful), 9)
+      for strategy in Self.order.dropFirst() { line += cell(Self.percent(day[strategy.rawValue]?.useful), 6) }
       lines.append(line)
     }
     if let lead = suggestedLeadMinutes {
