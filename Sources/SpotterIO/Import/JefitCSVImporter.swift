@@ -75,7 +75,7 @@ struct JefitCSVImporter {
     var order: [String] = []
 
     if let (header, rows) = sections["WORKOUT SESSIONS"] {
-      let id = try column("_id", in: header, section: "WORKOUT SESSIONS", line: rows.first?.line)
+      let id = try column("_id", in: header, section: "WORKOUT SESSIONS")
       for record in rows {
         try context.checkFieldCount(of: record, header: header)
         let key = table[record, id].trimmed
@@ -96,9 +96,9 @@ struct JefitCSVImporter {
     }
 
     if let (header, rows) = sections["EXERCISE LOGS"] {
-      let session = try column("belongsession", in: header, section: "EXERCISE LOGS", line: rows.first?.line)
-      let name = try column("ename", in: header, section: "EXERCISE LOGS", line: rows.first?.line)
-      let logs = try column("logs", in: header, section: "EXERCISE LOGS", line: rows.first?.line)
+      let session = try column("belongsession", in: header, section: "EXERCISE LOGS")
+      let name = try column("ename", in: header, section: "EXERCISE LOGS")
+      let logs = try column("logs", in: header, section: "EXERCISE LOGS")
       for record in rows {
         try context.checkFieldCount(of: record, header: header)
         var key = table[record, session].trimmed
@@ -128,7 +128,7 @@ struct JefitCSVImporter {
   }
 
   /// A column of a section's header, or the error naming the section and what it lacks.
-  private func column(_ name: String, in header: [String], section: String, line: Int?) throws -> Int {
+  private func column(_ name: String, in header: [String], section: String) throws -> Int {
     guard let index = header.firstIndex(of: name) else {
       throw SpotterIOError.unknownHeader(
         file: context.fileName,
