@@ -57,17 +57,16 @@ public struct PlateauDetector: Sendable {
     /// was rewritten every night with the same content.
     public func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
-      var pairs = container.nestedUnkeyedContainer(forKey: .runs)
-      for (lift, run) in runs.sorted(by: { Self.precedes($0.key, $1.key) }) {
-        try pairs.encode(lift)
-        try pairs.encode(run)
+      func encodeOrdered<Value: Encodable>(_ dictionary: [Lift: Value], forKey key: CodingKeys) throws {
+        var pairs = container.nestedUnkeyedContainer(forKey: key)
+        for (lift, value) in dictionary.sorted(by: { Self.precedes($0.key, $1.key) }) {
+          try pairs.encode(lift)
+          try pairs.encode(value)
+        }
       }
+      try encodeOrdered(runs, forKey: .runs)
       try container.encode(plateaus, forKey: .plateaus)
-      var indices = container.nestedUnkeyedContainer(forKey: .latest)
-      for (lift, index) in latest.sorted(by: { Self.precedes($0.key, $1.key) }) {
-        try indices.encode(lift)
-        try indices.encode(index)
-      }
+      try encodeOrdered(latest, forKey: .latest)
     }
 
     private static func precedes(_ a: Lift, _ b: Lift) -> Bool {
