@@ -269,11 +269,6 @@ struct TrainingHistory {
     return result
   }
 
-  /// How many more of the last twelve training days the latest starts must serve than the
-  /// best other source before they are chosen: one, as for every other source (a margin of two
-  /// lost the drift scenario and gained 0.2 points on the licensed files).
-  static let latestMargin = 1
-
   /// The source of starts that would have placed the most useful alarms on this person's last
   /// twelve training days; ties keep the earlier source in ``StartSource``'s order.
   func bestSource(leadMinutes: Int) -> StartSource {
@@ -291,12 +286,13 @@ struct TrainingHistory {
         }
       }
     }
+    // The latest starts come last in the order, so they win only when they serve more days
+    // than every other source (a margin of two lost the drift scenario and gained 0.2 points on
+    // the licensed files).
     var best = StartSource.weekday
-    for candidate in StartSource.allCases where candidate != .latest {
-      if scores[candidate, default: 0] > scores[best, default: 0] { best = candidate }
+    for candidate in StartSource.allCases where scores[candidate, default: 0] > scores[best, default: 0] {
+      best = candidate
     }
-    // Last in the order: chosen only when it serves more days than every other source.
-    if scores[.latest, default: 0] >= scores[best, default: 0] + Self.latestMargin { best = .latest }
     return best
   }
 
