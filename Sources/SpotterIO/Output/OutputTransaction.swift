@@ -94,12 +94,11 @@ public struct OutputTransaction {
     // A file whose bytes are the old file's was never staged (``stage(_:as:)``): an unchanged
     // night changes no output and no mtime, so a host that syncs outputs to object storage or
     // CalDAV by their mtime uploads nothing, and it costs no fsync.
-    let changed = staged
-    guard !changed.isEmpty else { return }
+    guard !staged.isEmpty else { return }
     let journal = directory + "/" + Self.journalName
-    let lines = changed.map { Self.name($0.temporary) + "\t" + Self.name($0.target) + "\n" }.joined()
+    let lines = staged.map { Self.name($0.temporary) + "\t" + Self.name($0.target) + "\n" }.joined()
     try AtomicFileWriter.write(lines, to: journal)
-    try Self.finish(changed, directory: directory)
+    try Self.finish(staged, directory: directory)
     unlink(journal)
     AtomicFileWriter.syncDirectory(directory)
   }
