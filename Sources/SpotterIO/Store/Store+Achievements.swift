@@ -54,7 +54,7 @@ extension Store {
     }
     if let learned = learned.learned {
       try setSetting(
-        learnedPatternKey, String(decoding: try learnedPatternEncoder.encode(learned), as: UTF8.self), db: db)
+        learnedPatternKey, String(decoding: try achievementEncoder.encode(learned), as: UTF8.self), db: db)
     }
     // Written by earlier versions, which replayed everything whenever anything changed.
     for key in ["achievements.digest", "plateaus.cache"] { try setSetting(key, nil, db: db) }
@@ -67,19 +67,11 @@ extension Store {
   /// The setting that holds the last learned pattern and its key, as JSON.
   public static let learnedPatternKey = "pattern.learned"
 
-  /// Sorted keys: the same pattern always encodes to the same bytes, so saving it again writes
-  /// nothing.
-  static var learnedPatternEncoder: JSONEncoder {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = .sortedKeys
-    return encoder
-  }
-
   /// The last learned pattern and the key of what it was learned from; nil when none is stored,
   /// it does not decode, or it is not of the shape a pattern has (then the run learns afresh).
   public func learnedPattern() throws -> LearnedPattern? {
     guard let text = try setting(Self.learnedPatternKey),
-      let learned = try? JSONDecoder().decode(LearnedPattern.self, from: Data(text.utf8)),
+      let learned = try? Self.achievementDecoder.decode(LearnedPattern.self, from: Data(text.utf8)),
       learned.isWellFormed
     else { return nil }
     return learned
@@ -105,6 +97,8 @@ extension Store {
       ProgressCursor<PlateauDetector.State>.self, from: Data(text.utf8))
   }
 
+  /// The JSON of the achievements, the cursors and the learned pattern: sorted keys, so the same
+  /// content is always the same bytes and saving it again writes nothing.
   static var achievementEncoder: JSONEncoder {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
