@@ -112,20 +112,20 @@ public struct PatternLearner: Sendable {
       var start = history.start(
         for: target, leadMinutes: leadMinutes, source: source, minimumStarts: returned != nil ? 1 : nil,
         since: returned)
-      var reacted = readReactions(reactions, on: weekday, history: history)
+      let read = readReactions(reactions, on: weekday, history: history)
+      var reacted = read.reactions
       // Sessions on this weekday after its last declined reminder lift the penalty at once: a
       // silenced weekday gets no reminders, so no new reaction could ever replace the ignored
       // ones. Counted from the last declined one, not the last reaction: a reminder followed by
       // a session (or a done mark, which the history counts as training) silenced the weekday
       // again a week after the penalty lifted.
-      let lastDeclined = reactions.filter {
-        $0.date.weekday == weekday && $0.date < today && ($0.kind == .delivered || $0.kind == .skipped)
-          && history.trainingDays[$0.date] == nil
-      }.map(\.date).max()
       let trainedSince =
-        lastDeclined.map { last in history.trainingDays.keys.contains { $0 > last && $0.weekday == weekday } }
+        read.lastDeclined.map { last in
+          history.trainingDays.keys.contains { $0 > last && $0.weekday == weekday }
+        }
         ?? false
-      if let read = reacted, read.declined >= parameters.reactionsToAct, probability > 0, !trainedSince {
+      if let counted = reacted, counted.declined >= parameters.reactionsToAct, probability > 0, !trainedSince
+      {
         reacted?.confidenceBefore = Self.round3(probability)
         probability *= parameters.declineFactor
       }
@@ -157,8 +157,11 @@ public struct PatternLearner: Sendable {
   /// The reactions to `weekday`'s latest reminded days before today: how many were snoozed and
   /// declined, and the alarm's move when snoozes repeat (their median, on five minutes). Nil
   /// when no reminder on this weekday met a reaction.
+  ///
+  /// Also the last of those days the person declined (skipped, or delivered with no session
+  /// and no done mark), from which sessions on the weekday lift the penalty.
   func readReactions(_ reactions: [ReminderReaction], on weekday: Weekday, history: TrainingHistory)
-    -> WeekdayReactions?
+    -> (reactions: WeekdayReactions?, lastDeclined: LocalDate?)
   {
     let days = Dictionary(
       grouping: reactions.filter { $0.date.weekday == weekday && $0.date < history.today }
@@ -166,10 +169,11 @@ public struct PatternLearner: Sendable {
       $0.date
     }
     let latest = days.keys.sorted().suffix(parameters.reactionDays)
-    guard !latest.isEmpty else { return nil }
+    guard !latest.isEmpty else { return (nil, nil) }
     var snoozes: [Int] = []
     var snoozed = 0
     var declined = 0
+    var lastDeclined: LocalDate?
     for date in latest {
       let kinds = Set(days[date, default: []].map(\.kind))
       if kinds.contains(.snoozed) {
@@ -182,6 +186,7 @@ public struct PatternLearner: Sendable {
         || kinds.contains(.delivered) && !kinds.contains(.done) && history.trainingDays[date] == nil
       {
         declined += 1
+        lastDeclined = date
       }
     }
     var later: Int?
@@ -189,8 +194,10 @@ public struct PatternLearner: Sendable {
       let median = snoozes.sorted()[(snoozes.count - 1) / 2]
       later = max(5, Int((Double(median) / 5).rounded()) * 5)
     }
-    return WeekdayReactions(
-      days: latest.count, snoozed: snoozed, declined: declined, alarmLaterMinutes: later)
+    return (
+      WeekdayReactions(days: latest.count, snoozed: snoozed, declined: declined, alarmLaterMinutes: later),
+      lastDeclined
+    )
   }
 
   /// Independent evidence in log-odds: the weekday rate and the gap hazard each move the base
