@@ -43,6 +43,22 @@ struct AppSandbox {
     return target.path
   }
 
+  /// A Strong export of `sessions` (local date and minute of the day, one set of squats each)
+  /// written to `history.csv` in the sandbox; its path.
+  @discardableResult
+  func strongExport(_ sessions: [(LocalDate, Int)]) throws -> String {
+    var lines = [
+      "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE"
+    ]
+    for (date, minute) in sessions {
+      let time = String(format: "%02d:%02d:00", minute / 60, minute % 60)
+      lines.append("\(date) \(time),\"Full Body\",1h,\"Squat (Barbell)\",1,100,5,0,0,\"\",\"\",")
+    }
+    let path = dir.appendingPathComponent("history.csv").path
+    try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+
   func read(_ name: String) throws -> String {
     try String(contentsOfFile: out + "/" + name, encoding: .utf8)
   }

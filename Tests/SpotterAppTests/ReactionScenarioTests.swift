@@ -11,13 +11,11 @@ import Testing
   final class Life {
     let box: AppSandbox
     var sessions: [(LocalDate, Int)]
-    let history: String
 
     init(_ sessions: [(LocalDate, Int)]) throws {
       box = try AppSandbox(
         config: "timezone = \"Europe/Berlin\"\n[notify]\ncommands = [\"true\"]\n")
       self.sessions = sessions
-      history = box.dir.appendingPathComponent("history.csv").path
     }
 
     let clock = ZoneClock(timeZone: TimeZone(identifier: "Europe/Berlin")!)
@@ -36,14 +34,7 @@ import Testing
     /// The evening before `date`: the export so far is imported and the coming days planned;
     /// returns `date`'s workout reminder, if any.
     func night(before date: LocalDate) throws -> ReminderRecord? {
-      var lines = [
-        "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE"
-      ]
-      for (day, minute) in sessions {
-        let time = String(format: "%02d:%02d:00", minute / 60, minute % 60)
-        lines.append("\(day) \(time),\"Full Body\",1h,\"Squat (Barbell)\",1,100,5,0,0,\"\",\"\",")
-      }
-      try (lines.joined(separator: "\n") + "\n").write(toFile: history, atomically: true, encoding: .utf8)
+      let history = try box.strongExport(sessions)
       let workspace = try box.workspace(at: instant(date.adding(days: -1), 21 * 60 + 30))
       _ = try NightlyRunner(workspace: workspace).run(
         histories: [history], horizon: .coming(count: 2), outputDirectory: box.out)

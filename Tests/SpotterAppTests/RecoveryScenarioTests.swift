@@ -7,24 +7,10 @@ import Testing
 /// run, and the reminder it plans for the next session is checked against when that session
 /// starts (useful: the alarm 0–90 minutes before it).
 @Suite struct RecoveryScenarioTests {
-  /// A Strong export of `sessions` (local date and minute of the day), one set each.
-  func export(_ sessions: [(LocalDate, Int)], in box: AppSandbox) throws -> String {
-    var lines = [
-      "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE"
-    ]
-    for (date, minute) in sessions {
-      let time = String(format: "%02d:%02d:00", minute / 60, minute % 60)
-      lines.append("\(date) \(time),\"Full Body\",1h,\"Squat (Barbell)\",1,100,5,0,0,\"\",\"\",")
-    }
-    let path = box.dir.appendingPathComponent("history.csv").path
-    try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
-    return path
-  }
-
   /// The minute of the day the night at `night` (21:30 Berlin) alarms for its workout on `date`.
   func alarm(on date: LocalDate, history: [(LocalDate, Int)], night: LocalDate) throws -> Int? {
     let box = try AppSandbox(config: "timezone = \"Europe/Berlin\"\n")
-    let path = try export(history, in: box)
+    let path = try box.strongExport(history)
     let workspace = try box.workspace(at: "\(night)T21:30:00+01:00")
     let runner = NightlyRunner(workspace: workspace)
     _ = try runner.run(histories: [path], horizon: .coming(count: 2), outputDirectory: box.out)
