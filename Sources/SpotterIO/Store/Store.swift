@@ -123,14 +123,21 @@ public final class Store: Sendable {
     return configuration
   }
 
-  /// Whether the store file at `path` has a WAL log beside it; nil when there is no store file
-  /// yet. An empty file is refused: SQLite would take it for a new database.
+  /// Whether the store file at `path` has a WAL log with content beside it; nil when there is no
+  /// store file yet. An empty file is refused: SQLite would take it for a new database.
+  ///
+  /// An empty log is no log: it holds no frame to replay, so neither another database's pages
+  /// nor a torn write. A read-only connection leaves one behind (it cannot delete the log it
+  /// opened), and every command's first look at the store is one: counted as a log, it sent
+  /// every night through the crash checks, a page-by-page `quick_check` of the whole store.
   static func existingStoreHasLog(_ path: String) throws -> Bool? {
-    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
-    if (attributes[.size] as? NSNumber)?.intValue == 0 {
+    var status = stat()
+    guard lstat(path, &status) == 0 else { return nil }
+    if status.st_size == 0 {
       throw SpotterIOError.storeDamaged(path: path, detail: "the file is empty (0 bytes)")
     }
-    return FileManager.default.fileExists(atPath: path + "-wal")
+    var log = stat()
+    return lstat(path + "-wal", &log) == 0 && log.st_size > 0
   }
 
   /// Fails when the log beside the store is another database's: the identity the store file's

@@ -123,6 +123,23 @@ import _SpotterTestSupport
     #expect(try Store(path: path).setting("probe") == "kept")
   }
 
+  /// The empty log a read-only look leaves behind is no sign of a crash: counted as one, it sent
+  /// every command after `Store.preview` through the crash checks, a `quick_check` of every page.
+  /// A log with frames still is one.
+  @Test func theEmptyLogOfAReadOnlyLookIsNoCrash() throws {
+    let path = try store()
+    #expect(try Store.existingStoreHasLog(path) == false)
+    _ = Store.preview(path: path)
+    let left = try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? NSNumber
+    #expect(left?.intValue == 0)
+    #expect(try Store.existingStoreHasLog(path) == false)
+    let queue = try DatabaseQueue(path: path)
+    try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA wal_autocheckpoint = 0") }
+    try queue.write { try $0.execute(sql: "INSERT INTO setting (key, value) VALUES ('probe', 'kept')") }
+    #expect(try Store.existingStoreHasLog(path) == true)
+    try queue.close()
+  }
+
   @Test func aDamagedPageIsReportedAsDamage() throws {
     let path = try store()
     let handle = try #require(FileHandle(forUpdatingAtPath: path))
