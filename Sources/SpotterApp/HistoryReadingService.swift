@@ -15,7 +15,8 @@ public struct HistoryReadingService: Sendable {
   /// Reads what each source names, going on past the ones that fail: the nightly run imports
   /// every file that parses (each file is still all or nothing) and reports the others. A file
   /// whose size, modification time and content hash match its last import, read with the same
-  /// settings, is not parsed again.
+  /// settings, is not parsed again, and one whose identity matches it is not even read
+  /// (``FileFingerprint``).
   public func readKeepingGoing(_ sources: [String]) -> NightlyReading {
     let importer = historyImporter
     let known = workspace.importFingerprints
@@ -36,9 +37,11 @@ public struct HistoryReadingService: Sendable {
         where !reading.files.contains(where: { $0.path == path }) && !reading.unchanged.contains(path) {
           do {
             let key = Workspace.absolute(path)
-            let fingerprint = try FileFingerprint.of(path: path).text(context: context)
-            if known[key] == fingerprint {
+            let fingerprint = try FileFingerprint.text(of: path, context: context, known: known[key])
+            if let stored = known[key], FileFingerprint.sameContent(stored, fingerprint) {
               reading.unchanged.append(path)
+              // The same bytes under a new identity: kept, so the next night need not read them.
+              if stored != fingerprint { reading.fingerprints[key] = fingerprint }
               continue
             }
             reading.files.append(try read(path, with: importer))
