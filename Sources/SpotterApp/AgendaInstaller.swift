@@ -217,7 +217,7 @@ public struct AgendaInstaller: Sendable {
   private func checkNightlyTime() throws {
     if let problem = nightly.problem(from: workspace.now) {
       throw SpotterAppError.nightlyTime(
-        value: workspace.settings.agendaNightly.description, reason: problem + ":")
+        value: workspace.settings.agendaNightly.description, reason: Phrase(problem + ":"))
     }
   }
 

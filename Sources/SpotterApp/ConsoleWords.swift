@@ -12,7 +12,7 @@ public struct ConsoleWords: Sendable {
   }
 
   /// `en` or `de` as the sentence to print.
-  func pick(_ english: String, _ german: String) -> String {
+  public func pick(_ english: String, _ german: String) -> String {
     language == .de ? german : english
   }
 

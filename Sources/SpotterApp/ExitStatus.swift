@@ -21,4 +21,12 @@ public enum ExitStatus {
   public static func message(for error: any Error) -> String {
     ErrorText.sanitized("\(error)")
   }
+
+  /// The message of `error` in `words`' language, where it has one: the App layer's errors (what
+  /// a command was asked to do) are said in German too; a file's or the store's damage is said
+  /// in English, quoting the file's own column names.
+  public static func message(for error: any Error, _ words: ConsoleWords) -> String {
+    guard let error = error as? SpotterAppError else { return message(for: error) }
+    return ErrorText.sanitized(error.message(words))
+  }
 }

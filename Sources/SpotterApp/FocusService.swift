@@ -254,11 +254,15 @@ public struct FocusService: Sendable {
     } else if let friendly = parser.start(timing.start, on: day) {
       parsed = friendly
     } else {
-      let hint = FocusTimeParser.suggestion(for: timing.start).map { "did you mean '\($0)'? " } ?? ""
+      let suggestion = FocusTimeParser.suggestion(for: timing.start)
+      let forms = "ISO 8601, 'tomorrow 09:00', '+2d 09:00', 'fri 14:00'"
       throw SpotterAppError.invalidOption(
         option: "<start>", value: timing.start,
-        reason: FocusTimeParser.timeProblem(timing.start).map { "\($0), in" }
-          ?? "\(hint)expected ISO 8601, 'tomorrow 09:00', '+2d 09:00', 'fri 14:00' or '09:00-10:30', got")
+        reason: FocusTimeParser.timeProblem(timing.start).map { Phrase("\($0), in") }
+          ?? Phrase(
+            (suggestion.map { "did you mean '\($0)'? " } ?? "") + "expected \(forms) or '09:00-10:30', got",
+            de: (suggestion.map { "meintest du '\($0)'? " } ?? "")
+              + "erwartet \(forms) oder '09:00-10:30', nicht"))
     }
     // A start the clocks skip that day is said, with what it became.
     if let typed = FocusTimeParser.typedTime(timing.start) {
@@ -275,8 +279,9 @@ public struct FocusService: Sendable {
       if parser.isBareTimeBefore(text, start: parsed.start) {
         throw SpotterAppError.invalidOption(
           option: "--end", value: text,
-          reason: "ends before the block starts at \(PlanView.local(parsed.start, clock)); for a block of "
-            + "more than 12 hours past midnight give the end's day (e.g. a date and time), got")
+          reason: Phrase(
+            "ends before the block starts at \(PlanView.local(parsed.start, clock)); for a block of "
+              + "more than 12 hours past midnight give the end's day (e.g. a date and time), got"))
       }
       // `+3h` counts from the block's start, as `--for 3h` does.
       let relative = text.hasPrefix("+") ? FocusTimeParser.duration(String(text.dropFirst())) : nil
@@ -285,14 +290,18 @@ public struct FocusService: Sendable {
           ?? parser.end(text, after: parsed.start) ?? InstantParser.parse(text, clock: clock)
       else {
         throw SpotterAppError.invalidOption(
-          option: "--end", value: text, reason: "expected a time such as 10:30, got")
+          option: "--end", value: text,
+          reason: Phrase("expected a time such as 10:30, got", de: "erwartet eine Uhrzeit wie 10:30, nicht"))
       }
       end = value
     }
     if let text = timing.duration {
       guard let seconds = FocusTimeParser.duration(text) else {
         throw SpotterAppError.invalidOption(
-          option: "--for", value: text, reason: "expected a length such as 90m, 90, 1h30 or 2h, got")
+          option: "--for", value: text,
+          reason: Phrase(
+            "expected a length such as 90m, 90, 1h30 or 2h, got",
+            de: "erwartet eine Dauer wie 90m, 90, 1h30 oder 2h, nicht"))
       }
       end = parsed.start.addingTimeInterval(TimeInterval(seconds))
     }

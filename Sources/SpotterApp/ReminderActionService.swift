@@ -21,7 +21,7 @@ public struct ReminderActionService: Sendable {
   /// a new revision with a new VALARM and agenda line, and a new delivery round.
   public func snooze(uid: String, seconds: Int) throws -> ReminderRecord {
     try workspace.store.write { store in
-      let record = try confirmed(uid, store: store, action: "snooze")
+      let record = try confirmed(uid, store: store, action: ("snooze", "verschoben"))
       // Keyed by the UID the prefix resolved to: the planner looks actions up by full UID.
       var action = try store.actions()[record.uid] ?? ReminderAction(uid: record.uid)
       action.round += 1
@@ -42,7 +42,7 @@ public struct ReminderActionService: Sendable {
   /// Marks the reminder done: cancelled in both outputs, and no notifier runs for it.
   public func done(uid: String) throws -> ReminderRecord {
     try workspace.store.write { store in
-      let record = try confirmed(uid, store: store, action: "mark done")
+      let record = try confirmed(uid, store: store, action: ("mark done", "als erledigt markiert"))
       var action = try store.actions()[record.uid] ?? ReminderAction(uid: record.uid)
       action.doneAt = now
       let next = record.cancelled(at: now)
@@ -63,10 +63,16 @@ public struct ReminderActionService: Sendable {
       var actions = try store.actions()
       guard var action = actions[record.uid], action.doneAt != nil else {
         throw SpotterAppError.reminderState(
-          uid: record.uid, reason: "is not marked done, so there is nothing to undo")
+          uid: record.uid,
+          reason: Phrase(
+            "is not marked done, so there is nothing to undo",
+            de: "ist nicht als erledigt markiert, es gibt nichts zurückzunehmen"))
       }
       guard record.end > workspace.now else {
-        throw SpotterAppError.reminderState(uid: record.uid, reason: "cannot undo a reminder that is over")
+        throw SpotterAppError.reminderState(
+          uid: record.uid,
+          reason: Phrase(
+            "cannot undo a reminder that is over", de: "ist vorbei und kann nicht zurückgenommen werden"))
       }
       action.doneAt = nil
       actions[record.uid] = action
@@ -87,7 +93,8 @@ public struct ReminderActionService: Sendable {
   public func skip(_ date: LocalDate, undo: Bool) throws -> PlanOutcome {
     guard date >= workspace.today else {
       throw SpotterAppError.invalidOption(
-        option: "<day>", value: date.description, reason: "date is in the past:")
+        option: "<day>", value: date.description,
+        reason: Phrase("date is in the past:", de: "der Tag liegt in der Vergangenheit:"))
     }
     try workspace.checkReach(date, option: "<day>", value: date.description)
     return try workspace.store.write { store in
@@ -95,7 +102,10 @@ public struct ReminderActionService: Sendable {
       // Undoing a day never skipped would plan it from nothing: a reminder nobody asked for.
       guard !undo || skipped.contains(date) else {
         throw SpotterAppError.invalidOption(
-          option: "<day>", value: date.description, reason: "was not skipped, so there is nothing to undo:")
+          option: "<day>", value: date.description,
+          reason: Phrase(
+            "was not skipped, so there is nothing to undo:",
+            de: "wurde nicht ausgelassen, es gibt nichts zurückzunehmen:"))
       }
       if undo { skipped.remove(date) } else { skipped.insert(date) }
       let outcome = try runner.plan(
@@ -115,18 +125,32 @@ public struct ReminderActionService: Sendable {
     try workspace.store.read { try $0.skippedDays().contains(date) }
   }
 
-  private func confirmed(_ id: String, store: Store, action: String) throws -> ReminderRecord {
+  /// The reminder `id` names, if it can still take `action` (English, and German as a past
+  /// participle: "snooze", "verschoben").
+  private func confirmed(_ id: String, store: Store, action: (en: String, de: String)) throws
+    -> ReminderRecord
+  {
     let record = try keptOrPlanned(id, store: store)
     let uid = record.uid
     guard record.status == .confirmed else {
       if try store.actions()[uid]?.doneAt != nil {
         throw SpotterAppError.reminderState(
-          uid: uid, reason: "is already done; 'spotter done \(uid) --undo' takes that back")
+          uid: uid,
+          reason: Phrase(
+            "is already done; 'spotter done \(uid) --undo' takes that back",
+            de: "ist schon erledigt; 'spotter done \(uid) --undo' nimmt das zurück"))
       }
-      throw SpotterAppError.reminderState(uid: uid, reason: "cannot \(action) a cancelled reminder")
+      throw SpotterAppError.reminderState(
+        uid: uid,
+        reason: Phrase(
+          "cannot \(action.en) a cancelled reminder", de: "ist abgesagt und kann nicht \(action.de) werden"))
     }
     guard record.end > workspace.now else {
-      throw SpotterAppError.reminderState(uid: uid, reason: "cannot \(action) a reminder that is over")
+      throw SpotterAppError.reminderState(
+        uid: uid,
+        reason: Phrase(
+          "cannot \(action.en) a reminder that is over",
+          de: "ist vorbei und kann nicht mehr \(action.de) werden"))
     }
     return record
   }

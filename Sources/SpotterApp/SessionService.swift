@@ -48,13 +48,18 @@ public struct SessionService: Sendable {
       let state: SessionState
       switch (change, session.state) {
       case (.pause, .paused):
-        throw SpotterAppError.sessionState(id: session.id, reason: "is already paused")
+        throw SpotterAppError.sessionState(
+          id: session.id, reason: Phrase("is already paused", de: "ist schon pausiert"))
       case (.pause, _): state = .paused
       case (.resume, .paused), (.resume, .abandoned): state = .active
       case (.resume, let current):
-        throw SpotterAppError.sessionState(id: session.id, reason: "is \(current.rawValue), not paused")
+        throw SpotterAppError.sessionState(
+          id: session.id,
+          reason: Phrase("is \(current.rawValue), not paused", de: "ist nicht pausiert (\(current.rawValue))")
+        )
       case (.end, .completed):
-        throw SpotterAppError.sessionState(id: session.id, reason: "is already completed")
+        throw SpotterAppError.sessionState(
+          id: session.id, reason: Phrase("is already completed", de: "ist schon abgeschlossen"))
       case (.end, _): state = .completed
       }
       let runner = NightlyRunner(workspace: workspace)

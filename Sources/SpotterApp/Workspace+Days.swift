@@ -11,7 +11,9 @@ extension Workspace {
     guard let date = FocusTimeParser(clock: clock, now: now).day(text) else {
       throw SpotterAppError.invalidOption(
         option: option, value: text,
-        reason: "expected today, tomorrow, a weekday (fri, next mon), +2d or YYYY-MM-DD, got")
+        reason: Phrase(
+          "expected today, tomorrow, a weekday (fri, next mon), +2d or YYYY-MM-DD, got",
+          de: "erwartet today, tomorrow, einen Wochentag (fri, next mon), +2d oder JJJJ-MM-TT, nicht"))
     }
     return date
   }
@@ -36,7 +38,9 @@ extension Workspace {
     guard abs(today.days(until: date)) <= Self.planningReachDays else {
       throw SpotterAppError.invalidOption(
         option: option, value: value,
-        reason: "expected a day within \(Self.planningReachDays) days of today (\(today)), got")
+        reason: Phrase(
+          "expected a day within \(Self.planningReachDays) days of today (\(today)), got",
+          de: "erwartet einen Tag höchstens \(Self.planningReachDays) Tage von heute (\(today)), nicht"))
     }
   }
 }

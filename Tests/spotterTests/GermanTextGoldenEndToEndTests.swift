@@ -4,20 +4,25 @@ import _SpotterTestSupport
 
 /// With `language = "de"`, what `run`, `plan`, `pattern`, `backtest`, `skip`, `snooze` and `done` print is German, pinned in
 /// `Snapshots/text-de-*.txt` (re-recorded with `RECORD_SNAPSHOTS=1`): CLDR's weekday names,
-/// decimal commas, and the notes and reasons of the plan.
+/// decimal commas, and the notes and reasons of the plan; and so are the errors of what a
+/// command was asked to do (`done` twice, a past day, a mistyped time, as JSON too).
 @Suite struct GermanTextGoldenEndToEndTests {
-  /// (name, arguments, now, writes), in order, each seeing what the ones before changed.
-  static let steps: [(String, [String], String, Bool)] = {
+  /// (name, arguments, now, writes, exit status), in order, each seeing what the ones before
+  /// changed.
+  static let steps: [(String, [String], String, Bool, Int32)] = {
     let evening = "2026-11-22T21:30:00+01:00"
     let uid = "workout-reminder-2026-11-23@spotter"
     return [
-      ("run", ["run", "--history", SpotterBinary.example("strong.csv"), "--days", "2"], evening, true),
-      ("plan", ["plan", "--days", "3"], evening, false),
-      ("pattern", ["pattern", "--color", "never"], evening, false),
-      ("backtest", ["backtest", "--weeks", "2"], evening, false),
-      ("skip", ["skip", "2026-11-25"], evening, true),
-      ("snooze", ["snooze", uid, "30m"], evening, true),
-      ("done", ["done", uid], "2026-11-23T17:56:00+01:00", true),
+      ("run", ["run", "--history", SpotterBinary.example("strong.csv"), "--days", "2"], evening, true, 0),
+      ("plan", ["plan", "--days", "3"], evening, false, 0),
+      ("pattern", ["pattern", "--color", "never"], evening, false, 0),
+      ("backtest", ["backtest", "--weeks", "2"], evening, false, 0),
+      ("skip", ["skip", "2026-11-25"], evening, true, 0),
+      ("snooze", ["snooze", uid, "30m"], evening, true, 0),
+      ("done", ["done", uid], "2026-11-23T17:56:00+01:00", true, 0),
+      ("error-done-again", ["done", uid], "2026-11-23T17:57:00+01:00", true, 64),
+      ("error-skip-past", ["skip", "2026-11-01"], evening, true, 64),
+      ("error-focus-typo", ["focus", "add", "tomorow 9", "--json"], evening, true, 64),
     ]
   }()
 
@@ -27,7 +32,7 @@ import _SpotterTestSupport
     let config = try String(contentsOfFile: box.config, encoding: .utf8)
     try ("language = \"de\"\n" + config).write(toFile: box.config, atomically: true, encoding: .utf8)
     var outputs: [String: String] = [:]
-    for (name, arguments, now, writes) in steps {
+    for (name, arguments, now, writes, _) in steps {
       let result = try await box.spotter(arguments, now: now, writes: writes)
       outputs[name] =
         "exit \(result.status)\n"
@@ -42,11 +47,12 @@ import _SpotterTestSupport
   func outputIsGermanAndPinned(_ name: String) async throws {
     let output = try #require(try await Self.outputs.value[name])
     try assertSnapshot(output, named: "text-de-\(name).txt")
-    #expect(output.hasPrefix("exit 0\n"), "\(output)")
+    let status = try #require(Self.steps.first { $0.0 == name }?.4)
+    #expect(output.hasPrefix("exit \(status)\n"), "\(output)")
     // Nothing of the English frame is left.
     for english in [
       "planned ", "Plan for", "Training pattern", "Probability", "alarm ", "unchanged", "training days",
-      "useful",
+      "useful", "error:", "reminder '", "no reminder", "expected", "did you mean", " got ",
     ] {
       #expect(!output.contains(english), "\(name): \(english)")
     }

@@ -53,8 +53,11 @@ struct GlobalOptions: ParsableArguments {
 
   /// Runs `body`, turning Spotter's errors into a one-line message and a sysexits code.
   func perform(_ body: (Workspace) throws -> String) throws {
+    // Errors are said in the configured language once it is known.
+    var words = ConsoleWords(.en)
     do {
       let workspace = try Workspace(options: spotterOptions)
+      words = ConsoleWords(workspace.settings.language)
       defer {
         for notice in workspace.notices.drain() {
           // Notices quote files and servers: control characters are escaped, as in errors.
@@ -66,8 +69,8 @@ struct GlobalOptions: ParsableArguments {
     } catch let exit as ExitCode {
       throw exit
     } catch {
-      let message = ExitStatus.message(for: error)
-      FileHandle.standardError.write(Data("spotter: error: \(message)\n".utf8))
+      let message = ExitStatus.message(for: error, words)
+      FileHandle.standardError.write(Data("spotter: \(words.pick("error", "Fehler")): \(message)\n".utf8))
       if Self.wantsJSON { print(JSONOutput.error(code: ExitStatus.code(for: error), message: message)) }
       throw ExitCode(ExitStatus.code(for: error))
     }
