@@ -99,7 +99,7 @@ import _SpotterTestSupport
     let tuesday = try await sandbox.spotter(["catch-up"], now: "2026-11-24T09:15:00+01:00")
     #expect(
       tuesday.stdout
-        == "missed workout-reminder-2026-11-24@spotter (Workout Time: Pull Day!): missed: due 2026-11-24 08:30, "
+        == "missed workout-reminder-2026-11-24@spotter (Workout Time: Pull Day!): due 2026-11-24 08:30, "
         + "45 min ago, past the 30 min grace window\n")
     // Wednesday's is more than a day old by Thursday: discarded with a line.
     let thursday = try await sandbox.spotter(["catch-up"], now: "2026-11-26T09:00:00+01:00")

@@ -56,7 +56,7 @@ public struct FireGuard: Sendable {
     }
     if age > graceSeconds && !state.failedBefore {
       return .missed(
-        reason: "missed: due \(stamp(record.fire)), \(age / 60) min ago, past the "
+        reason: "due \(stamp(record.fire)), \(age / 60) min ago, past the "
           + "\(graceSeconds / 60) min grace window")
     }
     if age < 60 { return .deliver(reason: "on time") }

@@ -79,7 +79,7 @@ import _SpotterTestSupport
   @Test func pastTheGraceWindowItIsMissedAndAfterADayDiscarded() {
     #expect(
       rules.decide(record(), state: FireState(), now: at(31))
-        == .missed(reason: "missed: due 2026-11-23 17:30, 31 min ago, past the 30 min grace window"))
+        == .missed(reason: "due 2026-11-23 17:30, 31 min ago, past the 30 min grace window"))
     #expect(
       rules.decide(record(), state: FireState(), now: at(24 * 60 + 1))
         == .discard(reason: "stale: due 2026-11-23 17:30, more than 24 h ago"))
