@@ -39,7 +39,13 @@ public struct AchievementItem: Sendable, Encodable {
     text = texts.item(achievement)
   }
 
-  public var line: String {
-    "\(earnedLocal)  \(text)  (\(announcedLocal.map { "announced \($0)" } ?? "recorded, not announced"))"
+  public var line: String { line(ConsoleWords(.en)) }
+
+  /// ``line`` in `words`' language; ``text`` is already in the notifications' language.
+  public func line(_ words: ConsoleWords) -> String {
+    let announcement =
+      announcedLocal.map { words.pick("announced \($0)", "gemeldet \($0)") }
+      ?? words.pick("recorded, not announced", "festgehalten, nicht gemeldet")
+    return "\(earnedLocal)  \(text)  (\(announcement))"
   }
 }

@@ -200,7 +200,10 @@ public struct AgendaInstaller: Sendable {
   /// "the nightly run starts at 21:30 in Asia/Tokyo": all a systemd timer, which names the zone,
   /// needs said.
   private var nightlyStart: String {
-    "the nightly run starts at \(workspace.settings.agendaNightly) \(userZoneName)"
+    workspace.words.pick(
+      "the nightly run starts at \(workspace.settings.agendaNightly) \(userZoneName)",
+      "der nächtliche Lauf beginnt um \(workspace.settings.agendaNightly) in \(workspace.settings.timeZone.name)"
+    )
   }
 
   /// When the nightly run starts, on both clocks when they read it differently.
@@ -210,8 +213,11 @@ public struct AgendaInstaller: Sendable {
       cron != workspace.settings.agendaNightly
     else { return nightlyStart }
     return nightlyStart
-      + ", which is \(cron) in \(workspace.cronTimeZone.name), the zone cron runs in;"
-      + " every run rewrites the line when the offset changes"
+      + workspace.words.pick(
+        ", which is \(cron) in \(workspace.cronTimeZone.name), the zone cron runs in;"
+          + " every run rewrites the line when the offset changes",
+        ", das ist \(cron) in \(workspace.cronTimeZone.name), der Zone, in der cron läuft;"
+          + " jeder Lauf schreibt die Zeile neu, wenn sich der Versatz ändert")
   }
 
   private func checkNightlyTime() throws {

@@ -81,10 +81,11 @@ public struct ConfigInitializer: Sendable {
     // What is written must load: the loader is the judge of every value.
     _ = try ConfigLoader(fallbackTimeZone: TimeZone.named("UTC")!, fallbackLanguage: .en).parse(
       text, fileName: path)
-    var warnings = Self.notifierWarnings(answers.notifier, environment: options.environment)
+    var warnings = Self.notifierWarnings(
+      answers.notifier, environment: options.environment, words: ConsoleWords(answers.language))
     let sources = HistorySources(home: options.environment["HOME"])
     for source in answers.sources {
-      if let problem = sources.problem(with: source) { warnings.append(problem) }
+      if let problem = sources.problem(with: source, language: answers.language) { warnings.append(problem) }
     }
     if let file = answers.hevyKeyFile {
       // Read now, as a sync will, so that a key file that cannot work is said at once.
@@ -92,7 +93,10 @@ public struct ConfigInitializer: Sendable {
       do {
         if try SecretFile.read(path: expanded).shared {
           warnings.append(
-            "\(expanded) can be read by other users; it holds your Hevy API key: chmod 600 \(expanded)")
+            ConsoleWords(answers.language).pick(
+              "\(expanded) can be read by other users; it holds your Hevy API key: chmod 600 \(expanded)",
+              "\(expanded) können andere Benutzer lesen; die Datei enthält deinen Hevy-API-Schlüssel: chmod 600 \(expanded)"
+            ))
         }
       } catch {
         warnings.append(
@@ -168,13 +172,20 @@ public struct ConfigInitializer: Sendable {
   }
 
   /// A warning when the notifier's program is not on `PATH`, with what to do about it.
-  public static func notifierWarnings(_ command: String, environment: [String: String]) -> [String] {
+  public static func notifierWarnings(
+    _ command: String, environment: [String: String], words: ConsoleWords = ConsoleWords(.en)
+  ) -> [String] {
     guard let program = command.split(separator: " ").first.map(String.init), !program.contains("{") else {
       return []
     }
     if program.contains("/") {
       return FileManager.default.isExecutableFile(atPath: program)
-        ? [] : ["the notifier '\(program)' is not an executable file"]
+        ? []
+        : [
+          words.pick(
+            "the notifier '\(program)' is not an executable file",
+            "der Benachrichtigungsbefehl '\(program)' ist keine ausführbare Datei")
+        ]
     }
     let found = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").contains {
       FileManager.default.isExecutableFile(atPath: "\($0)/\(program)")
@@ -182,9 +193,17 @@ public struct ConfigInitializer: Sendable {
     guard !found else { return [] }
     let advice =
       program == "notify-send"
-      ? "install it (Debian: apt install libnotify-bin), or set [notify] commands to ntfy or mail (README, "
-        + "\"Notifications that reach you\")"
-      : "install it, or change [notify] commands"
-    return ["the notifier '\(program)' is not installed, so every alarm would fail: \(advice)"]
+      ? words.pick(
+        "install it (Debian: apt install libnotify-bin), or set [notify] commands to ntfy or mail (README, "
+          + "\"Notifications that reach you\")",
+        "installiere ihn (Debian: apt install libnotify-bin) oder setze [notify] commands auf ntfy oder mail "
+          + "(README, \"Notifications that reach you\")")
+      : words.pick("install it, or change [notify] commands", "installiere ihn oder ändere [notify] commands")
+    return [
+      words.pick(
+        "the notifier '\(program)' is not installed, so every alarm would fail: \(advice)",
+        "der Benachrichtigungsbefehl '\(program)' ist nicht installiert, jeder Alarm würde scheitern: \(advice)"
+      )
+    ]
   }
 }

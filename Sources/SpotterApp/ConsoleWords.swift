@@ -42,13 +42,22 @@ public struct ConsoleWords: Sendable {
     return String(name.prefix(3)).padding(toLength: 3, withPad: " ", startingAt: 0)
   }
 
+  /// A notice for stderr: "note: …", "Hinweis: …".
+  public func note(_ text: String) -> String { pick("note: ", "Hinweis: ") + text }
+
+  /// "warning: …", "Warnung: …".
+  public func warning(_ text: String) -> String { pick("warning: ", "Warnung: ") + text }
+
+  /// "error: …", "Fehler: …".
+  public func error(_ text: String) -> String { pick("error: ", "Fehler: ") + text }
+
   /// 0.43 or 0,43.
   func decimal(_ value: Double) -> String {
     ReminderTexts(language: language, privacy: .standard).decimal(value)
   }
 
   /// A count with its noun: "1 reminder", "2 reminders"; "1 Erinnerung", "2 Erinnerungen".
-  func count(_ count: Int, _ english: String, _ german: (one: String, many: String)) -> String {
+  public func count(_ count: Int, _ english: String, _ german: (one: String, many: String)) -> String {
     language == .de ? "\(count) \(count == 1 ? german.one : german.many)" : Wording.count(count, english)
   }
 

@@ -32,14 +32,32 @@ public struct FocusImportCounts: Sendable, Encodable, Hashable {
   }
 
   /// `imported 3 of 40 events; 37 before today`, naming only the reasons that occurred.
-  public var text: String {
-    var head = "imported \(imported) of \(events) event\(events == 1 ? "" : "s")"
-    if blocks != imported { head += " (\(blocks) block\(blocks == 1 ? "" : "s"))" }
+  public var text: String { text(ConsoleWords(.en)) }
+
+  /// ``text`` in `words`' language.
+  public func text(_ words: ConsoleWords) -> String {
+    var head = words.pick(
+      "imported \(imported) of \(events) event\(events == 1 ? "" : "s")",
+      "\(imported) von \(events) Termin\(events == 1 ? "" : "en") importiert")
+    if blocks != imported {
+      head += " (" + words.count(blocks, "block", (one: "Block", many: "Blöcke")) + ")"
+    }
     let reasons: [(Int, String)] = [
-      (beforeToday, "before today"), (afterWindow, "after \(lastDay)"),
-      (noneInWindow, "repeating with none by \(lastDay)"), (allDay, "all-day"), (cancelled, "cancelled"),
-      (spotters, "Spotter's own"), (unmatched, "not matching --match"),
-      (overlapping, "overlapping a focus block (--force takes them)"),
+      (beforeToday, words.pick("before today", "vor heute")),
+      (afterWindow, words.pick("after \(lastDay)", "nach dem \(lastDay)")),
+      (
+        noneInWindow,
+        words.pick("repeating with none by \(lastDay)", "wiederkehrend, aber keiner bis \(lastDay)")
+      ),
+      (allDay, words.pick("all-day", "ganztägig")), (cancelled, words.pick("cancelled", "abgesagt")),
+      (spotters, words.pick("Spotter's own", "von Spotter selbst")),
+      (unmatched, words.pick("not matching --match", "passen nicht zu --match")),
+      (
+        overlapping,
+        words.pick(
+          "overlapping a focus block (--force takes them)",
+          "überschneiden sich mit einem Fokusblock (--force nimmt sie)")
+      ),
     ]
     let said = reasons.filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
     return said.isEmpty ? head : head + "; " + said.joined(separator: ", ")

@@ -32,8 +32,14 @@ public struct FocusListItem: Sendable, Encodable {
 
   /// `a1b2c3d4  2026-11-23 09:00–10:30  Deep work  (weekdays until 2026-12-18)`, or with the end's
   /// date when it falls on the next day: `2026-11-23 23:00–2026-11-24 01:00`.
-  public var line: String {
-    let repeats = every.map { " (\($0)\(until.map { " until \($0)" } ?? ", no end"))" } ?? ""
+  public var line: String { line(ConsoleWords(.en)) }
+
+  /// ``line`` in `words`' language: "bis", "ohne Ende".
+  public func line(_ words: ConsoleWords) -> String {
+    let repeats =
+      every.map {
+        " (\($0)\(until.map { words.pick(" until \($0)", " bis \($0)") } ?? words.pick(", no end", ", ohne Ende")))"
+      } ?? ""
     // An end on another day shows its date: "23:00–01:00" alone reads as a 22-hour block.
     let end = endLocal.prefix(10) == startLocal.prefix(10) ? String(endLocal.suffix(5)) : endLocal
     return "\(id)  \(startLocal)–\(end)  \(title)\(repeats)"

@@ -268,9 +268,14 @@ public struct FocusService: Sendable {
     if let typed = FocusTimeParser.typedTime(timing.start) {
       let date = clock.localDate(parsed.start)
       for day in [date, date.adding(days: -1)] where clock.isInGap(LocalDateTime(date: day, time: typed)) {
+        let start = PlanView.local(parsed.start, clock)
         workspace.notices.add(
-          "note: \(typed) does not exist on \(day) in \(clock.identifier), where the clocks skip it; "
-            + "the block starts at \(PlanView.local(parsed.start, clock)), as calendars read it")
+          workspace.words.note(
+            workspace.words.pick(
+              "\(typed) does not exist on \(day) in \(clock.identifier), where the clocks skip it; "
+                + "the block starts at \(start), as calendars read it",
+              "\(typed) gibt es am \(day) in \(clock.identifier) nicht, die Uhren springen darüber; "
+                + "der Block beginnt um \(start), wie Kalender ihn lesen")))
         break
       }
     }

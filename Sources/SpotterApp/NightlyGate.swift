@@ -31,7 +31,9 @@ public struct NightlyGate: Sendable {
   /// The line a start that has nothing to do prints: cron appends it to the log.
   public func doneText(_ night: LocalDate) -> String {
     let start = workspace.nightlySchedule.instant(on: night)
-    return
-      "nightly run of \(night) (\(PlanView.local(start, workspace.clock))) already started; nothing to do"
+    let local = PlanView.local(start, workspace.clock)
+    return workspace.words.pick(
+      "nightly run of \(night) (\(local)) already started; nothing to do",
+      "der nächtliche Lauf vom \(night) (\(local)) hat schon begonnen; nichts zu tun")
   }
 }

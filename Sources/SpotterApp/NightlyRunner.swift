@@ -51,9 +51,10 @@ public struct NightlyRunner: Sendable {
     let now = workspace.now
     let newest = try store.newestSessionStart(completedBy: now)
     if let notice = HistoryAge.notice(
-      newest: newest, now: now, windowDays: PatternLearner().windowDays, clock: workspace.clock)
+      newest: newest, now: now, windowDays: PatternLearner().windowDays, clock: workspace.clock,
+      language: workspace.settings.language)
     {
-      workspace.notices.add("note: \(notice)")
+      workspace.notices.add(workspace.words.note(notice))
     }
   }
 

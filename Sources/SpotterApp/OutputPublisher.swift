@@ -159,7 +159,7 @@ public struct OutputPublisher: Sendable {
       }
     }
     if noticingSinkFailures {
-      for failure in publication.sinkFailures { workspace.notices.add("error: " + failure.line) }
+      for failure in publication.sinkFailures { workspace.notices.add(workspace.words.error(failure.line)) }
     }
     return publication
   }

@@ -31,9 +31,12 @@ public struct ReminderActionService: Sendable {
       try rewrite(store, changed: [next]) { try store.save(action: action, records: [next]) }
       if fire > record.start {
         let clock = workspace.clock
+        let (alarm, start) = (PlanView.local(fire, clock), PlanView.local(record.start, clock))
         workspace.notices.add(
-          "warning: the alarm now fires at \(PlanView.local(fire, clock)), after the event's start at "
-            + "\(PlanView.local(record.start, clock))")
+          workspace.words.warning(
+            workspace.words.pick(
+              "the alarm now fires at \(alarm), after the event's start at \(start)",
+              "der Alarm kommt jetzt um \(alarm), nach dem Beginn um \(start)")))
       }
       return next
     }

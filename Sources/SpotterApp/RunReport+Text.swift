@@ -5,26 +5,13 @@ extension RunReport {
   /// What `spotter run` prints, and its run log holds: the imports, the plan, the outputs, the
   /// catch-up and `warning`, one line each. `spotter batch` writes the same for every user.
   public func lines(warning: String?, words: ConsoleWords = ConsoleWords(.en)) -> [String] {
-    var lines = imports.map {
-      let impossible = $0.impossibleSets
-      return words.pick(
-        "imported \($0.path) (\($0.format.rawValue)): \($0.summary.added) new, "
-          + "\($0.summary.updated) updated, \($0.summary.unchanged) unchanged, "
-          + "\($0.summary.duplicates) duplicates"
-          + (impossible > 0 ? ", \(impossible) impossible \(impossible == 1 ? "set" : "sets") left out" : ""),
-        "importiert \($0.path) (\($0.format.rawValue)): \($0.summary.added) neu, "
-          + "\($0.summary.updated) geändert, \($0.summary.unchanged) unverändert, "
-          + "\($0.summary.duplicates) doppelt"
-          + (impossible > 0
-            ? ", \(impossible) \(impossible == 1 ? "unmöglicher Satz" : "unmögliche Sätze") ausgelassen" : "")
-      )
-    }
+    var lines = imports.map { $0.line(words) }
     lines += unchanged.map {
       words.pick(
         "skipped \($0): unchanged since its last import",
         "übersprungen \($0): seit dem letzten Import unverändert")
     }
-    if let sync { lines.insert(words.pick("synced ", "synchronisiert ") + sync.line, at: 0) }
+    if let sync { lines.insert(words.pick("synced ", "synchronisiert ") + sync.line(words), at: 0) }
     let span =
       "\(horizon.start)"
       + (horizon.days > 1 ? words.pick(" to ", " bis ") + "\(horizon.end.adding(days: -1))" : "")
@@ -40,7 +27,7 @@ extension RunReport {
     lines.append(
       words.pick("wrote \(calendarPath) and \(agendaPath)", "geschrieben: \(calendarPath) und \(agendaPath)"))
     lines += catchUp.map { "catch-up: \($0.line)" }
-    if let warning { lines.append(words.pick("warning: ", "Warnung: ") + warning) }
+    if let warning { lines.append(words.warning(warning)) }
     return lines
   }
 

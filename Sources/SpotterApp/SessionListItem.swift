@@ -23,13 +23,24 @@ public struct SessionListItem: Sendable, Encodable {
     self.reminders = reminders.map { ReminderChange($0, clock: clock) }
   }
 
-  public var line: String {
-    var text = "\(id)  \(state)  \(startLocal)  \(workoutName)"
+  public var line: String { line(ConsoleWords(.en)) }
+
+  /// ``line`` in `words`' language.
+  public func line(_ words: ConsoleWords) -> String {
+    let stateWord =
+      switch SessionState(rawValue: state) {
+      case .active?: words.pick(state, "läuft")
+      case .paused?: words.pick(state, "pausiert")
+      case .completed?: words.pick(state, "abgeschlossen")
+      case .abandoned?: words.pick(state, "abgebrochen")
+      case nil: state
+      }
+    var text = "\(id)  \(stateWord)  \(startLocal)  \(workoutName)"
     if SessionState(rawValue: state)?.isUnfinished == true {
-      text += "  last activity \(lastActivityLocal)"
-      if let progress { text += ", exercise \(progress)" }
+      text += words.pick("  last activity \(lastActivityLocal)", "  zuletzt aktiv \(lastActivityLocal)")
+      if let progress { text += words.pick(", exercise \(progress)", ", Übung \(progress)") }
     }
-    for reminder in reminders { text += "\n    \(reminder.line)" }
+    for reminder in reminders { text += "\n    \(reminder.line(words))" }
     return text
   }
 }

@@ -17,6 +17,8 @@ public struct StoreAccess: Sendable {
   public let waitSeconds: Double
   let pinning: StorePinning
   let notices: Notices
+  /// The language the pinning note is said in.
+  let words: ConsoleWords
 
   /// Runs `body` on a read-only connection to the store.
   public func read<T>(_ body: (Store) throws -> T) throws -> T {
@@ -34,7 +36,7 @@ public struct StoreAccess: Sendable {
     defer { lock.release() }
     if existing { try requireStore() }
     let store = try Store(path: path, busyTimeout: waitSeconds)
-    try pinning.pin(store, notices: notices)
+    try pinning.pin(store, notices: notices, words: words)
     return try body(store)
   }
 

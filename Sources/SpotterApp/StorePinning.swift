@@ -11,24 +11,40 @@ struct StorePinning: Sendable {
   var language: (code: String, source: Workspace.Source)?
 
   /// Keeps what the store does not keep yet, and says so unless the config chose it.
-  func pin(_ store: Store, notices: Notices) throws {
+  func pin(_ store: Store, notices: Notices, words: ConsoleWords) throws {
     guard timeZone != nil || language != nil else { return }
     var pinned: [String] = []
+    func source(_ source: Workspace.Source) -> String {
+      switch source {
+      case .flag, .environment: source.rawValue
+      case .config: words.pick("the config", "der Konfiguration")
+      case .store: words.pick("the store", "dem Speicher")
+      case .system: words.pick("the system", "dem System")
+      }
+    }
     if let timeZone, try store.setting(Store.pinnedTimeZoneKey) == nil {
       try store.setSetting(Store.pinnedTimeZoneKey, timeZone.name)
       if timeZone.source != .config {
-        pinned.append("time zone '\(timeZone.name)' (from \(timeZone.source.rawValue))")
+        pinned.append(
+          words.pick("time zone", "die Zeitzone") + " '\(timeZone.name)' (" + words.pick("from", "aus") + " "
+            + source(timeZone.source) + ")")
       }
     }
     if let language, try store.setting(Store.pinnedLanguageKey) == nil {
       try store.setSetting(Store.pinnedLanguageKey, language.code)
       if language.source != .config {
-        pinned.append("language '\(language.code)' (from \(language.source.rawValue))")
+        pinned.append(
+          words.pick("language", "die Sprache") + " '\(language.code)' (" + words.pick("from", "aus") + " "
+            + source(language.source) + ")")
       }
     }
     guard !pinned.isEmpty else { return }
     notices.add(
-      "note: the store now keeps \(pinned.joined(separator: " and ")); from now on, runs use that whatever TZ and LANG say, "
-        + "unless the config sets timezone or language")
+      words.note(
+        words.pick(
+          "the store now keeps \(pinned.joined(separator: " and ")); from now on, runs use that whatever TZ and LANG say, "
+            + "unless the config sets timezone or language",
+          "der Speicher behält jetzt \(pinned.joined(separator: " und ")); ab jetzt gilt das, was auch immer TZ und "
+            + "LANG sagen, außer die Konfiguration setzt timezone oder language")))
   }
 }

@@ -15,10 +15,23 @@ public struct SyncReport: Sendable, Codable, Hashable {
   public var superseded: Bool
 
   /// `hevy: first sync, 14 workouts: 14 new, 0 updated, 0 unchanged, 0 duplicates, 0 deleted`.
-  public var line: String {
-    if superseded { return "\(source): another spotter process synced meanwhile; nothing changed" }
-    return "\(source): \(full ? "first sync, \(received) workouts" : "\(received) changes"): "
-      + "\(summary.added) new, \(summary.updated) updated, \(summary.unchanged) unchanged, "
-      + "\(summary.duplicates) duplicates, \(deleted) deleted"
+  public var line: String { line(ConsoleWords(.en)) }
+
+  /// ``line`` in `words`' language.
+  public func line(_ words: ConsoleWords) -> String {
+    if superseded {
+      return "\(source): "
+        + words.pick(
+          "another spotter process synced meanwhile; nothing changed",
+          "ein anderer spotter-Prozess hat inzwischen synchronisiert; nichts geändert")
+    }
+    return "\(source): "
+      + words.pick(
+        "\(full ? "first sync, \(received) workouts" : "\(received) changes"): "
+          + "\(summary.added) new, \(summary.updated) updated, \(summary.unchanged) unchanged, "
+          + "\(summary.duplicates) duplicates, \(deleted) deleted",
+        "\(full ? "erste Synchronisierung, \(received) Workouts" : "\(received) Änderungen"): "
+          + "\(summary.added) neu, \(summary.updated) geändert, \(summary.unchanged) unverändert, "
+          + "\(summary.duplicates) doppelt, \(deleted) gelöscht")
   }
 }

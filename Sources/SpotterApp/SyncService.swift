@@ -181,7 +181,11 @@ public struct SyncService: Sendable {
       let (key, shared) = try SecretFile.read(path: path)
       if shared {
         workspace.notices.add(
-          "warning: \(path) can be read by other users; it holds your Hevy API key: chmod 600 \(path)")
+          workspace.words.warning(
+            workspace.words.pick(
+              "\(path) can be read by other users; it holds your Hevy API key: chmod 600 \(path)",
+              "\(path) können andere Benutzer lesen; die Datei enthält deinen Hevy-API-Schlüssel: chmod 600 \(path)"
+            )))
       }
       return key
     }

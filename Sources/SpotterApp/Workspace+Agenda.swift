@@ -41,7 +41,8 @@ extension Workspace {
   public var notifierWarnings: [String] {
     guard settings.agendaCommand.contains("{fire}") else { return [] }
     return settings.notify.commands.flatMap {
-      ConfigInitializer.notifierWarnings($0, environment: options.environment)
+      ConfigInitializer.notifierWarnings(
+        $0, environment: options.environment, words: ConsoleWords(settings.language))
     }
   }
 

@@ -87,16 +87,22 @@ public struct Workspace: Sendable {
       let seen = Self.zone(in: options.environment).map { ($0, "TZ") } ?? (machineTimeZone, "the system")
       if seen.0.identifier != pinnedZone.identifier {
         notices.add(
-          "warning: using the store's time zone '\(pinnedZone.name)', not \(seen.1)'s '\(seen.0.name)'; "
-            + "set timezone in the config to change it")
+          settings.language == .de
+            ? "Warnung: die Zeitzone des Speichers '\(pinnedZone.name)' gilt, nicht '\(seen.0.name)' aus \(seen.1 == "TZ" ? "TZ" : "dem System"); "
+              + "timezone in der Konfiguration ändert sie"
+            : "warning: using the store's time zone '\(pinnedZone.name)', not \(seen.1)'s '\(seen.0.name)'; "
+              + "set timezone in the config to change it")
       }
     }
     if languageSource == .store, let pinnedLanguage, let environmentLanguage,
       environmentLanguage != pinnedLanguage
     {
       notices.add(
-        "warning: using the store's language '\(pinnedLanguage.rawValue)', not LANG's '\(environmentLanguage.rawValue)'; "
-          + "set language in the config to change it")
+        settings.language == .de
+          ? "Warnung: die Sprache des Speichers '\(pinnedLanguage.rawValue)' gilt, nicht '\(environmentLanguage.rawValue)' aus LANG; "
+            + "language in der Konfiguration ändert sie"
+          : "warning: using the store's language '\(pinnedLanguage.rawValue)', not LANG's '\(environmentLanguage.rawValue)'; "
+            + "set language in the config to change it")
     }
     // A LANG the notifications are not written in is said the first time, not passed over.
     if languageSource == .environment, pinnedLanguage == nil,
@@ -113,7 +119,7 @@ public struct Workspace: Sendable {
       pinning: StorePinning(
         timeZone: pinnedZone == nil ? (settings.timeZone.name, zoneSource) : nil,
         language: pinnedLanguage == nil ? (settings.language.rawValue, languageSource) : nil),
-      notices: notices)
+      notices: notices, words: ConsoleWords(settings.language))
     clock = ZoneClock(timeZone: settings.timeZone)
     if let text = options.now ?? options.environment["SPOTTER_NOW"] {
       guard let instant = InstantParser.parse(text, clock: clock) else {
@@ -125,6 +131,9 @@ public struct Workspace: Sendable {
       now = Date()
     }
   }
+
+  /// What the commands print is said in this invocation's language.
+  public var words: ConsoleWords { ConsoleWords(settings.language) }
 
   /// Whether every writer can write `zone`: the calendar writer has rules for it.
   @Sendable static func isWritable(_ zone: TimeZone) -> Bool {

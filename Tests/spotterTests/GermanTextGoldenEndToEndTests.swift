@@ -2,7 +2,8 @@ import Foundation
 import Testing
 import _SpotterTestSupport
 
-/// With `language = "de"`, what `run`, `plan`, `pattern`, `backtest`, `skip`, `snooze` and `done` print is German, pinned in
+/// With `language = "de"`, what `run`, `plan`, `pattern`, `backtest`, `skip`, `snooze`, `done`,
+/// `focus`, `import`, `achievements` and `session` print is German, pinned in
 /// `Snapshots/text-de-*.txt` (re-recorded with `RECORD_SNAPSHOTS=1`): CLDR's weekday names,
 /// decimal commas, and the notes and reasons of the plan; and so are the errors of what a
 /// command was asked to do (`done` twice, a past day, a mistyped time, as JSON too).
@@ -12,6 +13,7 @@ import _SpotterTestSupport
   static let steps: [(String, [String], String, Bool, Int32)] = {
     let evening = "2026-11-22T21:30:00+01:00"
     let uid = "workout-reminder-2026-11-23@spotter"
+    let later = "2026-11-23T18:00:00+01:00"
     return [
       ("run", ["run", "--history", SpotterBinary.example("strong.csv"), "--days", "2"], evening, true, 0),
       ("plan", ["plan", "--days", "3"], evening, false, 0),
@@ -21,6 +23,14 @@ import _SpotterTestSupport
       ("snooze", ["snooze", uid, "30m"], evening, true, 0),
       ("done", ["done", uid], "2026-11-23T17:56:00+01:00", true, 0),
       ("error-done-again", ["done", uid], "2026-11-23T17:57:00+01:00", true, 64),
+      (
+        "focus-add", ["focus", "add", "tomorrow 09:00", "--for", "90m", "--title", "Tiefe Arbeit"], later,
+        true, 0
+      ),
+      ("focus-list", ["focus", "list"], later, false, 0),
+      ("import", ["import", SpotterBinary.example("hevy.csv")], later, false, 0),
+      ("achievements", ["achievements", "--limit", "3"], later, false, 0),
+      ("session-list", ["session", "list"], later, false, 0),
       ("error-skip-past", ["skip", "2026-11-01"], evening, true, 64),
       ("error-focus-typo", ["focus", "add", "tomorow 9", "--json"], evening, true, 64),
     ]
@@ -39,6 +49,7 @@ import _SpotterTestSupport
         + (result.stdout + (result.stderr.isEmpty ? "" : "--- stderr\n" + result.stderr))
         .replacingOccurrences(of: box.dir.path, with: "$DIR")
         .replacingOccurrences(of: SpotterBinary.example("strong.csv"), with: "$EXAMPLES/strong.csv")
+        .replacingOccurrences(of: SpotterBinary.example("hevy.csv"), with: "$EXAMPLES/hevy.csv")
     }
     return outputs
   }
@@ -52,7 +63,8 @@ import _SpotterTestSupport
     // Nothing of the English frame is left.
     for english in [
       "planned ", "Plan for", "Training pattern", "Probability", "alarm ", "unchanged", "training days",
-      "useful", "error:", "reminder '", "no reminder", "expected", "did you mean", " got ",
+      "useful", "error:", "reminder '", "no reminder", "expected", "did you mean", " got ", "wrote ",
+      "imported", "added", "announced", "no sessions", "sessions", "warning:", "note:",
     ] {
       #expect(!output.contains(english), "\(name): \(english)")
     }

@@ -25,14 +25,17 @@ import _SpotterTestSupport
     let text = try String(contentsOfFile: path, encoding: .utf8)
     #expect(text.contains("timezone = \"Europe/Berlin\"\nlanguage = \"de\"\nweight_unit = \"kg\""), "\(text)")
     #expect(text.contains("sources = [\"~/exports\"]"))
-    #expect(first.stderr.contains("warning: the notifier 'notify-send' is not installed"))
+    // Said in the language the config gets (LANG's here).
+    #expect(first.stderr.contains("Warnung: der Benachrichtigungsbefehl 'notify-send' ist nicht installiert"))
     #expect(first.stderr.contains("apt install libnotify-bin"))
-    #expect(first.stderr.contains("warning: '~/exports' holds no history export yet"))
+    #expect(first.stderr.contains("Warnung: in '~/exports' liegt noch kein Export"))
 
     // Re-running changes nothing and asks nothing; a flag it cannot apply is refused, not ignored,
     // and nothing is warned of values it never wrote.
     let again = try await SpotterBinary.run(["init"], environment: Self.environment(home))
-    #expect(again.status == 0 && again.stdout.hasPrefix("a config exists at \(path) and was left as it is"))
+    #expect(
+      again.status == 0
+        && again.stdout.hasPrefix("unter \(path) gibt es schon eine Konfiguration; sie bleibt, wie sie ist"))
     #expect(again.stderr.isEmpty, "\(again.stderr)")
     let flagged = try await SpotterBinary.run(
       ["init", "--language", "en", "--source", "~/nowhere"], environment: Self.environment(home))
@@ -65,11 +68,11 @@ import _SpotterTestSupport
     #expect(result.status == 0, "\(result.stderr)")
     #expect(
       result.stderr.contains(
-        "warning: '~/exprots' does not exist (No such file or directory; did you mean '\(home.path)/exports'?)"
+        "Warnung: '~/exprots' gibt es nicht (No such file or directory; did you mean '\(home.path)/exports'?)"
       ),
       "\(result.stderr)")
-    #expect(result.stderr.contains("warning: '~/exports' holds no history export yet"))
-    #expect(result.stderr.contains("warning: '~/exports/*.csv' matches no file yet"))
+    #expect(result.stderr.contains("Warnung: in '~/exports' liegt noch kein Export"))
+    #expect(result.stderr.contains("Warnung: '~/exports/*.csv' passt noch auf keine Datei"))
   }
 
   @Test func theNightlyRunImportsTheNewestExportOfEachAppInTheConfiguredFolder() async throws {
@@ -135,7 +138,7 @@ import _SpotterTestSupport
       input: "America/New_York\nde\nlb\n~/exports\n\n")
     let shown = terminal.stdout
     #expect(terminal.status == 0, "\(shown)")
-    #expect(shown.contains("Time zone [Europe/Berlin]: ") && shown.contains("Language (en, de) [de]: "))
+    #expect(shown.contains("Zeitzone [Europe/Berlin]: ") && shown.contains("Sprache (en, de) [de]: "))
     let text = try String(
       contentsOfFile: home.appendingPathComponent(".config/spotter/config.toml").path, encoding: .utf8)
     #expect(

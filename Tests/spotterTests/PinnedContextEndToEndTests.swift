@@ -31,7 +31,8 @@ import _SpotterTestSupport
     #expect(first.status == 0, "\(first.stderr)")
     #expect(
       first.stderr.contains(
-        "note: the store now keeps time zone 'Europe/Berlin' (from the system) and language 'de' (from LANG)"),
+        "Hinweis: der Speicher behält jetzt die Zeitzone 'Europe/Berlin' (aus dem System) und die Sprache 'de' (aus LANG)"
+      ),
       "\(first.stderr)")
     let calendar = try String(contentsOfFile: out + "/spotter.ics", encoding: .utf8)
     #expect(calendar.contains("TZID=Europe/Berlin:"))
@@ -48,10 +49,12 @@ import _SpotterTestSupport
       dir, ["plan", "--days", "7"], ["TZ": "America/New_York", "LANG": "en_US.UTF-8"])
     #expect(travel.status == 0)
     #expect(travel.stdout.contains("(Europe/Berlin)") && travel.stdout.contains("Zeit für dein"))
+    // Said in German, the language the store keeps.
     #expect(
       travel.stderr.contains(
-        "warning: using the store's time zone 'Europe/Berlin', not TZ's 'America/New_York'"))
-    #expect(travel.stderr.contains("warning: using the store's language 'de', not LANG's 'en'"))
+        "Warnung: die Zeitzone des Speichers 'Europe/Berlin' gilt, nicht 'America/New_York' aus TZ"),
+      "\(travel.stderr)")
+    #expect(travel.stderr.contains("Warnung: die Sprache des Speichers 'de' gilt, nicht 'en' aus LANG"))
   }
 
   @Test func theConfigBeatsThePinnedValuesAndReadOnlyCommandsPinNothing() async throws {
@@ -60,7 +63,7 @@ import _SpotterTestSupport
     let plan = try await run(dir, ["plan"], Self.shell)
     #expect(plan.status == 0 && !plan.stderr.contains("keeps time zone"))
     // It says why it learned nothing, and what to do.
-    #expect(plan.stderr.contains("note: nothing imported yet: run 'spotter import FILE'"), "\(plan.stderr)")
+    #expect(plan.stderr.contains("Hinweis: noch nichts importiert: 'spotter import DATEI'"), "\(plan.stderr)")
     #expect(
       try await run(dir, ["import", SpotterBinary.example("strong.csv")], Self.cron).stderr.contains(
         "language 'en'"))

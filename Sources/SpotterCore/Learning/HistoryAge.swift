@@ -6,19 +6,27 @@ import Foundation
 public enum HistoryAge {
   /// The sentence for sessions whose newest completed start is `newest` (nil for none), as seen
   /// `now`; nil when the learner has something to learn from.
-  public static func notice(newest: Date?, now: Date, windowDays: Int, clock: ZoneClock) -> String? {
+  public static func notice(
+    newest: Date?, now: Date, windowDays: Int, clock: ZoneClock, language: Language = .en
+  ) -> String? {
+    let german = language == .de
     guard let newest else {
-      return
-        "nothing imported yet: run 'spotter import FILE' with an export from Strong, Hevy, FitNotes or "
-        + "Apple Health (or list it in the config's [import] sources); until then reminders follow "
-        + "[program] and preferred_time"
+      return german
+        ? "noch nichts importiert: 'spotter import DATEI' mit einem Export aus Strong, Hevy, FitNotes oder "
+          + "Apple Health (oder in [import] sources der Konfiguration eintragen); bis dahin folgen die "
+          + "Erinnerungen [program] und preferred_time"
+        : "nothing imported yet: run 'spotter import FILE' with an export from Strong, Hevy, FitNotes or "
+          + "Apple Health (or list it in the config's [import] sources); until then reminders follow "
+          + "[program] and preferred_time"
     }
     let today = clock.localDate(now)
     let day = clock.localDate(newest)
     let age = day.days(until: today)
     guard age > windowDays else { return nil }
-    return
-      "your newest session is \(day), \(age / 7) weeks ago; Spotter learns from the last \(windowDays / 7) "
-      + "weeks, so it has learned nothing: import a recent export"
+    return german
+      ? "deine neueste Einheit ist vom \(day), vor \(age / 7) Wochen; Spotter lernt aus den letzten "
+        + "\(windowDays / 7) Wochen und hat daher nichts gelernt: importiere einen aktuellen Export"
+      : "your newest session is \(day), \(age / 7) weeks ago; Spotter learns from the last \(windowDays / 7) "
+        + "weeks, so it has learned nothing: import a recent export"
   }
 }

@@ -45,7 +45,10 @@ extension SpotterCommand {
         if json {
           return try JSONOutput.encode(items, as: "achievements", timeZone: workspace.settings.timeZone)
         }
-        return items.isEmpty ? "no achievements yet" : items.map(\.line).joined(separator: "\n")
+        let words = workspace.words
+        return items.isEmpty
+          ? words.pick("no achievements yet", "noch keine Erfolge")
+          : items.map { $0.line(words) }.joined(separator: "\n")
       }
     }
   }

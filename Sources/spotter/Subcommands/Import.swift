@@ -37,13 +37,7 @@ extension SpotterCommand {
         if json {
           return try JSONOutput.encode(imports, as: "imports", timeZone: workspace.settings.timeZone)
         }
-        return imports.map {
-          "imported \($0.path) (\($0.format.rawValue)): \(Wording.count($0.sessions, "session")), \($0.summary.added) new, "
-            + "\($0.summary.updated) updated, \($0.summary.unchanged) unchanged, "
-            + "\($0.summary.duplicates) duplicates"
-            + ($0.impossibleSets > 0
-              ? ", \($0.impossibleSets) impossible \($0.impossibleSets == 1 ? "set" : "sets") left out" : "")
-        }.joined(separator: "\n")
+        return imports.map { $0.line(workspace.words, countingSessions: true) }.joined(separator: "\n")
       }
     }
   }

@@ -57,18 +57,24 @@ extension SpotterCommand {
         ("--language", language != nil), ("--source", !sources.isEmpty), ("--notifier", notifier != nil),
         ("--hevy-key-file", hevyKeyFile != nil),
       ].filter(\.1).map(\.0)
+      // Said in the language the config would have: the flag's, else LANG's.
+      let offered = initializer.detected.language
+      var words = ConsoleWords(language.flatMap(Language.init(rawValue:)) ?? offered)
       // Said before any question: answers to a config that stays would be thrown away.
       let current: String?
       do {
         current = try initializer.existing(force: force, flags: given)
       } catch {
-        FileHandle.standardError.write(Data("spotter: error: \(ExitStatus.message(for: error))\n".utf8))
+        FileHandle.standardError.write(
+          Data("spotter: \(words.error(ExitStatus.message(for: error, words)))\n".utf8))
         throw ExitCode(ExitStatus.code(for: error))
       }
       if let current {
         print(
-          "a config exists at \(initializer.path) and was left as it is (--force replaces it, keeping a .bak):"
-        )
+          words.pick(
+            "a config exists at \(initializer.path) and was left as it is (--force replaces it, keeping a .bak):",
+            "unter \(initializer.path) gibt es schon eine Konfiguration; sie bleibt, wie sie ist (--force ersetzt sie und behält eine .bak):"
+          ))
         print(current, terminator: current.hasSuffix("\n") ? "" : "\n")
         return
       }
@@ -78,30 +84,42 @@ extension SpotterCommand {
       if let notifier { answers.notifier = notifier }
       if let hevyKeyFile { answers.hevyKeyFile = hevyKeyFile }
       if !noInput && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
-        answers = try ask(answers)
+        answers = try ask(answers, words)
       }
+      words = ConsoleWords(answers.language)
       let outcome: ConfigInitializer.Outcome
       do {
         outcome = try initializer.write(answers, force: force)
       } catch {
-        FileHandle.standardError.write(Data("spotter: error: \(ExitStatus.message(for: error))\n".utf8))
+        FileHandle.standardError.write(
+          Data("spotter: \(words.error(ExitStatus.message(for: error, words)))\n".utf8))
         throw ExitCode(ExitStatus.code(for: error))
       }
       for warning in outcome.warnings {
-        FileHandle.standardError.write(Data("spotter: warning: \(warning)\n".utf8))
+        FileHandle.standardError.write(
+          Data("spotter: \(words.pick("warning", "Warnung")): \(warning)\n".utf8))
       }
       guard outcome.written else {
-        print("\(outcome.path) exists and was left as it is (--force replaces it, keeping a .bak):")
+        print(
+          words.pick(
+            "\(outcome.path) exists and was left as it is (--force replaces it, keeping a .bak):",
+            "\(outcome.path) gibt es schon; die Datei bleibt, wie sie ist (--force ersetzt sie und behält eine .bak):"
+          ))
         print(outcome.text, terminator: outcome.text.hasSuffix("\n") ? "" : "\n")
         return
       }
-      print("wrote \(outcome.path)" + (outcome.backup.map { " (the old one is \($0))" } ?? "") + ":")
+      let backup = outcome.backup.map { words.pick(" (the old one is \($0))", " (die alte ist \($0))") } ?? ""
+      print(words.pick("wrote \(outcome.path)\(backup):", "geschrieben: \(outcome.path)\(backup):"))
       print(outcome.text, terminator: "")
-      print("next: `spotter run` imports and plans; `spotter agenda install` runs it every night.")
+      print(
+        words.pick(
+          "next: `spotter run` imports and plans; `spotter agenda install` runs it every night.",
+          "weiter: `spotter run` importiert und plant; `spotter agenda install` führt es jede Nacht aus."))
     }
 
     /// Asks for each value on the terminal; an empty answer keeps the offered one.
-    func ask(_ offered: ConfigInitializer.Answers) throws -> ConfigInitializer.Answers {
+    func ask(_ offered: ConfigInitializer.Answers, _ words: ConsoleWords) throws -> ConfigInitializer.Answers
+    {
       var answers = offered
       // Unbuffered, so each question shows before the answer is read.
       func say(_ text: String) { FileHandle.standardOutput.write(Data(text.utf8)) }
@@ -111,7 +129,7 @@ extension SpotterCommand {
         return line.isEmpty ? current : line
       }
       while true {
-        let zone = prompt("Time zone", answers.timeZone)
+        let zone = prompt(words.pick("Time zone", "Zeitzone"), answers.timeZone)
         if TimeZone.named(zone) != nil {
           answers.timeZone = zone
           break
@@ -124,26 +142,34 @@ extension SpotterCommand {
         )
       }
       while true {
-        let language = prompt("Language (en, de)", answers.language.rawValue)
+        let language = prompt(words.pick("Language (en, de)", "Sprache (en, de)"), answers.language.rawValue)
         if let parsed = Language(rawValue: language) {
           answers.language = parsed
           break
         }
       }
       while true {
-        let unit = prompt("Weight unit (kg, lb)", answers.weightUnit.rawValue)
+        let unit = prompt(
+          words.pick("Weight unit (kg, lb)", "Gewichtseinheit (kg, lb)"), answers.weightUnit.rawValue)
         if let parsed = WeightUnit(spelling: unit) {
           answers.weightUnit = parsed
           break
         }
       }
       let sources = prompt(
-        "Where your exports arrive (files, folders or globs, comma-separated)",
+        words.pick(
+          "Where your exports arrive (files, folders or globs, comma-separated)",
+          "Wo deine Exporte ankommen (Dateien, Ordner oder Globs, durch Kommas getrennt)"),
         answers.sources.joined(separator: ", "))
       answers.sources = sources.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         .filter { !$0.isEmpty }
-      answers.notifier = prompt("Notifier command", answers.notifier)
-      let key = prompt("Hevy API key file, for the live sync (empty: none)", answers.hevyKeyFile ?? "")
+      answers.notifier = prompt(
+        words.pick("Notifier command", "Befehl für Benachrichtigungen"), answers.notifier)
+      let key = prompt(
+        words.pick(
+          "Hevy API key file, for the live sync (empty: none)",
+          "Datei mit dem Hevy-API-Schlüssel, für die Live-Synchronisierung (leer: keine)"),
+        answers.hevyKeyFile ?? "")
       answers.hevyKeyFile = key.isEmpty ? nil : key
       return answers
     }

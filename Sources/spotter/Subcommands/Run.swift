@@ -55,7 +55,9 @@ extension SpotterCommand {
           _ = try RunLog(workspace: workspace).write(
             ([text] + failures.map { "error: \($0)" }).joined(separator: "\n"), now: workspace.now)
         } catch {
-          workspace.notices.add("warning: no run log: \(ExitStatus.message(for: error))")
+          workspace.notices.add(
+            workspace.words.warning(
+              workspace.words.pick("no run log: ", "kein Lauf-Protokoll: ") + ExitStatus.message(for: error)))
         }
         // Cron mails a run that exits non-zero: a source that failed is never silent.
         try options.fail(failures, after: text, code: report.failureExitCode)

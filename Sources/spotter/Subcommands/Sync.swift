@@ -23,7 +23,8 @@ extension SpotterCommand {
       try options.perform { workspace in
         guard let report = try SyncService(workspace: workspace).sync(.thorough) else { return "" }
         return json
-          ? try JSONOutput.encode(report, timeZone: workspace.settings.timeZone) : "synced \(report.line)"
+          ? try JSONOutput.encode(report, timeZone: workspace.settings.timeZone)
+          : workspace.words.pick("synced ", "synchronisiert ") + report.line(workspace.words)
       }
     }
   }

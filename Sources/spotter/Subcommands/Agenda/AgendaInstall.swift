@@ -27,22 +27,29 @@ extension SpotterCommand.Agenda {
     func run() throws {
       try options.perform { workspace in
         let installer = AgendaInstaller(workspace: workspace)
-        for warning in workspace.notifierWarnings { workspace.notices.add("warning: \(warning)") }
+        for warning in workspace.notifierWarnings { workspace.notices.add(workspace.words.warning(warning)) }
         let out = out ?? workspace.paths.output
         if install.systemd {
           let change = try installer.installSystemd(
             histories: histories, outputDirectory: out, unitDirectory: install.unitDir, dryRun: install.dryRun
           )
+          let words = workspace.words
           return install.report(
             change,
-            done: "wrote the systemd user units; enable them with:\n"
-              + "  systemctl --user daemon-reload && systemctl --user enable --now spotter-nightly.timer spotter-catch-up.timer",
-            unchanged: "systemd user units already up to date")
+            done: words.pick(
+              "wrote the systemd user units; enable them with:",
+              "systemd-Benutzereinheiten geschrieben; einschalten mit:")
+              + "\n  systemctl --user daemon-reload && systemctl --user enable --now spotter-nightly.timer spotter-catch-up.timer",
+            unchanged: words.pick(
+              "systemd user units already up to date", "systemd-Benutzereinheiten sind schon aktuell"))
         }
         let change = try installer.install(histories: histories, outputDirectory: out, dryRun: install.dryRun)
+        let words = workspace.words
         return install.report(
-          change, done: "installed the spotter block into your crontab",
-          unchanged: "crontab already up to date")
+          change,
+          done: words.pick(
+            "installed the spotter block into your crontab", "spotter-Block in deine crontab eingetragen"),
+          unchanged: words.pick("crontab already up to date", "crontab ist schon aktuell"))
       }
     }
   }

@@ -17,13 +17,20 @@ extension SpotterCommand.Agenda {
         if install.systemd {
           let change = try installer.uninstallSystemd(unitDirectory: install.unitDir, dryRun: install.dryRun)
           return install.report(
-            change, done: "removed the systemd user units (run: systemctl --user daemon-reload)",
-            unchanged: "no spotter systemd units found")
+            change,
+            done: workspace.words.pick(
+              "removed the systemd user units (run: systemctl --user daemon-reload)",
+              "systemd-Benutzereinheiten entfernt (danach: systemctl --user daemon-reload)"),
+            unchanged: workspace.words.pick(
+              "no spotter systemd units found", "keine systemd-Einheiten von spotter gefunden"))
         }
         let change = try installer.uninstall(dryRun: install.dryRun)
         return install.report(
-          change, done: "removed the spotter block from your crontab",
-          unchanged: "no spotter block in your crontab")
+          change,
+          done: workspace.words.pick(
+            "removed the spotter block from your crontab", "spotter-Block aus deiner crontab entfernt"),
+          unchanged: workspace.words.pick(
+            "no spotter block in your crontab", "kein spotter-Block in deiner crontab"))
       }
     }
   }

@@ -25,7 +25,10 @@ extension SpotterCommand.Focus {
           from: try from.map { try workspace.date($0, option: "--from") },
           to: try to.map { try workspace.date($0, option: "--to") })
         if json { return try JSONOutput.encode(items, as: "blocks", timeZone: workspace.settings.timeZone) }
-        return items.isEmpty ? "no focus blocks" : items.map(\.line).joined(separator: "\n")
+        let words = workspace.words
+        return items.isEmpty
+          ? words.pick("no focus blocks", "keine Fokusblöcke")
+          : items.map { $0.line(words) }.joined(separator: "\n")
       }
     }
   }

@@ -16,7 +16,8 @@ extension SessionChange {
         workspace: workspace, outputDirectory: output.directory(in: workspace)
       )
       .apply(Self.change, to: session.id)
-      return output.json ? try JSONOutput.encode(item, timeZone: workspace.settings.timeZone) : item.line
+      return output.json
+        ? try JSONOutput.encode(item, timeZone: workspace.settings.timeZone) : item.line(workspace.words)
     }
   }
 }

@@ -20,7 +20,10 @@ extension SpotterCommand.Session {
         let items = try SessionService(workspace: workspace, outputDirectory: workspace.paths.output).list(
           all: all)
         if json { return try JSONOutput.encode(items, as: "sessions", timeZone: workspace.settings.timeZone) }
-        return items.isEmpty ? "no sessions" : items.map(\.line).joined(separator: "\n")
+        let words = workspace.words
+        return items.isEmpty
+          ? words.pick("no sessions", "keine Einheiten")
+          : items.map { $0.line(words) }.joined(separator: "\n")
       }
     }
   }
