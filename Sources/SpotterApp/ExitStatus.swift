@@ -22,11 +22,14 @@ public enum ExitStatus {
     ErrorText.sanitized("\(error)")
   }
 
-  /// The message of `error` in `words`' language, where it has one: the App layer's errors (what
-  /// a command was asked to do) are said in German too; a file's or the store's damage is said
-  /// in English, quoting the file's own column names.
+  /// The message of `error` in `words`' language: each module's errors say their frames in
+  /// English and German; what a system or a library said is quoted as it said it.
   public static func message(for error: any Error, _ words: ConsoleWords) -> String {
-    guard let error = error as? SpotterAppError else { return message(for: error) }
-    return ErrorText.sanitized(error.message(words))
+    switch error {
+    case let error as SpotterAppError: ErrorText.sanitized(error.message(words))
+    case let error as SpotterIOError: ErrorText.sanitized(error.message(words.language))
+    case let error as SpotterICalError: ErrorText.sanitized(error.message(words.language))
+    default: message(for: error)
+    }
   }
 }

@@ -19,7 +19,10 @@ public struct FireResult: Sendable, Codable, Hashable {
   }
 
   /// One line for the terminal and the log.
-  public var line: String {
-    "\(outcome.rawValue) \(uid) (\(title)): \(reason)"
+  public var line: String { line(ConsoleWords(.en)) }
+
+  /// ``line`` in `words`' language (``DeliveryWords``).
+  public func line(_ words: ConsoleWords) -> String {
+    "\(DeliveryWords.outcome(outcome.rawValue, words)) \(uid) (\(title)): \(DeliveryWords.reason(reason, words))"
   }
 }

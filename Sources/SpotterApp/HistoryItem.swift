@@ -37,8 +37,13 @@ public struct HistoryItem: Sendable, Codable, Hashable {
     reason = interrupted ? "the process ended before the notifier reported; not retried" : delivery.reason
   }
 
-  public var line: String {
-    let padded = outcome.padding(toLength: 11, withPad: " ", startingAt: 0)
-    return "\(atLocal)  \(padded) \(uid)  \(title) — \(reason)"
+  public var line: String { line(ConsoleWords(.en)) }
+
+  /// ``line`` in `words`' language: the recorded reason said as ``DeliveryWords`` says it.
+  public func line(_ words: ConsoleWords) -> String {
+    // Wide enough for the longest outcome word: "interrupted", "fehlgeschlagen".
+    let width = words.language == .de ? 14 : 11
+    let padded = DeliveryWords.outcome(outcome, words).padding(toLength: width, withPad: " ", startingAt: 0)
+    return "\(atLocal)  \(padded) \(uid)  \(title) — \(DeliveryWords.reason(reason, words))"
   }
 }

@@ -29,7 +29,8 @@ public struct HistoryReadingService: Sendable {
     func fail(_ source: String, _ error: any Error) {
       reading.failures.append(
         ImportFailure(
-          source: source, message: ExitStatus.message(for: error), exitCode: ExitStatus.code(for: error)))
+          source: source, message: ExitStatus.message(for: error, workspace.words),
+          exitCode: ExitStatus.code(for: error)))
     }
     for source in sources {
       do {

@@ -90,7 +90,7 @@ public struct NightlyRunner: Sendable {
     } catch {
       syncFailures.append(
         ImportFailure(
-          source: SyncService.source, message: ExitStatus.message(for: error),
+          source: SyncService.source, message: ExitStatus.message(for: error, workspace.words),
           exitCode: ExitStatus.code(for: error)))
     }
     // Named histories beat the config's sources, so a one-off run can import something else. A

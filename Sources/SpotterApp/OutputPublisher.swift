@@ -133,7 +133,8 @@ public struct OutputPublisher: Sendable {
       } catch {
         publication.sinkFailures.append(
           SinkFailure(
-            sink: name, message: ExitStatus.message(for: error), exitCode: ExitStatus.code(for: error)))
+            sink: name, message: ExitStatus.message(for: error, workspace.words),
+            exitCode: ExitStatus.code(for: error)))
       }
     }
     // Read back only when a crontab block is installed and needs it.

@@ -45,7 +45,7 @@ extension SpotterAppError: CustomStringConvertible {
         : option.hasPrefix("[")
           ? words.pick("config \(option)", "Konfiguration \(option)")
           : words.pick("option '\(option)'", "Option '\(option)'")
-      let reason = reason.text(words)
+      let reason = reason.text(words.language)
       if value.isEmpty {
         return
           "\(name): \(reason.hasSuffix(";") || reason.hasSuffix(":") ? String(reason.dropLast()) : reason)"
@@ -78,10 +78,11 @@ extension SpotterAppError: CustomStringConvertible {
         "Erinnerung: keine Erinnerung mit der UID \(ErrorText.quoted(uid)) (siehe `spotter plan` oder agenda.crontab)"
       )
     case .reminderState(let uid, let reason):
-      return words.pick("reminder", "Erinnerung") + " \(ErrorText.quoted(uid)): \(reason.text(words))"
+      return words.pick("reminder", "Erinnerung")
+        + " \(ErrorText.quoted(uid)): \(reason.text(words.language))"
     case .nightlyTime(let value, let reason):
       return words.pick("config key", "Konfigurationsschlüssel")
-        + " 'agenda.nightly': \(reason.text(words)) \(ErrorText.quoted(value))"
+        + " 'agenda.nightly': \(reason.text(words.language)) \(ErrorText.quoted(value))"
     case .unknownSession(let id, let candidates) where candidates.isEmpty:
       return words.pick(
         "session: no session with id \(ErrorText.quoted(id)) (see `spotter session list --all`)",
@@ -93,7 +94,7 @@ extension SpotterAppError: CustomStringConvertible {
         "Einheit: die ID \(ErrorText.quoted(id)) passt zu \(candidates.count) Einheiten (\(list)); gib mehr davon an"
       )
     case .sessionState(let id, let reason):
-      return words.pick("session", "Einheit") + " \(ErrorText.quoted(id)): \(reason.text(words))"
+      return words.pick("session", "Einheit") + " \(ErrorText.quoted(id)): \(reason.text(words.language))"
     case .batchInput(let path, let reason):
       return "\(path): \(reason)"
     case .configExists(let path, let flags):

@@ -13,16 +13,24 @@ public enum SpotterICalError: Error, Equatable, Sendable {
 }
 
 extension SpotterICalError: CustomStringConvertible {
-  public var description: String {
+  public var description: String { message(.en) }
+
+  /// The message in `language`; libical's own words and the RFC's names stay as they are.
+  public func message(_ language: Language) -> String {
+    let de = language == .de
     switch self {
     case .unknownTimeZone(let field, let value):
-      return "\(field): libical knows no time zone \(ErrorText.quoted(value))"
+      return "\(field): "
+        + (de
+          ? "libical kennt keine Zeitzone \(ErrorText.quoted(value))"
+          : "libical knows no time zone \(ErrorText.quoted(value))")
     case .invalidCalendar(let reasons):
-      return "generated calendar fails RFC 5545 checks: " + reasons.map { "'\($0)'" }.joined(separator: ", ")
+      return (de ? "der erzeugte Kalender verletzt RFC 5545: " : "generated calendar fails RFC 5545 checks: ")
+        + reasons.map { "'\($0)'" }.joined(separator: ", ")
     case .unparsable(let file, let line, let reason):
       return "\(file):\(line): \(reason)"
     case .libical(let function):
-      return "libical call '\(function)' failed"
+      return de ? "libical-Aufruf '\(function)' fehlgeschlagen" : "libical call '\(function)' failed"
     }
   }
 

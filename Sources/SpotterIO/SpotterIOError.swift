@@ -7,7 +7,7 @@ import SpotterCore
 /// user can fix it without guessing.
 public enum SpotterIOError: Error, Equatable, Sendable {
   /// A row of a history file has a value that cannot be read.
-  case malformedRow(file: String, line: Int, column: String, value: String, reason: String)
+  case malformedRow(file: String, line: Int, column: String, value: String, reason: Phrase)
   /// A row has a different number of fields than the header.
   case fieldCount(file: String, line: Int, expected: Int, found: Int)
   /// The first line matches no supported history format.
@@ -17,84 +17,121 @@ public enum SpotterIOError: Error, Equatable, Sendable {
   case unknownStrongLanguage(file: String, found: [String], missing: [String])
   /// A file that is no history at all, described in words rather than quoted as bytes ("a zip
   /// archive without export.xml", "binary data"), with what to do instead.
-  case notAHistory(file: String, what: String, advice: String)
+  case notAHistory(file: String, what: Phrase, advice: Phrase)
   /// A text file holds bytes that are not UTF-8; `value` shows them in hex.
   case notUTF8(file: String, line: Int, value: String)
   /// A native JSON file does not decode.
-  case malformedJSON(file: String, line: Int, field: String, reason: String)
+  case malformedJSON(file: String, line: Int, field: String, reason: Phrase)
   /// A config value is of the wrong type or out of range.
-  case invalidConfig(file: String, line: Int, key: String, value: String, reason: String)
+  case invalidConfig(file: String, line: Int, key: String, value: String, reason: Phrase)
   /// The config file is not valid TOML.
   case configSyntax(file: String, line: Int, column: Int, reason: String)
   /// The config path names something that is no config file: a directory, a huge or binary file.
-  case configFile(path: String, reason: String)
+  case configFile(path: String, reason: Phrase)
   /// A file could not be read or written.
-  case io(path: String, reason: String)
+  case io(path: String, reason: Phrase)
   /// The store could not be opened, migrated, read or written.
-  case store(path: String, reason: String)
+  case store(path: String, reason: Phrase)
   /// The store file is damaged or not a store; it is never replaced.
-  case storeDamaged(path: String, detail: String)
+  case storeDamaged(path: String, detail: Phrase)
   /// Another process claimed this reminder's delivery first.
   case alreadyClaimed(uid: String)
   /// Another spotter process holds the lock for longer than we wait.
   case locked(path: String, holder: String)
   /// `crontab` failed, or the installed crontab cannot be edited safely.
-  case crontab(reason: String)
+  case crontab(reason: Phrase)
   /// A live source (Hevy's API) refused, failed or could not be reached; `status` is the HTTP
   /// status when there was an answer. The address never holds the key, which travels in a header.
-  case liveSource(address: String, status: Int?, reason: String)
+  case liveSource(address: String, status: Int?, reason: Phrase)
 }
 
 extension SpotterIOError: CustomStringConvertible, LocalizedError {
-  public var description: String {
+  public var description: String { message(.en) }
+
+  /// The message in `language`: each frame in English and German side by side, each reason as
+  /// its ``Phrase`` gives it (a system's or a library's text stays as it was said).
+  public func message(_ language: Language) -> String {
+    let de = language == .de
+    func say(_ english: String, _ german: String) -> String { de ? german : english }
     switch self {
     case .malformedRow(let file, let line, let column, let value, let reason):
-      return "\(file):\(line): column '\(column)': \(reason) \(ErrorText.quoted(value))"
+      return "\(file):\(line): " + say("column", "Spalte")
+        + " '\(column)': \(reason.text(language)) \(ErrorText.quoted(value))"
     case .fieldCount(let file, let line, let expected, let found):
-      return "\(file):\(line): expected \(expected) fields as in the header, found \(found)"
+      return "\(file):\(line): "
+        + say(
+          "expected \(expected) fields as in the header, found \(found)",
+          "erwartet \(expected) Felder wie in der Kopfzeile, gefunden \(found)")
     case .unknownHeader(let file, let header):
-      return """
-        \(file):1: unknown history format, header \(ErrorText.quoted(header)); supported: \
+      let formats = say(
+        """
         Strong CSV (comma or semicolon, with 'Date', 'Workout Name', 'Exercise Name', 'Set Order'), \
         Hevy CSV ('title', 'start_time', 'end_time', 'exercise_title', 'weight_kg' or 'weight_lbs'), \
         FitNotes CSV ('Date', 'Exercise', 'Category', 'Reps'), \
         Fit Notes for iOS ('Name', 'StartTime', 'EndTime', 'Exercise', 'Reps', 'Weight'), \
         Apple Health's export.zip or export.xml, native JSON (see README)
+        """,
         """
+        Strong-CSV (Komma oder Semikolon, mit 'Date', 'Workout Name', 'Exercise Name', 'Set Order'), \
+        Hevy-CSV ('title', 'start_time', 'end_time', 'exercise_title', 'weight_kg' oder 'weight_lbs'), \
+        FitNotes-CSV ('Date', 'Exercise', 'Category', 'Reps'), \
+        Fit Notes für iOS ('Name', 'StartTime', 'EndTime', 'Exercise', 'Reps', 'Weight'), \
+        export.zip oder export.xml von Apple Health, natives JSON (siehe README)
+        """)
+      return "\(file):1: "
+        + say(
+          "unknown history format, header \(ErrorText.quoted(header)); supported: ",
+          "unbekanntes Exportformat, Kopfzeile \(ErrorText.quoted(header)); unterstützt: ") + formats
     case .unknownStrongLanguage(let file, let found, let missing):
-      return """
-        \(file):1: this looks like a Strong export in a language Spotter cannot read yet; \
-        columns found: \(found.map { ErrorText.quoted($0) }.joined(separator: ", ")); \
-        not found: \(missing.map { "'\($0)'" }.joined(separator: ", ")) \
-        (known in \(StrongColumn.languages)); export with the app set to English, or report the header
-        """
+      let columns = found.map { ErrorText.quoted($0) }.joined(separator: ", ")
+      let absent = missing.map { "'\($0)'" }.joined(separator: ", ")
+      return "\(file):1: "
+        + say(
+          "this looks like a Strong export in a language Spotter cannot read yet; columns found: \(columns); "
+            + "not found: \(absent) (known in \(StrongColumn.languages)); export with the app set to English, "
+            + "or report the header",
+          "das sieht nach einem Strong-Export in einer Sprache aus, die Spotter noch nicht lesen kann; "
+            + "gefundene Spalten: \(columns); nicht gefunden: \(absent) (bekannt auf \(StrongColumn.languages)); "
+            + "exportiere mit der App auf Englisch, oder melde die Kopfzeile")
     case .notAHistory(let file, let what, let advice):
-      return "\(file): \(what); \(advice)"
+      return "\(file): \(what.text(language)); \(advice.text(language))"
     case .notUTF8(let file, let line, let value):
-      return "\(file):\(line): not UTF-8 text, bytes '\(value)'; save the file as UTF-8"
+      return "\(file):\(line): "
+        + say(
+          "not UTF-8 text, bytes '\(value)'; save the file as UTF-8",
+          "kein UTF-8-Text, Bytes '\(value)'; speichere die Datei als UTF-8")
     case .malformedJSON(let file, let line, let field, let reason):
-      return "\(file):\(line): field '\(field)': \(reason)"
+      return "\(file):\(line): " + say("field", "Feld") + " '\(field)': \(reason.text(language))"
     case .invalidConfig(let file, let line, let key, let value, let reason):
-      return "\(file):\(line): key \(ErrorText.quoted(key)): \(reason) \(ErrorText.quoted(value))"
+      return "\(file):\(line): " + say("key", "Schlüssel")
+        + " \(ErrorText.quoted(key)): \(reason.text(language)) \(ErrorText.quoted(value))"
     case .configSyntax(let file, let line, let column, let reason):
-      return "\(file):\(line):\(column): invalid TOML: \(ErrorText.escaped(reason))"
+      return "\(file):\(line):\(column): " + say("invalid TOML", "ungültiges TOML")
+        + ": \(ErrorText.escaped(reason))"
     case .configFile(let path, let reason):
-      return "\(path): \(reason)"
+      return "\(path): \(reason.text(language))"
     case .io(let path, let reason):
-      return "\(path): \(reason)"
+      return "\(path): \(reason.text(language))"
     case .store(let path, let reason):
-      return "store '\(path)': \(reason)"
+      return say("store", "Speicher") + " '\(path)': \(reason.text(language))"
     case .storeDamaged(let path, let detail):
-      return "store damaged: '\(path)': \(detail); restore it from a backup or move it aside"
+      return say("store damaged", "Speicher beschädigt") + ": '\(path)': \(detail.text(language)); "
+        + say(
+          "restore it from a backup or move it aside",
+          "stelle ihn aus einer Sicherung wieder her oder schiebe ihn beiseite")
     case .alreadyClaimed(let uid):
-      return "reminder '\(uid)': another spotter process is delivering it"
+      return say(
+        "reminder '\(uid)': another spotter process is delivering it",
+        "Erinnerung '\(uid)': ein anderer spotter-Prozess stellt sie gerade zu")
     case .locked(let path, let holder):
-      return
-        "another spotter process (\(holder)) is working on this store; lock '\(path)' still held, try again"
+      return say(
+        "another spotter process (\(holder)) is working on this store; lock '\(path)' still held, try again",
+        "ein anderer spotter-Prozess (\(holder)) arbeitet mit diesem Speicher; die Sperre '\(path)' ist noch "
+          + "belegt, versuche es noch einmal")
     case .crontab(let reason):
-      return "crontab: \(reason)"
+      return "crontab: \(reason.text(language))"
     case .liveSource(let address, let status, let reason):
-      return "\(address): " + (status.map { "HTTP \($0): " } ?? "") + reason
+      return "\(address): " + (status.map { "HTTP \($0): " } ?? "") + reason.text(language)
     }
   }
 

@@ -3,7 +3,7 @@ import Testing
 import _SpotterTestSupport
 
 /// With `language = "de"`, what `run`, `plan`, `pattern`, `backtest`, `skip`, `snooze`, `done`,
-/// `focus`, `import`, `achievements` and `session` print is German, pinned in
+/// `focus`, `import`, `achievements`, `session` and `history` print is German, pinned in
 /// `Snapshots/text-de-*.txt` (re-recorded with `RECORD_SNAPSHOTS=1`): CLDR's weekday names,
 /// decimal commas, and the notes and reasons of the plan; and so are the errors of what a
 /// command was asked to do (`done` twice, a past day, a mistyped time, as JSON too).
@@ -31,6 +31,10 @@ import _SpotterTestSupport
       ("import", ["import", SpotterBinary.example("hevy.csv")], later, false, 0),
       ("achievements", ["achievements", "--limit", "3"], later, false, 0),
       ("session-list", ["session", "list"], later, false, 0),
+      ("history", ["history", "--days", "3"], later, false, 0),
+      ("error-import-cell", ["import", "$DIR/verlauf.csv"], later, false, 65),
+      ("error-import-missing", ["import", "$DIR/fehlt.csv"], later, false, 74),
+      ("error-import-not-history", ["import", SpotterBinary.example("config.toml")], later, false, 65),
       ("error-skip-past", ["skip", "2026-11-01"], evening, true, 64),
       ("error-focus-typo", ["focus", "add", "tomorow 9", "--json"], evening, true, 64),
     ]
@@ -41,15 +45,23 @@ import _SpotterTestSupport
     // Top-level keys come before the tables.
     let config = try String(contentsOfFile: box.config, encoding: .utf8)
     try ("language = \"de\"\n" + config).write(toFile: box.config, atomically: true, encoding: .utf8)
+    // A Strong export with one weight no app writes, for the error of a cell.
+    try """
+    Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE
+    2026-11-20 18:00:00,"Push",1h,"Bench Press (Barbell)",1,abc,8,0,0,"","",
+
+    """.write(to: box.dir.appendingPathComponent("verlauf.csv"), atomically: true, encoding: .utf8)
     var outputs: [String: String] = [:]
     for (name, arguments, now, writes, _) in steps {
-      let result = try await box.spotter(arguments, now: now, writes: writes)
+      let result = try await box.spotter(
+        arguments.map { $0.replacingOccurrences(of: "$DIR", with: box.dir.path) }, now: now, writes: writes)
       outputs[name] =
         "exit \(result.status)\n"
         + (result.stdout + (result.stderr.isEmpty ? "" : "--- stderr\n" + result.stderr))
         .replacingOccurrences(of: box.dir.path, with: "$DIR")
         .replacingOccurrences(of: SpotterBinary.example("strong.csv"), with: "$EXAMPLES/strong.csv")
         .replacingOccurrences(of: SpotterBinary.example("hevy.csv"), with: "$EXAMPLES/hevy.csv")
+        .replacingOccurrences(of: SpotterBinary.example("config.toml"), with: "$EXAMPLES/config.toml")
     }
     return outputs
   }

@@ -63,7 +63,8 @@ extension ConfigLoader {
     let start = try reader.time(quiet, "start")
     let end = try reader.time(quiet, "end")
     guard let start, let end else {
-      throw reader.error("quiet_hours", start == nil ? "start" : "end", "missing key")
+      throw reader.error(
+        "quiet_hours", start == nil ? "start" : "end", Phrase("missing key", de: "Schlüssel fehlt"))
     }
     settings.quietHours = QuietHours(start: start, end: end)
   }
@@ -74,11 +75,13 @@ extension ConfigLoader {
     for key in program.keys.sorted() {
       reader.table = "program"
       guard let weekday = Weekday(key: key) else {
-        throw reader.error("program.\(key)", key, "unknown weekday")
+        throw reader.error("program.\(key)", key, Phrase("unknown weekday", de: "unbekannter Wochentag"))
       }
       guard let name = try reader.string(program, key), !name.trimmingCharacters(in: .whitespaces).isEmpty
       else {
-        throw reader.error("program.\(key)", "", "expected a workout name, got")
+        throw reader.error(
+          "program.\(key)", "",
+          Phrase("expected a workout name, got", de: "erwartet einen Workout-Namen, nicht"))
       }
       settings.program[weekday] = name.trimmingCharacters(in: .whitespaces)
     }
@@ -89,7 +92,9 @@ extension ConfigLoader {
     try reader.keys(of: agenda, table: "agenda", allowed: ["command", "timezone", "nightly"])
     if let command = try reader.string(agenda, "command") {
       guard !command.trimmingCharacters(in: .whitespaces).isEmpty, !command.contains("\n") else {
-        throw reader.error("agenda.command", command, "expected a one-line command, got")
+        throw reader.error(
+          "agenda.command", command,
+          Phrase("expected a one-line command, got", de: "erwartet einen einzeiligen Befehl, nicht"))
       }
       if let problem = CommandTemplate(command).unsafePlaceholder() {
         throw reader.error("agenda.command", command, "\(problem); got")
@@ -123,7 +128,11 @@ extension ConfigLoader {
     if let sources = try reader.strings(imports, "sources") {
       for source in sources
       where source.trimmingCharacters(in: .whitespaces).isEmpty || source.contains("\n") {
-        throw reader.error("import.sources", source, "expected a file, folder or glob, got")
+        throw reader.error(
+          "import.sources", source,
+          Phrase(
+            "expected a file, folder or glob, got",
+            de: "erwartet eine Datei, einen Ordner oder ein Glob, nicht"))
       }
       settings.importSources = sources
     }
@@ -142,7 +151,9 @@ extension ConfigLoader {
     if let commands = try reader.strings(notify, "commands") {
       for command in commands
       where command.trimmingCharacters(in: .whitespaces).isEmpty || command.contains("\n") {
-        throw reader.error("notify.commands", command, "expected one-line commands, got")
+        throw reader.error(
+          "notify.commands", command,
+          Phrase("expected one-line commands, got", de: "erwartet einzeilige Befehle, nicht"))
       }
       for command in commands {
         if let problem = CommandTemplate(command).unsafePlaceholder() {
@@ -167,7 +178,9 @@ extension ConfigLoader {
     if let enabled = try reader.bool(pause, "enabled") { settings.pause.enabled = enabled }
     if let hours = try reader.int(pause, "delay_hours") {
       guard PauseSettings.delayChoices.contains(hours) else {
-        throw reader.error("pause.delay_hours", "\(hours)", "expected 1, 2 or 4 hours, got")
+        throw reader.error(
+          "pause.delay_hours", "\(hours)",
+          Phrase("expected 1, 2 or 4 hours, got", de: "erwartet 1, 2 oder 4 Stunden, nicht"))
       }
       settings.pause.delayHours = hours
     }
@@ -205,7 +218,8 @@ extension ConfigLoader {
     if let enabled = try reader.bool(overload, "enabled") { settings.overload.enabled = enabled }
     if let lifts = try reader.strings(overload, "lifts") {
       for lift in lifts where LiftMatcher.normalized(lift).isEmpty {
-        throw reader.error("overload.lifts", lift, "expected exercise names, got")
+        throw reader.error(
+          "overload.lifts", lift, Phrase("expected exercise names, got", de: "erwartet Übungsnamen, nicht"))
       }
       settings.overload.lifts = lifts
     }
@@ -216,7 +230,10 @@ extension ConfigLoader {
     for (key, path) in increments {
       guard let step = try reader.double(overload, key) else { continue }
       guard step > 0, step <= 50 else {
-        throw reader.error("overload.\(key)", "\(step)", "expected more than 0 and at most 50, got")
+        throw reader.error(
+          "overload.\(key)", "\(step)",
+          Phrase(
+            "expected more than 0 and at most 50, got", de: "erwartet mehr als 0 und höchstens 50, nicht"))
       }
       settings.overload[keyPath: path] = step
     }
@@ -236,7 +253,9 @@ extension ConfigLoader {
     }
     if let file = try reader.string(hevy, "api_key_file") {
       guard !file.trimmingCharacters(in: .whitespaces).isEmpty, !file.contains("\n") else {
-        throw reader.error("hevy.api_key_file", file, "expected a file path, got")
+        throw reader.error(
+          "hevy.api_key_file", file,
+          Phrase("expected a file path, got", de: "erwartet einen Dateipfad, nicht"))
       }
       live.apiKeyFile = file
     }

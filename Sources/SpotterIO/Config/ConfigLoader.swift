@@ -30,33 +30,48 @@ public struct ConfigLoader: Sendable {
   /// and language came from the file or from the fallbacks.
   public func loadNamingKeys(path: String, required: Bool) throws -> (settings: Settings, keys: Set<String>) {
     guard FileManager.default.fileExists(atPath: path) else {
-      if required { throw SpotterIOError.io(path: path, reason: "config file not found") }
+      if required {
+        throw SpotterIOError.io(
+          path: path, reason: Phrase("config file not found", de: "Konfigurationsdatei nicht gefunden"))
+      }
       return (Settings(timeZone: fallbackTimeZone, language: fallbackLanguage), [])
     }
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-      throw SpotterIOError.configFile(path: path, reason: "is a directory, not a config file")
+      throw SpotterIOError.configFile(
+        path: path,
+        reason: Phrase("is a directory, not a config file", de: "ist ein Ordner, keine Konfigurationsdatei"))
     }
     let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber
     if let size, size.intValue > Self.largestFile {
       throw SpotterIOError.configFile(
-        path: path, reason: "is \(size.intValue) bytes; a config is at most \(Self.largestFile) bytes")
+        path: path,
+        reason: Phrase(
+          "is \(size.intValue) bytes; a config is at most \(Self.largestFile) bytes",
+          de: "hat \(size.intValue) Bytes; eine Konfiguration hat höchstens \(Self.largestFile) Bytes"))
     }
     let handle = try InputFile.open(path)
     defer { try? handle.close() }
     // One byte past the largest: a file that grew since its size was read is still refused.
     guard let data = try? handle.read(upToCount: Self.largestFile + 1) ?? Data() else {
-      throw SpotterIOError.io(path: path, reason: "cannot read config file")
+      throw SpotterIOError.io(
+        path: path, reason: Phrase("cannot read config file", de: "Konfigurationsdatei nicht lesbar"))
     }
     guard data.count <= Self.largestFile else {
       throw SpotterIOError.configFile(
-        path: path, reason: "is over \(Self.largestFile) bytes; a config is at most that")
+        path: path,
+        reason: Phrase(
+          "is over \(Self.largestFile) bytes; a config is at most that",
+          de: "hat über \(Self.largestFile) Bytes; eine Konfiguration hat höchstens so viele"))
     }
     guard let text = String(validating: data, as: UTF8.self) else {
       let lines = data.split(separator: 10, omittingEmptySubsequences: false)
       let line = (lines.firstIndex { String(validating: $0, as: UTF8.self) == nil } ?? 0) + 1
       throw SpotterIOError.configFile(
-        path: path, reason: "line \(line) is not UTF-8 text; save the config as UTF-8")
+        path: path,
+        reason: Phrase(
+          "line \(line) is not UTF-8 text; save the config as UTF-8",
+          de: "Zeile \(line) ist kein UTF-8-Text; speichere die Konfiguration als UTF-8"))
     }
     let table = try Self.table(text, fileName: path)
     return (try parse(table, text: text, fileName: path), Set(table.keys))
@@ -93,7 +108,8 @@ public struct ConfigLoader: Sendable {
       ])
     if let vdir = try reader.string(table, "vdir") {
       guard !vdir.trimmingCharacters(in: .whitespaces).isEmpty, !vdir.contains("\n") else {
-        throw reader.error("vdir", vdir, "expected a directory path, got")
+        throw reader.error(
+          "vdir", vdir, Phrase("expected a directory path, got", de: "erwartet einen Ordnerpfad, nicht"))
       }
       settings.vdirPath = vdir
     }

@@ -61,7 +61,7 @@ struct ConfigReader {
     return sectionLine ?? 1
   }
 
-  func error(_ key: String, _ value: String, _ reason: String) -> SpotterIOError {
+  func error(_ key: String, _ value: String, _ reason: Phrase) -> SpotterIOError {
     .invalidConfig(file: fileName, line: line(of: key), key: key, value: value, reason: reason)
   }
 
@@ -70,7 +70,7 @@ struct ConfigReader {
   mutating func keys(of toml: TOMLTable, table: String?, allowed: Set<String>) throws {
     self.table = table
     for key in toml.keys.sorted() where !allowed.contains(key) {
-      throw error(qualified(key), key, "unknown key")
+      throw error(qualified(key), key, Phrase("unknown key", de: "unbekannter Schlüssel"))
     }
   }
 
@@ -95,7 +95,11 @@ struct ConfigReader {
 
   private func bounded(_ text: String, _ key: String) throws {
     guard text.utf8.count <= Self.longestString else {
-      throw error(qualified(key), text, "longer than \(Self.longestString) bytes, got")
+      throw error(
+        qualified(key), text,
+        Phrase(
+          "longer than \(Self.longestString) bytes, got", de: "länger als \(Self.longestString) Bytes, nicht")
+      )
     }
   }
 
@@ -110,7 +114,10 @@ struct ConfigReader {
   /// A string read by `parse` (an enum's spellings), or an error "expected EXPECTED, got VALUE".
   func value<T>(_ toml: TOMLTable, _ key: String, expected: String, _ parse: (String) -> T?) throws -> T? {
     guard let text = try string(toml, key) else { return nil }
-    guard let value = parse(text) else { throw error(qualified(key), text, "expected \(expected), got") }
+    guard let value = parse(text) else {
+      throw error(
+        qualified(key), text, Phrase("expected \(expected), got", de: "erwartet \(expected), nicht"))
+    }
     return value
   }
 
@@ -118,7 +125,7 @@ struct ConfigReader {
   func timeZone(_ toml: TOMLTable, _ key: String) throws -> TimeZone? {
     guard let name = try string(toml, key) else { return nil }
     guard let zone = TimeZone.named(name), isWritable(zone) else {
-      throw error(qualified(key), name, TimeZone.suggestion(for: name))
+      throw error(qualified(key), name, Phrase(TimeZone.suggestion(for: name)))
     }
     return zone
   }
@@ -128,7 +135,10 @@ struct ConfigReader {
     guard let value = try int(toml, key) else { return nil }
     guard range.contains(value) else {
       throw error(
-        qualified(key), "\(value)", "expected \(range.lowerBound) to \(range.upperBound) \(unit), got")
+        qualified(key), "\(value)",
+        Phrase(
+          "expected \(range.lowerBound) to \(range.upperBound) \(unit), got",
+          de: "erwartet \(range.lowerBound) bis \(range.upperBound) \(unit), nicht"))
     }
     return value
   }
@@ -138,7 +148,10 @@ struct ConfigReader {
     -> Double?
   {
     guard let value = try double(toml, key) else { return nil }
-    guard range.contains(value) else { throw error(qualified(key), "\(value)", "expected \(expected), got") }
+    guard range.contains(value) else {
+      throw error(
+        qualified(key), "\(value)", Phrase("expected \(expected), got", de: "erwartet \(expected), nicht"))
+    }
     return value
   }
 
@@ -156,7 +169,9 @@ struct ConfigReader {
   func time(_ toml: TOMLTable, _ key: String) throws -> LocalTime? {
     guard let text = try string(toml, key) else { return nil }
     guard let time = LocalTime(parsing: text) else {
-      throw error(qualified(key), text, "expected a time as HH:MM, got")
+      throw error(
+        qualified(key), text,
+        Phrase("expected a time as HH:MM, got", de: "erwartet eine Uhrzeit als HH:MM, nicht"))
     }
     return time
   }
@@ -165,7 +180,8 @@ struct ConfigReader {
     guard let array = try value(toml, key, as: .array)?.array else { return nil }
     return try array.map { element in
       guard let text = element.string else {
-        throw error(qualified(key), "\(element)", "expected a string, got")
+        throw error(
+          qualified(key), "\(element)", Phrase("expected a string, got", de: "erwartet einen Text, nicht"))
       }
       try bounded(text, key)
       return text
@@ -177,7 +193,7 @@ struct ConfigReader {
     var days: Set<Weekday> = []
     for element in array {
       guard let text = element.string, let day = Weekday(key: text) else {
-        throw error(qualified(key), "\(element)", "unknown weekday")
+        throw error(qualified(key), "\(element)", Phrase("unknown weekday", de: "unbekannter Wochentag"))
       }
       days.insert(day)
     }

@@ -179,7 +179,7 @@ public struct AppleHealthImporter: Sendable {
       guard let date = Self.instant(text) else {
         throw SpotterIOError.malformedRow(
           file: context.fileName, line: workout.line, column: field, value: text,
-          reason: "expected yyyy-MM-dd HH:mm:ss ±HHMM")
+          reason: Phrase("expected yyyy-MM-dd HH:mm:ss ±HHMM", de: "erwartet yyyy-MM-dd HH:mm:ss ±HHMM"))
       }
       return date
     }
@@ -188,7 +188,9 @@ public struct AppleHealthImporter: Sendable {
     guard end >= start else {
       throw SpotterIOError.malformedRow(
         file: context.fileName, line: workout.line, column: "endDate", value: workout.endDate,
-        reason: "ends before its startDate '\(workout.startDate)'")
+        reason: Phrase(
+          "ends before its startDate '\(workout.startDate)'",
+          de: "endet vor seinem startDate '\(workout.startDate)'"))
     }
     if let name = workout.timeZone, let zone = TimeZone(identifier: name),
       zone.identifier != context.clock.identifier

@@ -315,9 +315,11 @@ struct DateTimeReader {
     if order == nil, let ambiguousAt {
       throw SpotterIOError.malformedRow(
         file: file, line: ambiguousAt.line, column: column, value: ambiguousAt.text,
-        reason:
+        reason: Phrase(
           "every date in this file reads both day-month and month-day; say which with "
-          + "[import] date_order = \"day-month\" or \"month-day\" in the config")
+            + "[import] date_order = \"day-month\" or \"month-day\" in the config",
+          de: "jedes Datum dieser Datei lässt sich als Tag-Monat und als Monat-Tag lesen; sag welches mit "
+            + "[import] date_order = \"day-month\" oder \"month-day\" in der Konfiguration"))
     }
     return false
   }

@@ -69,7 +69,9 @@ struct FitNotesCSVImporter {
         index = existing
       } else {
         guard let day = LocalDate(parsing: key) else {
-          throw context.rowError(record.line, header[date], key, "invalid date (expected YYYY-MM-DD)")
+          throw context.rowError(
+            record.line, header[date], key,
+            Phrase("invalid date (expected YYYY-MM-DD)", de: "ungültiges Datum (erwartet JJJJ-MM-TT)"))
         }
         try context.checkDate(
           LocalDateTime(date: day, secondOfDay: 0), line: record.line, column: header[date], value: key)

@@ -40,7 +40,9 @@ struct FitNotesIOSCSVImporter {
       let text = table[record, column].trimmed
       if text.isEmpty { return nil }
       guard let (local, offset) = TimestampParser.iso8601(text), let offset else {
-        throw context.rowError(record.line, header[column], text, "invalid time (expected ISO 8601 with Z)")
+        throw context.rowError(
+          record.line, header[column], text,
+          Phrase("invalid time (expected ISO 8601 with Z)", de: "ungültige Zeit (erwartet ISO 8601 mit Z)"))
       }
       try context.checkDate(local, line: record.line, column: header[column], value: text)
       return Date(timeIntervalSince1970: TimeInterval(local.wallSeconds - offset))
@@ -53,7 +55,8 @@ struct FitNotesIOSCSVImporter {
         index = existing
       } else {
         guard let start = try instant(record, startColumn) else {
-          throw context.rowError(record.line, header[startColumn], "", "missing start time")
+          throw context.rowError(
+            record.line, header[startColumn], "", Phrase("missing start time", de: "Startzeit fehlt"))
         }
         var end = try instant(record, endColumn)
         if let finish = end,
@@ -73,7 +76,9 @@ struct FitNotesIOSCSVImporter {
         case "failed": kind = .failure
         case "notstarted", "skipped": completed = false
         default:
-          throw context.rowError(record.line, header[status], table[record, status], "unknown set status")
+          throw context.rowError(
+            record.line, header[status], table[record, status],
+            Phrase("unknown set status", de: "unbekannter Satzstatus"))
         }
       }
       if let warmup, table[record, warmup].trimmed.lowercased() == "true" { kind = .warmup }
@@ -110,7 +115,8 @@ struct FitNotesIOSCSVImporter {
     let text = table[record, column].trimmed
     if text.isEmpty { return nil }
     guard let value = Double(text.replacingOccurrences(of: ",", with: ".")), value.isFinite, value >= 0 else {
-      throw context.rowError(record.line, header[column], text, "invalid number")
+      throw context.rowError(
+        record.line, header[column], text, Phrase("invalid number", de: "ungültige Zahl"))
     }
     return value
   }

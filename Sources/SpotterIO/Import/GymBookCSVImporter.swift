@@ -145,11 +145,13 @@ struct GymBookCSVImporter {
     let word = text.dropFirst(number.count).trimmingCharacters(in: .whitespaces).lowercased()
     guard !number.isEmpty, let value = Double(number.replacingOccurrences(of: ",", with: ".")) else {
       throw ImportContext.UnreadableCell(
-        error: context.rowError(record.line, header[column], text, "invalid weight"))
+        error: context.rowError(
+          record.line, header[column], text, Phrase("invalid weight", de: "ungültiges Gewicht")))
     }
     if ["km", "m", "mi", "yd", "ft"].contains(word) { return (nil, context.defaultUnit, true) }
     guard word.isEmpty || WeightUnit(spelling: word) != nil else {
-      throw context.rowError(record.line, header[column], text, "unknown weight unit")
+      throw context.rowError(
+        record.line, header[column], text, Phrase("unknown weight unit", de: "unbekannte Gewichtseinheit"))
     }
     let unit = WeightUnit(spelling: word) ?? context.defaultUnit
     return (

@@ -1,5 +1,6 @@
 import CLibXML2
 import Foundation
+import SpotterCore
 
 /// One `<Workout>` of Apple Health's `export.xml`, as written.
 struct HealthWorkout {
@@ -111,7 +112,8 @@ final class HealthXMLParser {
       context = xmlCreatePushParserCtxt(
         &handler, Unmanaged.passUnretained(self).toOpaque(), nil, 0, fileName)
       guard let context else {
-        throw SpotterIOError.io(path: fileName, reason: "cannot start the XML parser")
+        throw SpotterIOError.io(
+          path: fileName, reason: Phrase("cannot start the XML parser", de: "der XML-Parser startet nicht"))
       }
       xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOWARNING.rawValue))
     }
@@ -137,11 +139,12 @@ final class HealthXMLParser {
     guard status == 0 || xmlError != nil else {
       throw SpotterIOError.malformedRow(
         file: fileName, line: line, column: "xml", value: "",
-        reason: "malformed XML (libxml2 error \(status))")
+        reason: Phrase(
+          "malformed XML (libxml2 error \(status))", de: "fehlerhaftes XML (libxml2-Fehler \(status))"))
     }
     if let xmlError {
       throw SpotterIOError.malformedRow(
-        file: fileName, line: xmlError.line, column: "xml", value: "", reason: xmlError.message)
+        file: fileName, line: xmlError.line, column: "xml", value: "", reason: Phrase(xmlError.message))
     }
   }
 

@@ -12,8 +12,8 @@ extension HistorySources {
     if !isGlob && !FileManager.default.fileExists(atPath: path) {
       // The reason in parentheses is the system's, as every file error gives it.
       return german
-        ? "'\(source)' gibt es nicht (\(UnreadableFile.reason(path))); der nächtliche Lauf scheitert, bis es das gibt"
-        : "'\(source)' does not exist (\(UnreadableFile.reason(path))); the nightly run fails until it does"
+        ? "'\(source)' gibt es nicht (\(UnreadableFile.reason(path).text(language))); der nächtliche Lauf scheitert, bis es das gibt"
+        : "'\(source)' does not exist (\(UnreadableFile.reason(path).text(language))); the nightly run fails until it does"
     }
     let found = (try? files([source]))?.filter { FileManager.default.fileExists(atPath: $0) } ?? []
     guard found.isEmpty else { return nil }

@@ -1,4 +1,5 @@
 import Foundation
+import SpotterCore
 
 #if canImport(Glibc)
   import Glibc
@@ -32,7 +33,8 @@ public struct HistorySources: Sendable {
         do {
           names = try FileManager.default.contentsOfDirectory(atPath: path)
         } catch {
-          throw SpotterIOError.io(path: path, reason: "cannot list the folder")
+          throw SpotterIOError.io(
+            path: path, reason: Phrase("cannot list the folder", de: "der Ordner lässt sich nicht auflisten"))
         }
         found = try newestOfEachApp(names.filter { !$0.hasPrefix(".") }.map { path + "/" + $0 }, in: source)
       } else if path.contains(where: { "*?[".contains($0) }), !FileManager.default.fileExists(atPath: path) {
@@ -64,7 +66,10 @@ public struct HistorySources: Sendable {
     }
     guard !newest.isEmpty else {
       throw SpotterIOError.io(
-        path: source, reason: "no history export found (Strong, Hevy, FitNotes, Apple Health or Spotter JSON)"
+        path: source,
+        reason: Phrase(
+          "no history export found (Strong, Hevy, FitNotes, Apple Health or Spotter JSON)",
+          de: "kein Export gefunden (Strong, Hevy, FitNotes, Apple Health oder Spotter-JSON)")
       )
     }
     return newest.values.sorted { $0.path < $1.path }.map(\.path)

@@ -69,7 +69,9 @@ public struct ImportContext: Sendable {
         value, line: record.line, column: header[column], text: table[record, column], unit: unit)
     case .invalid:
       throw UnreadableCell(
-        error: rowError(record.line, header[column], table[record, column], "invalid weight"))
+        error: rowError(
+          record.line, header[column], table[record, column],
+          Phrase("invalid weight", de: "ungültiges Gewicht")))
     }
   }
 
@@ -105,7 +107,9 @@ public struct ImportContext: Sendable {
     return Int(value)
   }
 
-  static let repsRange = "invalid reps (a whole number from 0 to \(SetEntry.maximumReps))"
+  static let repsRange = Phrase(
+    "invalid reps (a whole number from 0 to \(SetEntry.maximumReps))",
+    de: "ungültige Wiederholungen (eine ganze Zahl von 0 bis \(SetEntry.maximumReps))")
 
   /// A row's weight unit: its `Weight Unit` cell when the file has one and it is filled, else
   /// `fallback` (the header's unit or the configured one).
@@ -115,7 +119,8 @@ public struct ImportContext: Sendable {
     guard let column, !table.isBlank(record, column: column) else { return fallback }
     let text = table[record, column]
     guard let parsed = WeightUnit(spelling: text) else {
-      throw rowError(record.line, header[column], text, "unknown weight unit")
+      throw rowError(
+        record.line, header[column], text, Phrase("unknown weight unit", de: "unbekannte Gewichtseinheit"))
     }
     return parsed
   }
@@ -135,26 +140,34 @@ public struct ImportContext: Sendable {
     reps >= 0 && reps <= Double(SetEntry.maximumReps) && reps == reps.rounded()
   }
 
-  static func weightRange(_ unit: WeightUnit) -> String {
+  static func weightRange(_ unit: WeightUnit) -> Phrase {
     let limit = Int(unit.value(fromKilograms: SetEntry.maximumKilograms).rounded(.down))
-    return "weight out of range (0 to \(limit) \(unit.rawValue))"
+    return Phrase(
+      "weight out of range (0 to \(limit) \(unit.rawValue))",
+      de: "Gewicht außerhalb des Bereichs (0 bis \(limit) \(unit.rawValue))")
   }
 
   /// Refuses a session date outside 1970–2099.
   func checkDate(_ time: LocalDateTime, line: Int, column: String, value: String) throws {
     guard Self.dates.contains(time.date) else {
-      throw rowError(line, column, value, "date out of range (1970 to 2099)")
+      throw rowError(
+        line, column, value,
+        Phrase("date out of range (1970 to 2099)", de: "Datum außerhalb des Bereichs (1970 bis 2099)"))
     }
   }
 
   /// Refuses a duration over a year.
   func checkDuration(_ seconds: Int, line: Int, column: String, value: String) throws {
     guard seconds <= Self.maximumDurationSeconds else {
-      throw rowError(line, column, value, "duration out of range (at most 366 days)")
+      throw rowError(
+        line, column, value,
+        Phrase(
+          "duration out of range (at most 366 days)", de: "Dauer außerhalb des Bereichs (höchstens 366 Tage)")
+      )
     }
   }
 
-  func rowError(_ line: Int, _ column: String, _ value: String, _ reason: String) -> SpotterIOError {
+  func rowError(_ line: Int, _ column: String, _ value: String, _ reason: Phrase) -> SpotterIOError {
     .malformedRow(file: fileName, line: line, column: column, value: value, reason: reason)
   }
 
@@ -176,7 +189,7 @@ public struct ImportContext: Sendable {
         "this file writes dates day first (line \(dayFirst)) and month first (line \(monthFirst)); which is it?"
       )
     } catch {
-      throw rowError(line, column, text, "invalid date")
+      throw rowError(line, column, text, Phrase("invalid date", de: "ungültiges Datum"))
     }
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SpotterCore
 
 #if canImport(Glibc)
   import Glibc
@@ -21,7 +22,7 @@ public enum InputFile {
     }
     var info = stat()
     guard fstat(descriptor, &info) == 0 else {
-      let reason = String(cString: strerror(errno))
+      let reason = UnreadableFile.system(errno)
       close(descriptor)
       throw SpotterIOError.io(path: path, reason: reason)
     }
@@ -31,7 +32,7 @@ public enum InputFile {
     guard kind == S_IFREG || isNull(info) else {
       close(descriptor)
       throw SpotterIOError.io(
-        path: path, reason: kind == S_IFDIR ? UnreadableFile.reason(path) : describe(kind))
+        path: path, reason: kind == S_IFDIR ? UnreadableFile.reason(path) : Phrase(describe(kind)))
     }
     let flags = fcntl(descriptor, F_GETFL)
     if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }

@@ -145,18 +145,24 @@ struct JefitCSVImporter {
       let text = table[record, column].trimmed
       guard !text.isEmpty, text != "0" else { continue }
       guard let seconds = Int(text), seconds > 0, seconds < 4_102_444_800 else {
-        throw context.rowError(record.line, name, text, "invalid start (Unix seconds)")
+        throw context.rowError(
+          record.line, name, text,
+          Phrase("invalid start (Unix seconds)", de: "ungültiger Start (Unix-Sekunden)"))
       }
       let instant = Date(timeIntervalSince1970: TimeInterval(seconds))
       try context.checkDate(context.clock.local(instant), line: record.line, column: name, value: text)
       return (instant, true)
     }
     guard let column = header.firstIndex(of: "mydate") else {
-      throw context.rowError(record.line, "mydate", "", "no start: neither starttime nor mydate")
+      throw context.rowError(
+        record.line, "mydate", "",
+        Phrase("no start: neither starttime nor mydate", de: "kein Start: weder starttime noch mydate"))
     }
     let text = table[record, column].trimmed
     guard let date = LocalDate(parsing: text) else {
-      throw context.rowError(record.line, "mydate", text, "invalid date (expected 2024-01-15)")
+      throw context.rowError(
+        record.line, "mydate", text,
+        Phrase("invalid date (expected 2024-01-15)", de: "ungültiges Datum (erwartet 2024-01-15)"))
     }
     let midnight = LocalDateTime(date: date, time: LocalTime(hour: 0, minute: 0))
     try context.checkDate(midnight, line: record.line, column: "mydate", value: text)
@@ -172,7 +178,11 @@ struct JefitCSVImporter {
       guard !text.isEmpty else { continue }
       let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
       guard parts.count == 2, let weight = Double(parts[0]), let reps = Double(parts[1]) else {
-        throw context.rowError(line, "logs", text, "invalid set (expected WEIGHTxREPS, as 100x5)")
+        throw context.rowError(
+          line, "logs", text,
+          Phrase(
+            "invalid set (expected WEIGHTxREPS, as 100x5)",
+            de: "ungültiger Satz (erwartet GEWICHTxWDH, wie 100x5)"))
       }
       let unit = context.defaultUnit
       let set = try context.passOver { () throws -> SetEntry in

@@ -19,27 +19,31 @@ struct NativeJSONImporter {
       let index = nsError.userInfo["NSJSONSerializationErrorIndex"] as? Int
       throw SpotterIOError.malformedJSON(
         file: context.fileName, line: index.map(line(atUTF8Offset:)) ?? 1, field: "(document)",
-        reason: "not valid JSON")
+        reason: Phrase("not valid JSON", de: "kein gültiges JSON"))
     }
     var unit = context.defaultUnit
     let list: [Any]
     if let object = root as? [String: Any] {
       if let unitText = object["weight_unit"] ?? object["weightUnit"] {
         guard let text = unitText as? String, let parsed = WeightUnit(spelling: text) else {
-          throw fieldError("weight_unit", value: "\(unitText)", "unknown weight unit")
+          throw fieldError(
+            "weight_unit", value: "\(unitText)",
+            Phrase("unknown weight unit", de: "unbekannte Gewichtseinheit"))
         }
         unit = parsed
       }
       guard let sessions = object["sessions"] as? [Any] else {
         throw SpotterIOError.malformedJSON(
-          file: context.fileName, line: 1, field: "sessions", reason: "missing array of sessions")
+          file: context.fileName, line: 1, field: "sessions",
+          reason: Phrase("missing array of sessions", de: "die Liste der Einheiten fehlt"))
       }
       list = sessions
     } else if let array = root as? [Any] {
       list = array
     } else {
       throw SpotterIOError.malformedJSON(
-        file: context.fileName, line: 1, field: "(document)", reason: "expected an object or array")
+        file: context.fileName, line: 1, field: "(document)",
+        reason: Phrase("expected an object or array", de: "erwartet ein Objekt oder eine Liste"))
     }
     return try list.enumerated().map { index, element in
       try session(element, path: "sessions[\(index)]", unit: unit)
@@ -48,7 +52,7 @@ struct NativeJSONImporter {
 
   private func session(_ element: Any, path: String, unit: WeightUnit) throws -> Session {
     guard let object = element as? [String: Any] else {
-      throw fieldError(path, value: "\(element)", "expected an object")
+      throw fieldError(path, value: "\(element)", Phrase("expected an object", de: "erwartet ein Objekt"))
     }
     let id = try string(object, ["id"], path: path)
     let name = try string(object, ["workout_name", "workoutName", "name"], path: path)
@@ -59,7 +63,10 @@ struct NativeJSONImporter {
       guard let text = raw as? String, let parsed = SessionState(rawValue: text.lowercased()),
         parsed != .abandoned
       else {
-        throw fieldError("\(path).state", value: "\(raw)", "expected active, paused or completed, got")
+        throw fieldError(
+          "\(path).state", value: "\(raw)",
+          Phrase(
+            "expected active, paused or completed, got", de: "erwartet active, paused oder completed, nicht"))
       }
       state = parsed
     }
@@ -71,14 +78,16 @@ struct NativeJSONImporter {
     for (exerciseIndex, rawExercise) in ((object["exercises"] as? [Any]) ?? []).enumerated() {
       let exercisePath = "\(path).exercises[\(exerciseIndex)]"
       guard let exercise = rawExercise as? [String: Any] else {
-        throw fieldError(exercisePath, value: "\(rawExercise)", "expected an object")
+        throw fieldError(
+          exercisePath, value: "\(rawExercise)", Phrase("expected an object", de: "erwartet ein Objekt"))
       }
       let exerciseName = try string(exercise, ["name", "exercise_name", "exerciseName"], path: exercisePath)
       var sets: [SetEntry] = []
       for (setIndex, rawSet) in ((exercise["sets"] as? [Any]) ?? []).enumerated() {
         let setPath = "\(exercisePath).sets[\(setIndex)]"
         guard let set = rawSet as? [String: Any] else {
-          throw fieldError(setPath, value: "\(rawSet)", "expected an object")
+          throw fieldError(
+            setPath, value: "\(rawSet)", Phrase("expected an object", de: "erwartet ein Objekt"))
         }
         let weight = try number(set, "weight", path: setPath)
         let reps = try number(set, "reps", path: setPath)
@@ -101,7 +110,9 @@ struct NativeJSONImporter {
         var completed = true
         if let raw = set["completed"], !(raw is NSNull) {
           guard Self.isBoolean(raw), let flag = raw as? Bool else {
-            throw fieldError("\(setPath).completed", value: "\(raw)", "expected true or false, got")
+            throw fieldError(
+              "\(setPath).completed", value: "\(raw)",
+              Phrase("expected true or false, got", de: "erwartet true oder false, nicht"))
           }
           completed = flag
         }
@@ -121,10 +132,12 @@ struct NativeJSONImporter {
   private func string(_ object: [String: Any], _ keys: [String], path: String) throws -> String {
     guard let key = keys.first(where: { object[$0] != nil }) else {
       throw SpotterIOError.malformedJSON(
-        file: context.fileName, line: 1, field: "\(path).\(keys[0])", reason: "missing")
+        file: context.fileName, line: 1, field: "\(path).\(keys[0])", reason: Phrase("missing", de: "fehlt"))
     }
     guard let text = object[key] as? String, !text.trimmingCharacters(in: .whitespaces).isEmpty else {
-      throw fieldError("\(path).\(key)", value: "\(object[key]!)", "expected a non-empty string, got")
+      throw fieldError(
+        "\(path).\(key)", value: "\(object[key]!)",
+        Phrase("expected a non-empty string, got", de: "erwartet einen nicht leeren Text, nicht"))
     }
     return text.trimmingCharacters(in: .whitespaces)
   }
@@ -132,7 +145,9 @@ struct NativeJSONImporter {
   private func number(_ object: [String: Any], _ key: String, path: String) throws -> Double? {
     guard let raw = object[key], !(raw is NSNull) else { return nil }
     guard let value = (raw as? NSNumber)?.doubleValue, !Self.isBoolean(raw), value.isFinite, value >= 0 else {
-      throw fieldError("\(path).\(key)", value: "\(raw)", "expected a non-negative number, got")
+      throw fieldError(
+        "\(path).\(key)", value: "\(raw)",
+        Phrase("expected a non-negative number, got", de: "erwartet eine nicht negative Zahl, nicht"))
     }
     return value
   }
@@ -143,13 +158,17 @@ struct NativeJSONImporter {
     guard let key = keys.first(where: { object[$0] != nil && !(object[$0] is NSNull) }) else {
       if optional { return nil }
       throw SpotterIOError.malformedJSON(
-        file: context.fileName, line: 1, field: "\(path).\(keys[0])", reason: "missing")
+        file: context.fileName, line: 1, field: "\(path).\(keys[0])", reason: Phrase("missing", de: "fehlt"))
     }
     guard let text = object[key] as? String, let (local, offset) = TimestampParser.iso8601(text) else {
-      throw fieldError("\(path).\(key)", value: "\(object[key]!)", "expected an ISO 8601 time, got")
+      throw fieldError(
+        "\(path).\(key)", value: "\(object[key]!)",
+        Phrase("expected an ISO 8601 time, got", de: "erwartet eine Zeit nach ISO 8601, nicht"))
     }
     guard ImportContext.dates.contains(local.date) else {
-      throw fieldError("\(path).\(key)", value: text, "date out of range (1970 to 2099)")
+      throw fieldError(
+        "\(path).\(key)", value: text,
+        Phrase("date out of range (1970 to 2099)", de: "Datum außerhalb des Bereichs (1970 bis 2099)"))
     }
     if let offset {
       return Date(timeIntervalSince1970: TimeInterval(local.wallSeconds - offset))
@@ -172,10 +191,10 @@ struct NativeJSONImporter {
     value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
   }
 
-  private func fieldError(_ field: String, value: String, _ reason: String) -> SpotterIOError {
+  private func fieldError(_ field: String, value: String, _ reason: Phrase) -> SpotterIOError {
     .malformedJSON(
       file: context.fileName, line: line(of: value), field: field,
-      reason: "\(reason) \(ErrorText.quoted(value))")
+      reason: reason.appending(" \(ErrorText.quoted(value))"))
   }
 
   /// The line of the first occurrence of `value` in the document: JSONSerialization keeps no

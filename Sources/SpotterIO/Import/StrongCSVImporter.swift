@@ -97,7 +97,8 @@ struct StrongCSVImporter: ChunkedCSVImporter {
           let text = table[record, duration]
           seconds = TimestampParser.duration(text)
           if seconds == nil && !text.trimmed.isEmpty {
-            throw context.rowError(record.line, header[duration], text, "invalid duration")
+            throw context.rowError(
+              record.line, header[duration], text, Phrase("invalid duration", de: "ungültige Dauer"))
           }
           if let seconds {
             try context.checkDuration(seconds, line: record.line, column: header[duration], value: text)

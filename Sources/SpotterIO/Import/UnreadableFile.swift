@@ -5,18 +5,35 @@ import SpotterCore
 /// directory"), with a suggestion when a file of a close name lies beside it.
 enum UnreadableFile {
   /// The reason for `path`, asked again of the file system.
-  static func reason(_ path: String) -> String {
+  static func reason(_ path: String) -> Phrase {
     var info = stat()
     guard stat(path, &info) == 0 else {
-      let system = String(cString: strerror(errno))
-      guard errno == ENOENT else { return system }
-      return system + (suggestion(for: path).map { "; did you mean '\($0)'?" } ?? "")
+      let code = errno
+      let system = Self.system(code)
+      guard code == ENOENT else { return system }
+      guard let near = suggestion(for: path) else { return system }
+      return system.appending("; did you mean '\(near)'?", de: "; meintest du '\(near)'?")
     }
     if info.st_mode & S_IFMT == S_IFDIR {
-      return "a folder; give the export inside it, or list the folder in [import] sources"
+      return Phrase(
+        "a folder; give the export inside it, or list the folder in [import] sources",
+        de: "ein Ordner; gib den Export darin an, oder trage den Ordner in [import] sources ein")
     }
-    guard access(path, R_OK) == 0 else { return String(cString: strerror(errno)) }
-    return "cannot read file"
+    guard access(path, R_OK) == 0 else { return Self.system(errno) }
+    return Phrase("cannot read file", de: "Datei nicht lesbar")
+  }
+
+  /// The system's text for `code`, with German for the ones a person meets naming a file; the
+  /// others are said as the system says them.
+  static func system(_ code: Int32) -> Phrase {
+    let text = String(cString: strerror(code))
+    switch code {
+    case ENOENT: return Phrase(text, de: "Datei oder Verzeichnis nicht gefunden")
+    case EACCES: return Phrase(text, de: "Zugriff verweigert")
+    case ENOTDIR: return Phrase(text, de: "ist kein Verzeichnis")
+    case ELOOP: return Phrase(text, de: "zu viele Ebenen symbolischer Links")
+    default: return Phrase(text)
+    }
   }
 
   /// The closest name in the same folder, at most two edits away or sharing its stem.

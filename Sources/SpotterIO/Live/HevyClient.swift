@@ -80,7 +80,9 @@ public struct HevyClient: Sendable {
       guard page.pageCount >= 0, page.pageCount <= Self.maximumPages, page.page >= 0 else {
         throw SpotterIOError.malformedJSON(
           file: address, line: 1, field: "page_count",
-          reason: "expected 0 to \(Self.maximumPages) pages, got \(page.pageCount)")
+          reason: Phrase(
+            "expected 0 to \(Self.maximumPages) pages, got \(page.pageCount)",
+            de: "erwartet 0 bis \(Self.maximumPages) Seiten, nicht \(page.pageCount)"))
       }
       return page
     } catch let error as DecodingError {
@@ -97,18 +99,22 @@ public struct HevyClient: Sendable {
     switch error {
     case .keyNotFound(let key, let context):
       return .malformedJSON(
-        file: address, line: 1, field: path(context.codingPath + [key]), reason: "missing")
+        file: address, line: 1, field: path(context.codingPath + [key]),
+        reason: Phrase("missing", de: "fehlt"))
     case .typeMismatch(let type, let context):
       return .malformedJSON(
-        file: address, line: 1, field: path(context.codingPath), reason: "expected \(type)")
+        file: address, line: 1, field: path(context.codingPath),
+        reason: Phrase("expected \(type)", de: "erwartet \(type)"))
     case .valueNotFound(let type, let context):
       return .malformedJSON(
-        file: address, line: 1, field: path(context.codingPath), reason: "expected \(type), got null")
+        file: address, line: 1, field: path(context.codingPath),
+        reason: Phrase("expected \(type), got null", de: "erwartet \(type), nicht null"))
     case .dataCorrupted(let context):
       let reason = context.codingPath.isEmpty ? "not JSON (\(data.count) bytes)" : context.debugDescription
-      return .malformedJSON(file: address, line: 1, field: path(context.codingPath), reason: reason)
+      return .malformedJSON(file: address, line: 1, field: path(context.codingPath), reason: Phrase(reason))
     @unknown default:
-      return .malformedJSON(file: address, line: 1, field: "(response)", reason: "cannot be read")
+      return .malformedJSON(
+        file: address, line: 1, field: "(response)", reason: Phrase("cannot be read", de: "nicht lesbar"))
     }
   }
 
@@ -118,7 +124,9 @@ public struct HevyClient: Sendable {
     var components = URLComponents(string: baseURL + path)
     components?.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) }
     guard let url = components?.url else {
-      throw SpotterIOError.liveSource(address: baseURL + path, status: nil, reason: "not a valid address")
+      throw SpotterIOError.liveSource(
+        address: baseURL + path, status: nil,
+        reason: Phrase("not a valid address", de: "keine gültige Adresse"))
     }
     let address = url.absoluteString
     var wait = backoff
@@ -126,23 +134,32 @@ public struct HevyClient: Sendable {
     for attempt in 1...max(1, attempts) {
       if let deadline, Date() >= deadline {
         throw lastFailure
-          ?? .liveSource(address: address, status: nil, reason: "no time left to ask (the command's bound)")
+          ?? .liveSource(
+            address: address, status: nil,
+            reason: Phrase(
+              "no time left to ask (the command's bound)",
+              de: "keine Zeit mehr zum Fragen (die Grenze des Befehls)"))
       }
       let answer = fetch(url)
       var retryAfter: TimeInterval?
       switch answer {
       case .failure(let reason):
-        lastFailure = .liveSource(address: address, status: nil, reason: redacted(reason))
+        lastFailure = .liveSource(address: address, status: nil, reason: Phrase(redacted(reason)))
       case .tooLarge(let status):
         throw SpotterIOError.liveSource(
-          address: address, status: status, reason: "answer larger than \(Self.maximumResponseBytes) bytes")
+          address: address, status: status,
+          reason: Phrase(
+            "answer larger than \(Self.maximumResponseBytes) bytes",
+            de: "Antwort größer als \(Self.maximumResponseBytes) Bytes"))
       case .success(let status, let headers, let body):
         switch status {
         case 200:
           guard body.count <= Self.maximumResponseBytes else {
             throw SpotterIOError.liveSource(
               address: address, status: status,
-              reason: "answer larger than \(Self.maximumResponseBytes) bytes")
+              reason: Phrase(
+                "answer larger than \(Self.maximumResponseBytes) bytes",
+                de: "Antwort größer als \(Self.maximumResponseBytes) Bytes"))
           }
           return (body, address)
         case 401, 403:
@@ -153,19 +170,26 @@ public struct HevyClient: Sendable {
           )
         case 429:
           lastFailure = .liveSource(
-            address: address, status: status, reason: "rate limited; try again later")
+            address: address, status: status,
+            reason: Phrase(
+              "rate limited; try again later", de: "zu viele Anfragen; versuche es später noch einmal"))
           retryAfter = headers["retry-after"].flatMap { Self.retryAfter($0, now: Date()) }
           if let asked = retryAfter, asked > Self.longestRetryAfter {
             throw SpotterIOError.liveSource(
               address: address, status: status,
-              reason: "rate limited for \(Self.describe(seconds: asked)); try again later")
+              reason: Phrase(
+                "rate limited for \(Self.describe(seconds: asked)); try again later",
+                de: "zu viele Anfragen für \(Self.describe(seconds: asked)); versuche es später noch einmal"))
           }
         case 500...599:
           lastFailure = .liveSource(
-            address: address, status: status, reason: "server error (\(excerpt(body)))")
+            address: address, status: status,
+            reason: Phrase("server error (\(excerpt(body)))", de: "Serverfehler (\(excerpt(body)))"))
         default:
           throw SpotterIOError.liveSource(
-            address: address, status: status, reason: "unexpected answer (\(excerpt(body)))")
+            address: address, status: status,
+            reason: Phrase(
+              "unexpected answer (\(excerpt(body)))", de: "unerwartete Antwort (\(excerpt(body)))"))
         }
       }
       guard attempt < attempts else { break }
@@ -174,7 +198,8 @@ public struct HevyClient: Sendable {
       if pause > 0 { Thread.sleep(forTimeInterval: pause) }
       wait *= 2
     }
-    throw lastFailure ?? .liveSource(address: address, status: nil, reason: "no answer")
+    throw lastFailure
+      ?? .liveSource(address: address, status: nil, reason: Phrase("no answer", de: "keine Antwort"))
   }
 
   /// The longest wait a `Retry-After` is read as: anything longer says "not tonight" just as well,

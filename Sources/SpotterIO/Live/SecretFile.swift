@@ -1,4 +1,5 @@
 import Foundation
+import SpotterCore
 
 #if canImport(Glibc)
   import Glibc
@@ -36,12 +37,21 @@ public enum SecretFile {
     }
     guard count <= 1024 else {
       throw SpotterIOError.io(
-        path: path, reason: "the API key file is over a kilobyte; it should hold the key alone")
+        path: path,
+        reason: Phrase(
+          "the API key file is over a kilobyte; it should hold the key alone",
+          de:
+            "die Datei mit dem API-Schlüssel ist größer als ein Kilobyte; sie sollte nur den Schlüssel enthalten"
+        ))
     }
     let secret = String(decoding: buffer[..<count], as: UTF8.self).trimmingCharacters(
       in: .whitespacesAndNewlines)
     guard !secret.isEmpty, !secret.contains(where: \.isNewline) else {
-      throw SpotterIOError.io(path: path, reason: "the API key file should hold the key on one line")
+      throw SpotterIOError.io(
+        path: path,
+        reason: Phrase(
+          "the API key file should hold the key on one line",
+          de: "die Datei mit dem API-Schlüssel sollte den Schlüssel in einer Zeile enthalten"))
     }
     return (secret, info.st_mode & (S_IRGRP | S_IROTH) != 0)
   }

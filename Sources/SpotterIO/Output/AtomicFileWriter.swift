@@ -1,4 +1,5 @@
 import Foundation
+import SpotterCore
 
 #if canImport(Glibc)
   import Glibc
@@ -52,7 +53,8 @@ public enum AtomicFileWriter {
     do {
       try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     } catch {
-      throw SpotterIOError.io(path: directory, reason: "cannot create directory")
+      throw SpotterIOError.io(
+        path: directory, reason: Phrase("cannot create directory", de: "der Ordner lässt sich nicht anlegen"))
     }
     let temporary = directory + "/." + url.lastPathComponent + ".tmp-\(getpid())"
     unlink(temporary)

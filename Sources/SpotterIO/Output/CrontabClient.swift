@@ -1,4 +1,5 @@
 import Foundation
+import SpotterCore
 
 /// The user's crontab, read and replaced through the real `crontab(1)` command.
 ///
@@ -43,7 +44,9 @@ public struct CrontabClient: Sendable {
   ) {
     guard let path = executable ?? Self.find("crontab", in: environment["PATH"]) else {
       throw SpotterIOError.crontab(
-        reason: "no 'crontab' command on PATH; install cron (Debian: apt-get install cron)")
+        reason: Phrase(
+          "no 'crontab' command on PATH; install cron (Debian: apt-get install cron)",
+          de: "kein 'crontab'-Befehl im PATH; installiere cron (Debian: apt-get install cron)"))
     }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path)

@@ -1,4 +1,5 @@
 import Foundation
+import SpotterCore
 
 #if canImport(Glibc)
   import Glibc
@@ -29,7 +30,8 @@ public struct VdirWriter {
     do {
       try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     } catch {
-      throw SpotterIOError.io(path: directory, reason: "cannot create the vdir")
+      throw SpotterIOError.io(
+        path: directory, reason: Phrase("cannot create the vdir", de: "das vdir lässt sich nicht anlegen"))
     }
     return Sync(directory: directory)
   }
@@ -68,7 +70,8 @@ public struct VdirWriter {
     ///   file cannot be removed.
     public mutating func finish() throws {
       guard let handle = opendir(directory) else {
-        throw SpotterIOError.io(path: directory, reason: "cannot read the vdir")
+        throw SpotterIOError.io(
+          path: directory, reason: Phrase("cannot read the vdir", de: "das vdir ist nicht lesbar"))
       }
       defer { closedir(handle) }
       // POSIX leaves unspecified only whether a removed entry is still returned, so the entries
@@ -88,7 +91,10 @@ public struct VdirWriter {
         }
         guard name.hasSuffix("@spotter.ics"), !wanted.contains(name.hashValue) else { continue }
         guard unlink(directory + "/" + name) == 0 || errno == ENOENT else {
-          throw SpotterIOError.io(path: directory + "/" + name, reason: "cannot remove the ended reminder")
+          throw SpotterIOError.io(
+            path: directory + "/" + name,
+            reason: Phrase(
+              "cannot remove the ended reminder", de: "die beendete Erinnerung lässt sich nicht entfernen"))
         }
         changed = true
       }

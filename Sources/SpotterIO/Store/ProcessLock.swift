@@ -1,4 +1,5 @@
 import Foundation
+import SpotterCore
 
 #if canImport(Glibc)
   import Glibc
@@ -31,7 +32,10 @@ public final class ProcessLock: @unchecked Sendable {
     guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
       giveUp()
       throw SpotterIOError.io(
-        path: path, reason: "cannot open lock file: not a regular file; refusing to use it")
+        path: path,
+        reason: Phrase(
+          "cannot open lock file: not a regular file; refusing to use it",
+          de: "die Sperrdatei lässt sich nicht öffnen: keine reguläre Datei; sie wird nicht benutzt"))
     }
     let deadline = Date().addingTimeInterval(waitSeconds)
     while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {

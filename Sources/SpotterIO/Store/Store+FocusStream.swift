@@ -84,7 +84,10 @@ extension Store {
       try queue.writeWithoutTransaction { db in
         guard db.isInsideTransaction else {
           throw SpotterIOError.store(
-            path: path, reason: "a streamed week was saved outside a run's transaction")
+            path: path,
+            reason: Phrase(
+              "a streamed week was saved outside a run's transaction",
+              de: "eine gestreamte Woche wurde außerhalb der Transaktion eines Laufs gespeichert"))
         }
         try Self.save(records, db: db)
       }
@@ -102,7 +105,10 @@ extension Store {
         return .commit
       }
       // Set whenever the savepoint committed, which is the only way here.
-      guard let result else { throw SpotterIOError.store(path: path, reason: "a write gave no result") }
+      guard let result else {
+        throw SpotterIOError.store(
+          path: path, reason: Phrase("a write gave no result", de: "ein Schreibvorgang gab kein Ergebnis"))
+      }
       return result
     }
   }

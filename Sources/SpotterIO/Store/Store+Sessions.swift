@@ -33,7 +33,10 @@ extension Store {
       data.map { [UInt8]($0) }
     }
     guard let packed, session.setPackedExercises(packed) else {
-      throw SpotterIOError.store(path: path, reason: "damaged sets of session '\(session.id)'")
+      throw SpotterIOError.store(
+        path: path,
+        reason: Phrase(
+          "damaged sets of session '\(session.id)'", de: "beschädigte Sätze der Einheit '\(session.id)'"))
     }
     return session
   }

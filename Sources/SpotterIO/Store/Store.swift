@@ -192,8 +192,12 @@ public final class Store: Sendable {
     if !foreign.isEmpty {
       let detail =
         tables.contains("grdb_migrations")
-        ? "tables that are not spotter's: \(foreign.prefix(5).joined(separator: ", "))"
-        : "not a spotter store (tables \(foreign.prefix(5).joined(separator: ", ")))"
+        ? Phrase(
+          "tables that are not spotter's: \(foreign.prefix(5).joined(separator: ", "))",
+          de: "Tabellen, die nicht von spotter sind: \(foreign.prefix(5).joined(separator: ", "))")
+        : Phrase(
+          "not a spotter store (tables \(foreign.prefix(5).joined(separator: ", ")))",
+          de: "kein spotter-Speicher (Tabellen \(foreign.prefix(5).joined(separator: ", ")))")
       throw SpotterIOError.storeDamaged(path: path, detail: detail)
     }
     // A WAL file beside the store means the last writer died or the file came from elsewhere:
@@ -203,7 +207,7 @@ public final class Store: Sendable {
       if result != ["ok"] {
         let problems = result.flatMap { $0.split(separator: "\n") }.filter { !$0.hasPrefix("***") }
         throw SpotterIOError.storeDamaged(
-          path: path, detail: problems.prefix(2).joined(separator: "; ").lowercased())
+          path: path, detail: Phrase(problems.prefix(2).joined(separator: "; ").lowercased()))
       }
     }
   }
@@ -216,12 +220,15 @@ public final class Store: Sendable {
     case let error as DatabaseError:
       let message = error.message ?? "\(error)"
       switch error.resultCode {
-      case .SQLITE_CORRUPT, .SQLITE_NOTADB: return .storeDamaged(path: path, detail: message)
-      default: return .store(path: path, reason: message)
+      // SQLite's own text, as it says it.
+      case .SQLITE_CORRUPT, .SQLITE_NOTADB: return .storeDamaged(path: path, detail: Phrase(message))
+      default: return .store(path: path, reason: Phrase(message))
       }
-    case let error as RowDecodingError: return .storeDamaged(path: path, detail: "unreadable row: \(error)")
-    case let error as StoredRowDamage: return .storeDamaged(path: path, detail: error.detail)
-    default: return .store(path: path, reason: doing + "\(error)")
+    case let error as RowDecodingError:
+      return .storeDamaged(
+        path: path, detail: Phrase("unreadable row: \(error)", de: "unlesbare Zeile: \(error)"))
+    case let error as StoredRowDamage: return .storeDamaged(path: path, detail: Phrase(error.detail))
+    default: return .store(path: path, reason: Phrase(doing + "\(error)"))
     }
   }
 

@@ -53,8 +53,9 @@ struct GlobalOptions: ParsableArguments {
 
   /// Runs `body`, turning Spotter's errors into a one-line message and a sysexits code.
   func perform(_ body: (Workspace) throws -> String) throws {
-    // Errors are said in the configured language once it is known.
-    var words = ConsoleWords(.en)
+    // Errors are said in the configured language once it is known; before (a config that does
+    // not load), in LANG's.
+    var words = ConsoleWords(Workspace.language(in: spotterOptions.environment) ?? .en)
     do {
       let workspace = try Workspace(options: spotterOptions)
       words = ConsoleWords(workspace.settings.language)
@@ -82,11 +83,13 @@ struct GlobalOptions: ParsableArguments {
 
   /// Prints `text`, then reports each failure on stderr and exits with `code`, by default 69,
   /// when there are any: a notifier that failed is never silent (seed 004).
-  func fail(_ failures: [String], after text: String, code: Int32? = nil) throws {
+  func fail(
+    _ failures: [String], after text: String, code: Int32? = nil, words: ConsoleWords = ConsoleWords(.en)
+  ) throws {
     if !text.isEmpty { print(text) }
     guard !failures.isEmpty else { return }
     for failure in failures {
-      FileHandle.standardError.write(Data("spotter: error: \(ErrorText.sanitized(failure))\n".utf8))
+      FileHandle.standardError.write(Data("spotter: \(words.error(ErrorText.sanitized(failure)))\n".utf8))
     }
     throw ExitCode(code ?? SpotterExitCode.unavailable.rawValue)
   }

@@ -25,7 +25,7 @@ extension SpotterCommand {
           results.flatMap(\.failures),
           after: json
             ? try JSONOutput.encode(results, as: "results", timeZone: workspace.settings.timeZone)
-            : results.map(\.line).joined(separator: "\n"))
+            : results.map { $0.line(workspace.words) }.joined(separator: "\n"), words: workspace.words)
         return ""
       }
     }

@@ -28,7 +28,8 @@ extension SpotterCommand {
         try options.fail(
           result.failures,
           after: json
-            ? try JSONOutput.encode(result, timeZone: workspace.settings.timeZone) : quiet ? "" : result.line)
+            ? try JSONOutput.encode(result, timeZone: workspace.settings.timeZone)
+            : quiet ? "" : result.line(workspace.words), words: workspace.words)
         return ""
       }
     }

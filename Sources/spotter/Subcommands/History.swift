@@ -26,7 +26,9 @@ extension SpotterCommand {
           return try JSONOutput.encode(items, as: "deliveries", timeZone: workspace.settings.timeZone)
         }
         return items.isEmpty
-          ? "no deliveries in the last \(days) days" : items.map(\.line).joined(separator: "\n")
+          ? workspace.words.pick(
+            "no deliveries in the last \(days) days", "keine Zustellungen in den letzten \(days) Tagen")
+          : items.map { $0.line(workspace.words) }.joined(separator: "\n")
       }
     }
   }

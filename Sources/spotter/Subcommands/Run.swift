@@ -53,14 +53,15 @@ extension SpotterCommand {
           : lines.joined(separator: "\n")
         do {
           _ = try RunLog(workspace: workspace).write(
-            ([text] + failures.map { "error: \($0)" }).joined(separator: "\n"), now: workspace.now)
+            ([text] + failures.map { workspace.words.error($0) }).joined(separator: "\n"), now: workspace.now)
         } catch {
           workspace.notices.add(
             workspace.words.warning(
-              workspace.words.pick("no run log: ", "kein Lauf-Protokoll: ") + ExitStatus.message(for: error)))
+              workspace.words.pick("no run log: ", "kein Lauf-Protokoll: ")
+                + ExitStatus.message(for: error, workspace.words)))
         }
         // Cron mails a run that exits non-zero: a source that failed is never silent.
-        try options.fail(failures, after: text, code: report.failureExitCode)
+        try options.fail(failures, after: text, code: report.failureExitCode, words: workspace.words)
         return ""
       }
     }
