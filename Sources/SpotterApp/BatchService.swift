@@ -202,7 +202,7 @@ public struct BatchService: Sendable {
       let report = try NightlyRunner(workspace: workspace).run(
         histories: user.history ?? [], horizon: .coming(count: workspace.settings.reminders.horizonDays),
         outputDirectory: user.out, changesByUID: false)
-      let failures = report.failureMessages
+      let failures = report.failureMessages(workspace.words)
       let text = report.lines(
         warning: workspace.cronZoneWarning, words: ConsoleWords(workspace.settings.language)
       ).joined(separator: "\n")

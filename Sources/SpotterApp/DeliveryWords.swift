@@ -45,6 +45,7 @@ public enum DeliveryWords {
     "the process ended before the notifier reported":
       "der Prozess endete, bevor die Benachrichtigung antwortete",
     "not retried": "kein neuer Versuch",
+    "no notifiers configured": "keine Benachrichtigung eingerichtet",
   ]
 
   /// Parts with values in them: the pattern, and the German with `$1`, `$2`… for its groups.

@@ -81,7 +81,8 @@ public struct HistoryReadingService: Sendable {
 
   /// One file, with a progress line on a terminal when it is a large one.
   func read(_ path: String, with importer: HistoryImporter) throws -> ReadHistory {
-    let progress = ImportProgress.forFile(path, environment: workspace.options.environment)
+    let progress = ImportProgress.forFile(
+      path, environment: workspace.options.environment, words: workspace.words)
     defer { progress?.finish() }
     let (format, sessions, notes, impossible) = try importer.readPackedCounting(
       path: path, progress: progress.map { bar in { bar.update($0, $1) } })

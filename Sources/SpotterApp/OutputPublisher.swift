@@ -160,7 +160,9 @@ public struct OutputPublisher: Sendable {
       }
     }
     if noticingSinkFailures {
-      for failure in publication.sinkFailures { workspace.notices.add(workspace.words.error(failure.line)) }
+      for failure in publication.sinkFailures {
+        workspace.notices.add(workspace.words.error(failure.line(workspace.words)))
+      }
     }
     return publication
   }

@@ -33,8 +33,11 @@ extension RunReport {
 
   /// Every failure the run reports after its outputs are written: sources, then the crontab
   /// block and vdir, then notifiers.
-  public var failureMessages: [String] {
-    failures.map(\.message) + sinkFailures.map(\.line) + catchUp.flatMap(\.failures)
+  public var failureMessages: [String] { failureMessages(ConsoleWords(.en)) }
+
+  /// ``failureMessages`` in `words`' language.
+  public func failureMessages(_ words: ConsoleWords) -> [String] {
+    failures.map(\.message) + sinkFailures.map { $0.line(words) } + catchUp.flatMap(\.failures)
   }
 
   /// The exit code of the first source or sink that failed; nil when none did.

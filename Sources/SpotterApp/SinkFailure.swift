@@ -18,7 +18,13 @@ public struct SinkFailure: Sendable, Codable, Hashable {
   }
 
   /// The line that says it: what failed, why, and that nothing before it was lost.
-  public var line: String {
-    "\(sink) not updated: \(message) (the store and both files are; the next command tries again)"
+  public var line: String { line(ConsoleWords(.en)) }
+
+  /// ``line`` in `words`' language.
+  public func line(_ words: ConsoleWords) -> String {
+    words.pick(
+      "\(sink) not updated: \(message) (the store and both files are; the next command tries again)",
+      "\(sink.hasPrefix("vdir") ? sink : "crontab-Block") nicht aktualisiert: \(message) (der Speicher und beide Dateien "
+        + "schon; der nächste Befehl versucht es wieder)")
   }
 }

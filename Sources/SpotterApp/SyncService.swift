@@ -119,7 +119,8 @@ public struct SyncService: Sendable {
       var seen = Set<String>()
       // The first sync reads every workout, hundreds of pages for years of them: said as it goes.
       let progress =
-        effort == .thorough ? ImportProgress.forSync(environment: workspace.options.environment) : nil
+        effort == .thorough
+        ? ImportProgress.forSync(environment: workspace.options.environment, words: workspace.words) : nil
       defer { progress?.finish() }
       try pages { page in
         try client.workouts(page: page)

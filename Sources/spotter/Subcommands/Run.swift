@@ -44,7 +44,7 @@ extension SpotterCommand {
           histories: histories, horizon: try horizonOptions.request(in: workspace),
           outputDirectory: out ?? workspace.paths.output,
           catchUp: !noCatchUp, changesByUID: json)
-        let failures = report.failureMessages
+        let failures = report.failureMessages(workspace.words)
         let lines = report.lines(
           warning: workspace.cronZoneWarning, words: ConsoleWords(workspace.settings.language))
         let text =
