@@ -67,7 +67,7 @@ public struct Workspace: Sendable {
     if let zone = options.timeZone {
       guard let timeZone = TimeZone.named(zone), Self.isWritable(timeZone) else {
         throw SpotterAppError.invalidOption(
-          option: "--timezone", value: zone, reason: Phrase(TimeZone.suggestion(for: zone)))
+          option: "--timezone", value: zone, reason: TimeZone.suggestion(for: zone))
       }
       settings.timeZone = timeZone
       zoneSource = .flag
@@ -79,8 +79,8 @@ public struct Workspace: Sendable {
       throw SpotterAppError.invalidOption(
         option: zoneSource == .system ? "the system's zone (/etc/localtime)" : "the store's zone",
         value: settings.timeZone.name,
-        reason: Phrase(TimeZone.suggestion(for: settings.timeZone.name) + "; set timezone in the config, got")
-      )
+        reason: TimeZone.suggestion(for: settings.timeZone.name).appending(
+          "; set timezone in the config, got", de: "; setze timezone in der Konfiguration, nicht"))
     }
     languageSource = keys.contains("language") ? .config : pinnedLanguage != nil ? .store : .environment
     if zoneSource == .store, let pinnedZone {

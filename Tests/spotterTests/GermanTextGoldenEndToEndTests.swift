@@ -81,4 +81,20 @@ import _SpotterTestSupport
       #expect(!output.contains(english), "\(name): \(english)")
     }
   }
+
+  /// A refused option is said before any config is read, in LANG's language, inside
+  /// swift-argument-parser's own `Error:` and usage lines.
+  @Test func aRefusedOptionIsSaidInLANGsLanguage() async throws {
+    let refused = try await SpotterBinary.run(
+      ["achievements", "--kind", "record"], environment: ["LANG": "de_DE.UTF-8"])
+    #expect(refused.status == 64)
+    #expect(
+      refused.stderr.contains(
+        "unbekannte Art 'record'; die Arten sind weight-record, one-rep-max-record, reps-record, streak"),
+      "\(refused.stderr)")
+    let english = try await SpotterBinary.run(
+      ["achievements", "--kind", "record"], environment: ["LANG": "C"])
+    #expect(
+      english.stderr.contains("unknown kind 'record'; the kinds are weight-record"), "\(english.stderr)")
+  }
 }

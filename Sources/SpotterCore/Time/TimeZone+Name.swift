@@ -32,7 +32,7 @@ extension TimeZone {
   public var name: String { identifier == "Etc/UTC" ? "UTC" : identifier }
 
   /// Why `name` is not a zone, with what to write instead.
-  public static func suggestion(for name: String) -> String {
+  public static func suggestion(for name: String) -> Phrase {
     let offset = name.uppercased().replacingOccurrences(of: " ", with: "")
     for prefix in ["UTC", "GMT"] where offset.hasPrefix(prefix) && offset.count > prefix.count {
       let rest = offset.dropFirst(prefix.count)
@@ -42,18 +42,28 @@ extension TimeZone {
       guard digits.allSatisfy(\.isASCII), !digits.isEmpty, let number = Int(digits) else { continue }
       let (hours, minutes) = digits.count > 2 ? (number / 100, number % 100) : (number, 0)
       let place = "give the place (e.g. Europe/Berlin), so that summer time is followed"
+      let ort = "gib den Ort an (z. B. Europe/Berlin), damit die Sommerzeit befolgt wird"
       guard hours <= 14, minutes == 0 else {
-        return "not an IANA time zone name; \(place): tzdata has no zone for that fixed offset"
+        return Phrase(
+          "not an IANA time zone name; \(place): tzdata has no zone for that fixed offset",
+          de: "kein IANA-Zeitzonenname; \(ort): tzdata hat keine Zone für diesen festen Versatz")
       }
       let inverted = sign == "+" ? "-" : "+"
-      return
-        "not an IANA time zone name; \(place), "
-        + "or for a fixed offset Etc/GMT\(hours == 0 ? "" : "\(inverted)\(hours)") (tzdata inverts the sign)"
+      let fixed = "Etc/GMT\(hours == 0 ? "" : "\(inverted)\(hours)")"
+      return Phrase(
+        "not an IANA time zone name; \(place), or for a fixed offset \(fixed) (tzdata inverts the sign)",
+        de:
+          "kein IANA-Zeitzonenname; \(ort), oder für einen festen Versatz \(fixed) (tzdata kehrt das Vorzeichen um)"
+      )
     }
     // An abbreviation Foundation knows (`PST`, `IST`), which names a place in its table.
     if let place = abbreviationDictionary[name.uppercased()], place != name {
-      return "an abbreviation, not an IANA time zone name; give the place, e.g. \(place)"
+      return Phrase(
+        "an abbreviation, not an IANA time zone name; give the place, e.g. \(place)",
+        de: "eine Abkürzung, kein IANA-Zeitzonenname; gib den Ort an, z. B. \(place)")
     }
-    return "not an IANA time zone name (e.g. Europe/Berlin, America/New_York, UTC)"
+    return Phrase(
+      "not an IANA time zone name (e.g. Europe/Berlin, America/New_York, UTC)",
+      de: "kein IANA-Zeitzonenname (z. B. Europe/Berlin, America/New_York, UTC)")
   }
 }

@@ -125,7 +125,7 @@ struct ConfigReader {
   func timeZone(_ toml: TOMLTable, _ key: String) throws -> TimeZone? {
     guard let name = try string(toml, key) else { return nil }
     guard let zone = TimeZone.named(name), isWritable(zone) else {
-      throw error(qualified(key), name, Phrase(TimeZone.suggestion(for: name)))
+      throw error(qualified(key), name, TimeZone.suggestion(for: name))
     }
     return zone
   }

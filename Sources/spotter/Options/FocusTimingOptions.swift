@@ -10,7 +10,11 @@ struct FocusTimingOptions: ParsableArguments {
   var duration: String?
 
   func validate() throws {
-    if end != nil && duration != nil { throw ValidationError("Give --end or --for, not both.") }
+    if end != nil && duration != nil {
+      throw UsageWords.refusal(
+        "Give --end or --for, not both.",
+        "Gib --end oder --for an, nicht beides.")
+    }
   }
 
   func timing(start: String) -> FocusService.Timing {

@@ -32,13 +32,19 @@ struct GlobalOptions: ParsableArguments {
 
   func validate() throws {
     if let weightUnit, WeightUnit(spelling: weightUnit) == nil {
-      throw ValidationError("--weight-unit must be 'kg' or 'lb', not '\(weightUnit)'.")
+      throw UsageWords.refusal(
+        "--weight-unit must be 'kg' or 'lb', not '\(weightUnit)'.",
+        "--weight-unit muss 'kg' oder 'lb' sein, nicht '\(weightUnit)'.")
     }
     if let timezone, TimeZone.named(timezone) == nil {
-      throw ValidationError("--timezone '\(timezone)': \(TimeZone.suggestion(for: timezone)).")
+      let why = TimeZone.suggestion(for: timezone)
+      throw UsageWords.refusal(
+        "--timezone '\(timezone)': \(why.english).", "--timezone '\(timezone)': \(why.text(.de)).")
     }
     guard wait >= 0, wait <= 3600 else {
-      throw ValidationError("--wait must be 0 to 3600 seconds, not '\(wait)'.")
+      throw UsageWords.refusal(
+        "--wait must be 0 to 3600 seconds, not '\(wait)'.",
+        "--wait muss 0 bis 3600 Sekunden sein, nicht '\(wait)'.")
     }
   }
 

@@ -14,7 +14,11 @@ struct HorizonOptions: ParsableArguments {
   var from: String?
 
   func validate() throws {
-    if let days, !(1...366).contains(days) { throw ValidationError("--days must be from 1 to 366.") }
+    if let days, !(1...366).contains(days) {
+      throw UsageWords.refusal(
+        "--days must be from 1 to 366.",
+        "--days muss zwischen 1 und 366 liegen.")
+    }
   }
 
   func request(in workspace: Workspace) throws -> HorizonRequest {

@@ -13,7 +13,11 @@ struct InstallOptions: ParsableArguments {
   var unitDir: String?
 
   func validate() throws {
-    if unitDir != nil && !systemd { throw ValidationError("--unit-dir only goes with --systemd.") }
+    if unitDir != nil && !systemd {
+      throw UsageWords.refusal(
+        "--unit-dir only goes with --systemd.",
+        "--unit-dir geht nur mit --systemd.")
+    }
   }
 
   /// The command's report: the diff on a dry run, else what changed.

@@ -30,11 +30,16 @@ extension SpotterCommand {
 
     func validate() throws {
       for name in kind where AchievementKind(rawValue: name) == nil {
-        throw ValidationError(
-          "unknown kind '\(name)'; the kinds are "
-            + AchievementKind.allCases.map(\.rawValue).joined(separator: ", ") + ".")
+        let kinds = AchievementKind.allCases.map(\.rawValue).joined(separator: ", ")
+        throw UsageWords.refusal(
+          "unknown kind '\(name)'; the kinds are \(kinds).",
+          "unbekannte Art '\(name)'; die Arten sind \(kinds).")
       }
-      if let limit, limit < 1 { throw ValidationError("--limit must be at least 1, not \(limit).") }
+      if let limit, limit < 1 {
+        throw UsageWords.refusal(
+          "--limit must be at least 1, not \(limit).",
+          "--limit muss mindestens 1 sein, nicht \(limit).")
+      }
     }
 
     func run() throws {

@@ -35,7 +35,9 @@ extension SpotterCommand {
 
     func validate() throws {
       guard (1...520).contains(weeks) else {
-        throw ValidationError("--weeks must be 1 to 520, got \(weeks).")
+        throw UsageWords.refusal(
+          "--weeks must be 1 to 520, got \(weeks).",
+          "--weeks muss zwischen 1 und 520 liegen, nicht \(weeks).")
       }
       _ = try parameters()
     }
@@ -46,9 +48,11 @@ extension SpotterCommand {
       for item in learning {
         let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
         guard parts.count == 2, let value = Double(parts[1]), parameters.set(parts[0], to: value) else {
-          throw ValidationError(
-            "--learning: '\(item)' is not NAME=VALUE with a known name and a value in its range "
-              + "(names: \(LearningParameters.tunableNames.joined(separator: ", "))).")
+          let names = LearningParameters.tunableNames.joined(separator: ", ")
+          throw UsageWords.refusal(
+            "--learning: '\(item)' is not NAME=VALUE with a known name and a value in its range (names: \(names)).",
+            "--learning: '\(item)' ist nicht NAME=WERT mit einem bekannten Namen und einem Wert in seinem Bereich "
+              + "(Namen: \(names)).")
         }
       }
       return parameters

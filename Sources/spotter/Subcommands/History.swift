@@ -16,7 +16,11 @@ extension SpotterCommand {
     var json = false
 
     func validate() throws {
-      guard (1...3660).contains(days) else { throw ValidationError("--days must be 1 to 3660, not \(days).") }
+      guard (1...3660).contains(days) else {
+        throw UsageWords.refusal(
+          "--days must be 1 to 3660, not \(days).",
+          "--days muss zwischen 1 und 3660 liegen, nicht \(days).")
+      }
     }
 
     func run() throws {

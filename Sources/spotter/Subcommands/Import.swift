@@ -28,7 +28,11 @@ extension SpotterCommand {
     var strict = false
 
     func validate() throws {
-      guard !files.isEmpty else { throw ValidationError("Name at least one history file.") }
+      guard !files.isEmpty else {
+        throw UsageWords.refusal(
+          "Name at least one history file.",
+          "Nenne mindestens eine Exportdatei.")
+      }
     }
 
     func run() throws {

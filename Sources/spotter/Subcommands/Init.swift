@@ -42,10 +42,14 @@ extension SpotterCommand {
 
     func validate() throws {
       if let language, Language(rawValue: language) == nil {
-        throw ValidationError("--language must be 'en' or 'de', not '\(language)'.")
+        throw UsageWords.refusal(
+          "--language must be 'en' or 'de', not '\(language)'.",
+          "--language muss 'en' oder 'de' sein, nicht '\(language)'.")
       }
       if let notifier, notifier.trimmingCharacters(in: .whitespaces).isEmpty || notifier.contains("\n") {
-        throw ValidationError("--notifier must be a one-line command, not '\(notifier)'.")
+        throw UsageWords.refusal(
+          "--notifier must be a one-line command, not '\(notifier)'.",
+          "--notifier muss ein einzeiliger Befehl sein, nicht '\(notifier)'.")
       }
     }
 
@@ -134,7 +138,7 @@ extension SpotterCommand {
           answers.timeZone = zone
           break
         }
-        say("'\(zone)': \(TimeZone.suggestion(for: zone)).\n")
+        say("'\(zone)': \(TimeZone.suggestion(for: zone).text(words.language)).\n")
       }
       if let asked = ConfigInitializer.unavailableLanguage(in: options.spotterOptions.environment) {
         say(

@@ -19,7 +19,9 @@ extension SpotterCommand {
 
     func validate() throws {
       if let duration, FocusTimeParser.duration(duration) == nil {
-        throw ValidationError("DURATION must look like 1h, 30m or 1h30m (1 min to 24 h), not '\(duration)'.")
+        throw UsageWords.refusal(
+          "DURATION must look like 1h, 30m or 1h30m (1 min to 24 h), not '\(duration)'.",
+          "DAUER muss wie 1h, 30m oder 1h30m aussehen (1 min bis 24 h), nicht '\(duration)'.")
       }
     }
 

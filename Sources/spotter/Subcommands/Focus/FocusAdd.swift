@@ -33,9 +33,15 @@ extension SpotterCommand.Focus {
     @OptionGroup var output: FocusOutputOptions
 
     func validate() throws {
-      if until != nil && every == nil { throw ValidationError("--until only goes with --every.") }
+      if until != nil && every == nil {
+        throw UsageWords.refusal(
+          "--until only goes with --every.",
+          "--until geht nur mit --every.")
+      }
       if let title, title.trimmingCharacters(in: .whitespaces).isEmpty || title.contains("\n") {
-        throw ValidationError("--title must be one non-empty line.")
+        throw UsageWords.refusal(
+          "--title must be one non-empty line.",
+          "--title muss eine nicht leere Zeile sein.")
       }
     }
 

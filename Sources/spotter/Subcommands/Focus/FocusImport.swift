@@ -24,7 +24,11 @@ extension SpotterCommand.Focus {
     @OptionGroup var output: FocusOutputOptions
 
     func validate() throws {
-      guard (1...366).contains(days) else { throw ValidationError("--days must be from 1 to 366.") }
+      guard (1...366).contains(days) else {
+        throw UsageWords.refusal(
+          "--days must be from 1 to 366.",
+          "--days muss zwischen 1 und 366 liegen.")
+      }
     }
 
     func run() throws {
