@@ -6,6 +6,8 @@ import SpotterIO
 /// The `spotter focus` commands: each change is checked, saved with its alerts' new revisions in
 /// one transaction, and written to both outputs at once, like the nightly run does.
 public struct FocusService: Sendable {
+  private var words: ConsoleWords { workspace.words }
+
   public let workspace: Workspace
   public let outputDirectory: String
 
@@ -138,7 +140,7 @@ public struct FocusService: Sendable {
     return try workspace.store.write { store in
       var blocks = try store.focusBlocks()
       var imported: [FocusBlock] = []
-      var warnings = reader.structureProblems(text, fileName: path)
+      var warnings = reader.structureProblems(text, fileName: path, language: workspace.settings.language)
       var counts = FocusImportCounts(lastDay: workspace.today.adding(days: days - 1))
 
       // Each occurrence, and what became of it, by the UID of its event.
@@ -179,20 +181,27 @@ public struct FocusService: Sendable {
       }) {
         if let tzid = occurrence.unresolvedTZID {
           warnings.append(
-            "unknown TZID \(ErrorText.quoted(tzid)) of \(ErrorText.quoted(occurrence.summary)) read as \(clock.identifier)"
-          )
+            words.pick(
+              "unknown TZID \(ErrorText.quoted(tzid)) of \(ErrorText.quoted(occurrence.summary)) read as \(clock.identifier)",
+              "unbekannte TZID \(ErrorText.quoted(tzid)) von \(ErrorText.quoted(occurrence.summary)) als \(clock.identifier) gelesen"
+            ))
         }
         if busy.overlaps(start: block.start, end: block.end) {
           guard force else {
             fates[occurrence.uid, default: []].append(.overlapping)
+            let (title, start) = (ErrorText.quoted(block.title), PlanView.local(block.start, clock))
             leftOut.append(
-              "\(ErrorText.quoted(block.title)) at \(PlanView.local(block.start, clock)) left out: it overlaps a focus block (--force keeps both)"
-            )
+              words.pick(
+                "\(title) at \(start) left out: it overlaps a focus block (--force keeps both)",
+                "\(title) um \(start) ausgelassen: überschneidet sich mit einem Fokusblock (--force behält beide)"
+              ))
             continue
           }
+          let (title, start) = (ErrorText.quoted(block.title), PlanView.local(block.start, clock))
           warnings.append(
-            "\(ErrorText.quoted(block.title)) at \(PlanView.local(block.start, clock)) overlaps a focus block"
-          )
+            words.pick(
+              "\(title) at \(start) overlaps a focus block",
+              "\(title) um \(start) überschneidet sich mit einem Fokusblock"))
         }
         busy.add(start: block.start, end: block.end)
         fates[occurrence.uid, default: []].append(.imported)
@@ -202,7 +211,10 @@ public struct FocusService: Sendable {
 
       warnings += leftOut.prefix(10)
       if leftOut.count > 10 {
-        warnings.append("\(leftOut.count - 10) more occurrences left out for overlaps")
+        warnings.append(
+          words.pick(
+            "\(leftOut.count - 10) more occurrences left out for overlaps",
+            "\(leftOut.count - 10) weitere Termine wegen Überschneidungen ausgelassen"))
       }
       counts.events = events.count
       counts.blocks = imported.count
@@ -369,9 +381,12 @@ public struct FocusService: Sendable {
       let range = first..<lastDate.adding(days: 1)
       for occurrence in block.occurrences(in: range, clock: clock) {
         for workout in workouts where occurrence.overlaps(start: workout.start, end: workout.end) {
+          let (title, start) = (ErrorText.quoted(block.title), PlanView.local(occurrence.start, clock))
+          let planned = PlanView.local(workout.start, clock)
           warnings.append(
-            "\(ErrorText.quoted(block.title)) at \(PlanView.local(occurrence.start, clock)) overlaps the planned workout "
-              + "at \(PlanView.local(workout.start, clock))")
+            words.pick(
+              "\(title) at \(start) overlaps the planned workout at \(planned)",
+              "\(title) um \(start) überschneidet sich mit dem geplanten Workout um \(planned)"))
         }
       }
     }

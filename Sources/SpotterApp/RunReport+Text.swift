@@ -26,7 +26,7 @@ extension RunReport {
           + (failures.isEmpty ? "" : " (aus dem Speicher, ohne die Quellen, die fehlschlugen)")))
     lines.append(
       words.pick("wrote \(calendarPath) and \(agendaPath)", "geschrieben: \(calendarPath) und \(agendaPath)"))
-    lines += catchUp.map { words.pick("catch-up: ", "nachgeholt: ") + $0.line(words) }
+    lines += catchUp.map { words.pick("catch-up: ", "Nachholen: ") + $0.line(words) }
     if let warning { lines.append(words.warning(warning)) }
     return lines
   }

@@ -1,4 +1,5 @@
 import Foundation
+import SpotterCore
 
 /// Reads calendar text back through libical, for checks and for importing calendars.
 public struct ICSReader: Sendable {
@@ -28,7 +29,7 @@ public struct ICSReader: Sendable {
 
   /// Where BEGIN and END lines of `text` do not pair up, as `file:line: …` sentences (at most
   /// 20): what libical passes over while parsing.
-  public func structureProblems(_ text: String, fileName: String) -> [String] {
-    Libical.structureProblems(in: text, fileName: fileName)
+  public func structureProblems(_ text: String, fileName: String, language: Language = .en) -> [String] {
+    Libical.structureProblems(in: text, fileName: fileName, language: language)
   }
 }

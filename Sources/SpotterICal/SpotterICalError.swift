@@ -28,7 +28,12 @@ extension SpotterICalError: CustomStringConvertible {
       return (de ? "der erzeugte Kalender verletzt RFC 5545: " : "generated calendar fails RFC 5545 checks: ")
         + reasons.map { "'\($0)'" }.joined(separator: ", ")
     case .unparsable(let file, let line, let reason):
-      return "\(file):\(line): \(reason)"
+      // Ours in German; libical's own words as it said them.
+      let german = [
+        "not an iCalendar object": "kein iCalendar-Objekt",
+        "no VCALENDAR in the file": "kein VCALENDAR in der Datei",
+      ]
+      return "\(file):\(line): \(de ? german[reason] ?? reason : reason)"
     case .libical(let function):
       return de ? "libical-Aufruf '\(function)' fehlgeschlagen" : "libical call '\(function)' failed"
     }

@@ -40,7 +40,9 @@ import _SpotterTestSupport
     for name in Self.spellings {
       guard let zone = TimeZone.named(name), ICSWriter.canWrite(timeZone: zone.name) else {
         refused += 1
-        #expect(TimeZone.suggestion(for: name).english.contains("e.g."), "\(name): \(TimeZone.suggestion(for: name))")
+        #expect(
+          TimeZone.suggestion(for: name).english.contains("e.g."),
+          "\(name): \(TimeZone.suggestion(for: name))")
         continue
       }
       kept += 1

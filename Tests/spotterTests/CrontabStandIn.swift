@@ -75,10 +75,26 @@ struct CrontabStandIn {
     let out = Pipe()
     process.standardOutput = out
     process.standardError = Pipe()
-    try process.run()
+    try Self.launch(process)
     let data = out.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  }
+
+  /// Starts `process`, again while the kernel says its script is busy: a script just written can
+  /// still be open for writing in a child another test thread forked at that moment, until that
+  /// child execs (ETXTBSY). The wait is on the start succeeding, bounded.
+  static func launch(_ process: Process) throws {
+    for attempt in 1... {
+      do {
+        return try process.run()
+      } catch let error as NSError
+        where attempt < 2000
+        && (error.userInfo[NSUnderlyingErrorKey] as? NSError)?.code == Int(ETXTBSY)
+      {
+        usleep(1000)
+      }
+    }
   }
 
   /// The installed table, "" when there is none.

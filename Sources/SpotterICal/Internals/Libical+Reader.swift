@@ -38,14 +38,15 @@ extension Libical {
   /// The lines where BEGIN and END do not pair up, which libical skips with a message on stderr:
   /// an END without its BEGIN, an END that closes another component, a BEGIN never closed.
   /// One pass over the lines, whatever their number.
-  static func structureProblems(in text: String, fileName: String) -> [String] {
-    structure(of: text, fileName: fileName).problems
+  static func structureProblems(in text: String, fileName: String, language: Language = .en) -> [String] {
+    structure(of: text, fileName: fileName, language: language).problems
   }
 
   /// ``structureProblems(in:fileName:)``, and the numbers of the END lines that close nothing.
-  static func structure(of text: String, fileName: String) -> (
+  static func structure(of text: String, fileName: String, language: Language = .en) -> (
     problems: [String], strayEnds: Set<Int>
   ) {
+    let de = language == .de
     var problems: [String] = []
     var strayEnds: Set<Int> = []
     var open: [(name: String, line: Int)] = []
@@ -62,19 +63,25 @@ extension Libical {
         let shown = ErrorText.escaped(name)
         if let index = open.lastIndex(where: { $0.name == name }) {
           for unclosed in open[(index + 1)...] {
+            let begin = "\(fileName):\(unclosed.line): BEGIN:\(ErrorText.escaped(unclosed.name))"
             say(
-              "\(fileName):\(unclosed.line): BEGIN:\(ErrorText.escaped(unclosed.name)) is not closed before "
-                + "END:\(shown) on line \(number)")
+              de
+                ? "\(begin) ist vor END:\(shown) in Zeile \(number) nicht geschlossen"
+                : "\(begin) is not closed before END:\(shown) on line \(number)")
           }
           open.removeSubrange(index...)
         } else {
           strayEnds.insert(number)
-          say("\(fileName):\(number): END:\(shown) without a BEGIN:\(shown); ignored")
+          say(
+            de
+              ? "\(fileName):\(number): END:\(shown) ohne BEGIN:\(shown); übergangen"
+              : "\(fileName):\(number): END:\(shown) without a BEGIN:\(shown); ignored")
         }
       }
     }
     for unclosed in open {
-      say("\(fileName):\(unclosed.line): BEGIN:\(ErrorText.escaped(unclosed.name)) is never closed")
+      let begin = "\(fileName):\(unclosed.line): BEGIN:\(ErrorText.escaped(unclosed.name))"
+      say(de ? "\(begin) wird nie geschlossen" : "\(begin) is never closed")
     }
     return (problems, strayEnds)
   }

@@ -23,6 +23,7 @@ struct FocusOutputOptions: ParsableArguments {
       case "added": words.pick("added", "hinzugefügt")
       case "moved": words.pick("moved", "verschoben")
       case "removed": words.pick("removed", "entfernt")
+      case "imported": words.pick("imported", "importiert")
       default: change.action
       }
     var lines: [String] = []
