@@ -231,14 +231,22 @@ public struct AgendaInstaller: Sendable {
     switch problem {
     case .unterminated(let line):
       .crontab(
-        reason:
-          "line \(line): '\(CrontabBlock.beginMarker)' has no '\(CrontabBlock.endMarker)'; fix it with 'crontab -e'"
-      )
+        reason: Phrase(
+          "line \(line): '\(CrontabBlock.beginMarker)' has no '\(CrontabBlock.endMarker)'; fix it with 'crontab -e'",
+          de:
+            "Zeile \(line): '\(CrontabBlock.beginMarker)' hat kein '\(CrontabBlock.endMarker)'; korrigiere das mit "
+            + "'crontab -e'"))
     case .repeated(let line):
-      .crontab(reason: "line \(line): a second '\(CrontabBlock.beginMarker)'; fix it with 'crontab -e'")
+      .crontab(
+        reason: Phrase(
+          "line \(line): a second '\(CrontabBlock.beginMarker)'; fix it with 'crontab -e'",
+          de: "Zeile \(line): ein zweites '\(CrontabBlock.beginMarker)'; korrigiere das mit 'crontab -e'"))
     case .strayEnd(let line):
       .crontab(
-        reason: "line \(line): '\(CrontabBlock.endMarker)' without a begin marker; fix it with 'crontab -e'")
+        reason: Phrase(
+          "line \(line): '\(CrontabBlock.endMarker)' without a begin marker; fix it with 'crontab -e'",
+          de: "Zeile \(line): '\(CrontabBlock.endMarker)' ohne Anfangsmarke; korrigiere das mit 'crontab -e'")
+      )
     }
   }
 }

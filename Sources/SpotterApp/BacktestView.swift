@@ -123,9 +123,10 @@ public struct BacktestView: Sendable, Encodable {
         "Rückblick \(from) – \(through): jede Nacht um 21:00 (die feste Stunde der Wiederholung; dein nächtlicher "
           + "Lauf ist [agenda] nightly, 21:30 als Vorgabe) wurde der nächste Tag aus dem zuvor Erfassten geplant;"
       ),
-      words.pick(
-        "\(trainingDays) training days. Useful = the alarm fired 0–90 min before you started.",
-        "\(trainingDays) Trainingstage. Nützlich = der Alarm kam 0–90 min vor deinem Beginn."),
+      words.count(trainingDays, "training day", (one: "Trainingstag", many: "Trainingstage"))
+        + words.pick(
+          ". Useful = the alarm fired 0–90 min before you started.",
+          ". Nützlich = der Alarm kam 0–90 min vor deinem Beginn."),
       "",
     ]
     let labels: [BacktestStrategy: String] = [

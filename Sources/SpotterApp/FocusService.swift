@@ -36,14 +36,19 @@ public struct FocusService: Sendable {
       var blocks = try store.focusBlocks()
       guard let (start, end) = try resolve(timing, defaultLength: nil) else {
         throw SpotterAppError.invalidOption(
-          option: "--end/--for", value: timing.start, reason: "a block needs an end or a length, got only")
+          option: "--end/--for", value: timing.start,
+          reason: Phrase(
+            "a block needs an end or a length, got only",
+            de: "ein Block braucht ein Ende oder eine Dauer, nicht nur"))
       }
       var recurrence: FocusRecurrence?
       if let every {
         guard let weekdays = FocusRecurrence.weekdays(parsing: every) else {
           throw SpotterAppError.invalidOption(
             option: "--every", value: every,
-            reason: "expected daily, weekdays, weekends or a list like mon,wed, got")
+            reason: Phrase(
+              "expected daily, weekdays, weekends or a list like mon,wed, got",
+              de: "erwartet daily, weekdays, weekends oder eine Liste wie mon,wed, nicht"))
         }
         let last = try until.map { try workspace.date($0, option: "--until") }
         recurrence = FocusRecurrence(weekdays: weekdays, until: last)
@@ -75,7 +80,8 @@ public struct FocusService: Sendable {
         let (start, end) = try resolve(
           timing, defaultLength: length, day: workspace.clock.localDate(block.start))
       else {
-        throw SpotterAppError.invalidOption(option: "START", value: timing.start, reason: "cannot read")
+        throw SpotterAppError.invalidOption(
+          option: "START", value: timing.start, reason: Phrase("cannot read", de: "nicht lesbar:"))
       }
       block.start = start
       block.end = end
@@ -298,7 +304,10 @@ public struct FocusService: Sendable {
           option: "--end", value: text,
           reason: Phrase(
             "ends before the block starts at \(PlanView.local(parsed.start, clock)); for a block of "
-              + "more than 12 hours past midnight give the end's day (e.g. a date and time), got"))
+              + "more than 12 hours past midnight give the end's day (e.g. a date and time), got",
+            de:
+              "endet, bevor der Block um \(PlanView.local(parsed.start, clock)) beginnt; für einen Block über "
+              + "Mitternacht hinaus gib den Tag des Endes an (z. B. Datum und Uhrzeit), nicht"))
       }
       // `+3h` counts from the block's start, as `--for 3h` does.
       let relative = text.hasPrefix("+") ? FocusTimeParser.duration(String(text.dropFirst())) : nil
@@ -326,7 +335,9 @@ public struct FocusService: Sendable {
     guard let end else { return nil }
     guard end > parsed.start else {
       throw SpotterAppError.invalidOption(
-        option: "--end", value: PlanView.local(end, clock), reason: "the end must come after the start, got")
+        option: "--end", value: PlanView.local(end, clock),
+        reason: Phrase(
+          "the end must come after the start, got", de: "das Ende muss nach dem Beginn liegen, nicht"))
     }
     return (parsed.start, end)
   }

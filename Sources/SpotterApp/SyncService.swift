@@ -47,9 +47,13 @@ public struct SyncService: Sendable {
       if effort == .quick { return nil }
       throw SpotterAppError.invalidOption(
         option: "[hevy]", value: "",
-        reason:
-          "no live source is configured: run `spotter init --force --hevy-key-file FILE` (it keeps your other settings), or add a [hevy] table with api_key_file (README, \"Live data from Hevy\")"
-      )
+        reason: Phrase(
+          "no live source is configured: run `spotter init --force --hevy-key-file FILE` (it keeps your other "
+            + "settings), or add a [hevy] table with api_key_file (README, \"Live data from Hevy\")",
+          de:
+            "keine Live-Quelle eingerichtet: `spotter init --force --hevy-key-file DATEI` (behält deine übrigen "
+            + "Einstellungen), oder eine [hevy]-Tabelle mit api_key_file anlegen (README, \"Live data from Hevy\")"
+        ))
     }
     let (cursor, attempt) = try workspace.store.read {
       (try $0.liveCursor(Self.source), try $0.setting(Self.attemptKey))
@@ -198,6 +202,8 @@ public struct SyncService: Sendable {
     }
     throw SpotterAppError.invalidOption(
       option: "[hevy]", value: "",
-      reason: "no API key: set api_key or api_key_file in [hevy], or HEVY_API_KEY;")
+      reason: Phrase(
+        "no API key: set api_key or api_key_file in [hevy], or HEVY_API_KEY;",
+        de: "kein API-Schlüssel: setze api_key oder api_key_file in [hevy], oder HEVY_API_KEY;"))
   }
 }

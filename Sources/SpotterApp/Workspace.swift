@@ -124,7 +124,9 @@ public struct Workspace: Sendable {
     if let text = options.now ?? options.environment["SPOTTER_NOW"] {
       guard let instant = InstantParser.parse(text, clock: clock) else {
         throw SpotterAppError.invalidOption(
-          option: "--now", value: text, reason: "expected an ISO 8601 instant, got")
+          option: "--now", value: text,
+          reason: Phrase(
+            "expected an ISO 8601 instant, got", de: "erwartet einen Zeitpunkt nach ISO 8601, nicht"))
       }
       now = instant
     } else {
