@@ -209,9 +209,9 @@ public struct BatchService: Sendable {
       let notices = workspace.notices.drain().map { "spotter: \($0)" }
       let changed =
         report.changed > 0 || report.imports.contains { $0.summary.added + $0.summary.updated > 0 }
-      // A quiet unchanged night leaves no log: the summary has its line, and a host that ships
-      // state folders would otherwise copy a new file per user per night.
-      if changed || !failures.isEmpty || !notices.isEmpty {
+      // A quiet night leaves no log (``RunReport/isQuiet``): the summary has its line, and a host
+      // that ships state folders would otherwise copy a new file per user per night.
+      if !report.isQuiet || !notices.isEmpty {
         _ = try? RunLog(workspace: workspace).write(
           ([text] + failures.map { "error: \($0)" } + notices).joined(separator: "\n"), now: workspace.now)
       }

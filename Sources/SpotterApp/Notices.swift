@@ -16,6 +16,13 @@ public final class Notices: @unchecked Sendable {
     if !items.contains(notice) { items.append(notice) }
   }
 
+  /// Whether nothing was noticed so far.
+  public var isEmpty: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return items.isEmpty
+  }
+
   /// Every notice so far, each once.
   public func drain() -> [String] {
     lock.lock()

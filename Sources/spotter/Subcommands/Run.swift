@@ -51,14 +51,18 @@ extension SpotterCommand {
           json
           ? try JSONOutput.encode(report, timeZone: workspace.settings.timeZone)
           : lines.joined(separator: "\n")
-        do {
-          _ = try RunLog(workspace: workspace).write(
-            ([text] + failures.map { workspace.words.error($0) }).joined(separator: "\n"), now: workspace.now)
-        } catch {
-          workspace.notices.add(
-            workspace.words.warning(
-              workspace.words.pick("no run log: ", "kein Lauf-Protokoll: ")
-                + ExitStatus.message(for: error, workspace.words)))
+        // A quiet night keeps no log (``RunReport/isQuiet``).
+        if !report.isQuiet || !workspace.notices.isEmpty {
+          do {
+            _ = try RunLog(workspace: workspace).write(
+              ([text] + failures.map { workspace.words.error($0) }).joined(separator: "\n"),
+              now: workspace.now)
+          } catch {
+            workspace.notices.add(
+              workspace.words.warning(
+                workspace.words.pick("no run log: ", "kein Lauf-Protokoll: ")
+                  + ExitStatus.message(for: error, workspace.words)))
+          }
         }
         // Cron mails a run that exits non-zero: a source that failed is never silent.
         try options.fail(failures, after: text, code: report.failureExitCode, words: workspace.words)
