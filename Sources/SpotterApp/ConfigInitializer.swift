@@ -143,16 +143,27 @@ public struct ConfigInitializer: Sendable {
       "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
         + "\""
     }
+    // The comments in the language the config sets, as everything else is then said.
+    let words = ConsoleWords(answers.language)
     var lines = [
-      "# Written by `spotter init`\(date.map { " on \($0)" } ?? ""). Every key is in the README, \"Config\".",
-      "# The zone and language are fixed here so that cron, which has neither TZ nor LANG, reads",
-      "# history and writes reminders exactly as your shell does.",
+      words.pick(
+        "# Written by `spotter init`\(date.map { " on \($0)" } ?? ""). Every key is in the README, \"Config\".",
+        "# Geschrieben von `spotter init`\(date.map { " am \($0)" } ?? ""). Jeder Schlüssel steht in der README, \"Config\"."
+      ),
+      words.pick(
+        "# The zone and language are fixed here so that cron, which has neither TZ nor LANG, reads",
+        "# Zone und Sprache stehen hier fest, damit cron, das weder TZ noch LANG kennt, den Verlauf"),
+      words.pick(
+        "# history and writes reminders exactly as your shell does.",
+        "# genau so liest und die Erinnerungen genau so schreibt wie deine Shell."),
       "timezone = \(quoted(answers.timeZone))",
       "language = \(quoted(answers.language.rawValue))",
       "weight_unit = \(quoted(answers.weightUnit.rawValue))",
       "",
       "[import]",
-      "# Files, folders or globs; of a folder's exports the newest of each app is imported.",
+      words.pick(
+        "# Files, folders or globs; of a folder's exports the newest of each app is imported.",
+        "# Dateien, Ordner oder Globs; aus einem Ordner wird der neueste Export jeder App importiert."),
       "sources = [\(answers.sources.map(quoted).joined(separator: ", "))]",
       "",
       "[notify]",
@@ -162,8 +173,13 @@ public struct ConfigInitializer: Sendable {
       lines += [
         "",
         "[hevy]",
-        "# The live sync (`spotter sync`, and every nightly run): a file holding your Hevy API key alone,",
-        "# readable by you only (chmod 600). The key itself is never written here, shown or logged.",
+        words.pick(
+          "# The live sync (`spotter sync`, and every nightly run): a file holding your Hevy API key alone,",
+          "# Die Live-Synchronisierung (`spotter sync` und jeder nächtliche Lauf): eine Datei nur mit deinem"),
+        words.pick(
+          "# readable by you only (chmod 600). The key itself is never written here, shown or logged.",
+          "# Hevy-API-Schlüssel, nur für dich lesbar (chmod 600). Der Schlüssel selbst steht nie hier, nie in Ausgaben."
+        ),
         "api_key_file = \(quoted(file))",
       ]
     }

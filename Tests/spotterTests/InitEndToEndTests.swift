@@ -25,7 +25,8 @@ import _SpotterTestSupport
     let text = try String(contentsOfFile: path, encoding: .utf8)
     #expect(text.contains("timezone = \"Europe/Berlin\"\nlanguage = \"de\"\nweight_unit = \"kg\""), "\(text)")
     #expect(text.contains("sources = [\"~/exports\"]"))
-    // Said in the language the config gets (LANG's here).
+    // Its comments, and what it says, in the language the config gets (LANG's here).
+    #expect(text.hasPrefix("# Geschrieben von `spotter init` am 2026-11-22."), "\(text)")
     #expect(first.stderr.contains("Warnung: der Benachrichtigungsbefehl 'notify-send' ist nicht installiert"))
     #expect(first.stderr.contains("apt install libnotify-bin"))
     #expect(first.stderr.contains("Warnung: in '~/exports' liegt noch kein Export"))
