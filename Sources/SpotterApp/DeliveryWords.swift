@@ -27,9 +27,15 @@ public enum DeliveryWords {
 
   /// `reason` in `words`' language.
   public static func reason(_ reason: String, _ words: ConsoleWords) -> String {
-    guard words.language == .de else { return reason }
+    // A reason longer than any Spotter writes (a damaged store's) is shown as recorded: the
+    // patterns' backtracking is bounded by what they are given.
+    guard words.language == .de, reason.utf8.count <= longestReason else { return reason }
     return reason.components(separatedBy: "; ").map(german).joined(separator: "; ")
   }
+
+  /// The longest reason said in German; Spotter's own are under 300 bytes with a notifier's
+  /// excerpt.
+  static let longestReason = 2_000
 
   /// Whole parts the guard and the catch-up write.
   private static let fixed: [String: String] = [

@@ -43,4 +43,11 @@ import Testing
       #expect(DeliveryWords.outcome(outcome, ConsoleWords(.en)) == outcome)
     }
   }
+
+  /// A reason no run writes, as long as a damaged store can hold, is shown as it was recorded,
+  /// at once.
+  @Test func aHugeReasonIsShownAsRecorded() {
+    let huge = String(repeating: "x, ", count: 200_000) + "1 of 2 notifiers succeeded"
+    #expect(DeliveryWords.reason(huge, german) == huge)
+  }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SpotterCore
 import Testing
 
 @testable import SpotterIO
@@ -49,5 +50,18 @@ import Testing
     #expect(HevyClient.describe(seconds: -.infinity) == "0 s")
     #expect(HevyClient.describe(seconds: .nan) == "0 s")
     #expect(HevyClient.describe(seconds: 3 * 86400) == "3 days")
+  }
+
+  /// An error is redacted in both its languages: the German message of a server that echoed the
+  /// key shows it no more than the English one.
+  @Test func anErrorIsRedactedInEveryLanguage() {
+    let error = SpotterIOError.liveSource(
+      address: "https://api.example/v1", status: 500,
+      reason: Phrase("server error (\(key))", de: "Serverfehler (\(key))"))
+    let redacted = error.redacting(SecretRedactor(secret: key))
+    for language in Language.allCases {
+      #expect(!redacted.message(language).contains(key), "\(language)")
+      #expect(redacted.message(language).contains(SecretRedactor.mark))
+    }
   }
 }
