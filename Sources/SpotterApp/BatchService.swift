@@ -199,28 +199,15 @@ public struct BatchService: Sendable {
       executablePath: executablePath)
     do {
       let workspace = try Workspace(options: options)
-      let report = try NightlyRunner(workspace: workspace).run(
+      let ending = try NightlyJob(workspace: workspace).run(
         histories: user.history ?? [], horizon: .coming(count: workspace.settings.reminders.horizonDays),
-        outputDirectory: user.out, changesByUID: false)
-      let failures = report.failureMessages(workspace.words)
-      let text = report.lines(
-        warning: workspace.cronZoneWarning, words: ConsoleWords(workspace.settings.language)
-      ).joined(separator: "\n")
-      let notices = workspace.notices.drain().map { "spotter: \($0)" }
-      let changed =
-        report.changed > 0 || report.imports.contains { $0.summary.added + $0.summary.updated > 0 }
-      // A quiet night leaves no log (``RunReport/isQuiet``): the summary has its line, and a host
-      // that ships state folders would otherwise copy a new file per user per night.
-      if !report.isQuiet || !notices.isEmpty {
-        _ = try? RunLog(workspace: workspace).write(
-          ([text] + failures.map { "error: \($0)" } + notices).joined(separator: "\n"), now: workspace.now)
-      }
-      if !failures.isEmpty {
-        let code = report.failureExitCode ?? SpotterExitCode.unavailable.rawValue
+        outputDirectory: user.out, noticesInLog: true)
+      guard ending.failures.isEmpty else {
         return Outcome(
-          id: user.id, code: code, error: failures.joined(separator: "; "), changed: changed, night: night)
+          id: user.id, code: ending.exitCode, error: ending.failures.joined(separator: "; "),
+          changed: ending.changed, night: night)
       }
-      return Outcome(id: user.id, code: 0, error: nil, changed: changed, night: night)
+      return Outcome(id: user.id, code: 0, error: nil, changed: ending.changed, night: night)
     } catch {
       return Outcome(
         id: user.id, code: ExitStatus.code(for: error), error: ExitStatus.message(for: error), changed: false,

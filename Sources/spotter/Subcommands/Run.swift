@@ -40,32 +40,11 @@ extension SpotterCommand {
         if nightly, case .done(let night) = try NightlyGate(workspace: workspace).claim() {
           return NightlyGate(workspace: workspace).doneText(night)
         }
-        let report = try NightlyRunner(workspace: workspace).run(
+        let night = try NightlyJob(workspace: workspace).run(
           histories: histories, horizon: try horizonOptions.request(in: workspace),
-          outputDirectory: out ?? workspace.paths.output,
-          catchUp: !noCatchUp, changesByUID: json)
-        let failures = report.failureMessages(workspace.words)
-        let lines = report.lines(
-          warning: workspace.cronZoneWarning, words: ConsoleWords(workspace.settings.language))
-        let text =
-          json
-          ? try JSONOutput.encode(report, timeZone: workspace.settings.timeZone)
-          : lines.joined(separator: "\n")
-        // A quiet night keeps no log (``RunReport/isQuiet``).
-        if !report.isQuiet || !workspace.notices.isEmpty {
-          do {
-            _ = try RunLog(workspace: workspace).write(
-              ([text] + failures.map { workspace.words.error($0) }).joined(separator: "\n"),
-              now: workspace.now)
-          } catch {
-            workspace.notices.add(
-              workspace.words.warning(
-                workspace.words.pick("no run log: ", "kein Lauf-Protokoll: ")
-                  + ExitStatus.message(for: error, workspace.words)))
-          }
-        }
+          outputDirectory: out ?? workspace.paths.output, catchUp: !noCatchUp, json: json)
         // Cron mails a run that exits non-zero: a source that failed is never silent.
-        try options.fail(failures, after: text, code: report.failureExitCode, words: workspace.words)
+        try options.fail(night.failures, after: night.text, code: night.exitCode, words: workspace.words)
         return ""
       }
     }
