@@ -92,11 +92,7 @@ public struct ConfigInitializer: Sendable {
       let expanded = file.hasPrefix("~/") ? (options.environment["HOME"] ?? "~") + file.dropFirst() : file
       do {
         if try SecretFile.read(path: expanded).shared {
-          warnings.append(
-            ConsoleWords(answers.language).pick(
-              "\(expanded) can be read by other users; it holds your Hevy API key: chmod 600 \(expanded)",
-              "\(expanded) können andere Benutzer lesen; die Datei enthält deinen Hevy-API-Schlüssel: chmod 600 \(expanded)"
-            ))
+          warnings.append(SyncService.sharedKeyFile(expanded, ConsoleWords(answers.language)))
         }
       } catch {
         warnings.append(

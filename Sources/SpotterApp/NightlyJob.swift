@@ -25,10 +25,8 @@ public struct NightlyJob: Sendable {
     public var exitCode: Int32 {
       report.failureExitCode ?? SpotterExitCode.unavailable.rawValue
     }
-    /// Whether a reminder changed or sessions came in.
-    public var changed: Bool {
-      report.changed > 0 || report.imports.contains { $0.summary.added + $0.summary.updated > 0 }
-    }
+    /// Whether a reminder changed or sessions came in (``RunReport/changedSomething``).
+    public var changed: Bool { report.changedSomething }
   }
 
   /// Runs the night and keeps its log.

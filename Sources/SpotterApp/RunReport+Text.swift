@@ -31,13 +31,17 @@ extension RunReport {
     return lines
   }
 
+  /// Whether a reminder changed or sessions came in from an export.
+  public var changedSomething: Bool {
+    changed > 0 || imports.contains { $0.summary.added + $0.summary.updated > 0 }
+  }
+
   /// A night that changed nothing and has nothing to report: no reminder changed, no session
   /// came in, nothing was caught up, nothing failed. Such a night keeps no run log, in `run` as
   /// in `batch`: what it printed is in cron's `spotter.log` already, and an unchanged night
   /// writes and flushes nothing.
   public var isQuiet: Bool {
-    changed == 0 && !imports.contains { $0.summary.added + $0.summary.updated > 0 } && catchUp.isEmpty
-      && failures.isEmpty && sinkFailures.isEmpty
+    !changedSomething && catchUp.isEmpty && failures.isEmpty && sinkFailures.isEmpty
       && (sync.map { $0.summary.added + $0.summary.updated + $0.deleted == 0 } ?? true)
   }
 

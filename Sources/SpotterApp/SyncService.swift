@@ -178,6 +178,14 @@ public struct SyncService: Sendable {
       .path
   }
 
+  /// What is said of a key file other users can read, by `init` when it writes the config and by
+  /// every sync that reads the key.
+  static func sharedKeyFile(_ path: String, _ words: ConsoleWords) -> String {
+    words.pick(
+      "\(path) can be read by other users; it holds your Hevy API key: chmod 600 \(path)",
+      "\(path) können andere Benutzer lesen; die Datei enthält deinen Hevy-API-Schlüssel: chmod 600 \(path)")
+  }
+
   /// The key: the config's `api_key`, else the file `api_key_file` names, else `HEVY_API_KEY`.
   func apiKey(_ settings: HevySettings) throws -> String {
     if let key = settings.apiKey { return key }
@@ -185,12 +193,7 @@ public struct SyncService: Sendable {
       let path = workspace.expandingHome(file)
       let (key, shared) = try SecretFile.read(path: path)
       if shared {
-        workspace.notices.add(
-          workspace.words.warning(
-            workspace.words.pick(
-              "\(path) can be read by other users; it holds your Hevy API key: chmod 600 \(path)",
-              "\(path) können andere Benutzer lesen; die Datei enthält deinen Hevy-API-Schlüssel: chmod 600 \(path)"
-            )))
+        workspace.notices.add(workspace.words.warning(Self.sharedKeyFile(path, workspace.words)))
       }
       return key
     }

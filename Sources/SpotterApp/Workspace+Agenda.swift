@@ -42,7 +42,7 @@ extension Workspace {
     guard settings.agendaCommand.contains("{fire}") else { return [] }
     return settings.notify.commands.flatMap {
       ConfigInitializer.notifierWarnings(
-        $0, environment: options.environment, words: ConsoleWords(settings.language))
+        $0, environment: options.environment, words: words)
     }
   }
 

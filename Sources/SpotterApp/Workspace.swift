@@ -86,23 +86,27 @@ public struct Workspace: Sendable {
     if zoneSource == .store, let pinnedZone {
       let seen = Self.zone(in: options.environment).map { ($0, "TZ") } ?? (machineTimeZone, "the system")
       if seen.0.identifier != pinnedZone.identifier {
+        let words = ConsoleWords(settings.language)
         notices.add(
-          settings.language == .de
-            ? "Warnung: die Zeitzone des Speichers '\(pinnedZone.name)' gilt, nicht '\(seen.0.name)' aus \(seen.1 == "TZ" ? "TZ" : "dem System"); "
-              + "timezone in der Konfiguration ändert sie"
-            : "warning: using the store's time zone '\(pinnedZone.name)', not \(seen.1)'s '\(seen.0.name)'; "
-              + "set timezone in the config to change it")
+          words.warning(
+            words.pick(
+              "using the store's time zone '\(pinnedZone.name)', not \(seen.1)'s '\(seen.0.name)'; "
+                + "set timezone in the config to change it",
+              "die Zeitzone des Speichers '\(pinnedZone.name)' gilt, nicht '\(seen.0.name)' aus "
+                + "\(seen.1 == "TZ" ? "TZ" : "dem System"); timezone in der Konfiguration ändert sie")))
       }
     }
     if languageSource == .store, let pinnedLanguage, let environmentLanguage,
       environmentLanguage != pinnedLanguage
     {
+      let words = ConsoleWords(settings.language)
+      let (kept, asked) = (pinnedLanguage.rawValue, environmentLanguage.rawValue)
       notices.add(
-        settings.language == .de
-          ? "Warnung: die Sprache des Speichers '\(pinnedLanguage.rawValue)' gilt, nicht '\(environmentLanguage.rawValue)' aus LANG; "
-            + "language in der Konfiguration ändert sie"
-          : "warning: using the store's language '\(pinnedLanguage.rawValue)', not LANG's '\(environmentLanguage.rawValue)'; "
-            + "set language in the config to change it")
+        words.warning(
+          words.pick(
+            "using the store's language '\(kept)', not LANG's '\(asked)'; set language in the config to change it",
+            "die Sprache des Speichers '\(kept)' gilt, nicht '\(asked)' aus LANG; language in der Konfiguration ändert sie"
+          )))
     }
     // A LANG the notifications are not written in is said the first time, not passed over.
     if languageSource == .environment, pinnedLanguage == nil,

@@ -64,7 +64,7 @@ struct GlobalOptions: ParsableArguments {
     var words = ConsoleWords(Workspace.language(in: spotterOptions.environment) ?? .en)
     do {
       let workspace = try Workspace(options: spotterOptions)
-      words = ConsoleWords(workspace.settings.language)
+      words = workspace.words
       defer {
         for notice in workspace.notices.drain() {
           // Notices quote files and servers: control characters are escaped, as in errors.

@@ -67,7 +67,7 @@ extension SpotterCommand {
           clock: workspace.clock)
         return json
           ? try JSONOutput.encode(view, timeZone: workspace.settings.timeZone)
-          : view.text(ConsoleWords(workspace.settings.language))
+          : view.text(workspace.words)
       }
     }
   }

@@ -24,7 +24,7 @@ extension SpotterCommand {
         let view = ReminderChange(record, clock: workspace.clock)
         return output.json
           ? try JSONOutput.encode(view, timeZone: workspace.settings.timeZone)
-          : view.line(undo ? .undone : .done, ConsoleWords(workspace.settings.language))
+          : view.line(undo ? .undone : .done, workspace.words)
       }
     }
   }

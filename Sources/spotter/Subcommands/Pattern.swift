@@ -23,7 +23,7 @@ extension SpotterCommand {
         let view = try PreviewService(workspace: workspace).pattern()
         return json
           ? try JSONOutput.encode(view, timeZone: workspace.settings.timeZone)
-          : view.text(color: color.enabled(), words: ConsoleWords(workspace.settings.language))
+          : view.text(color: color.enabled(), words: workspace.words)
       }
     }
   }

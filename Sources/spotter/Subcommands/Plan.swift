@@ -20,7 +20,7 @@ extension SpotterCommand {
         let view = try PreviewService(workspace: workspace).plan(try horizonOptions.request(in: workspace))
         return json
           ? try JSONOutput.encode(view, timeZone: workspace.settings.timeZone)
-          : view.text(ConsoleWords(workspace.settings.language))
+          : view.text(workspace.words)
       }
     }
   }

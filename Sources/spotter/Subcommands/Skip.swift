@@ -29,7 +29,7 @@ extension SpotterCommand {
         if output.json {
           return try JSONOutput.encode(changed, as: "changes", timeZone: workspace.settings.timeZone)
         }
-        let words = ConsoleWords(workspace.settings.language)
+        let words = workspace.words
         let lines =
           [ReminderChange.skipLine(date, undo: undo, already: already, words)]
           + changed.map { "  \($0.line(words))" }

@@ -36,7 +36,7 @@ extension SpotterCommand {
         let view = ReminderChange(record, clock: workspace.clock)
         return output.json
           ? try JSONOutput.encode(view, timeZone: workspace.settings.timeZone)
-          : view.line(.snoozed, ConsoleWords(workspace.settings.language))
+          : view.line(.snoozed, workspace.words)
       }
     }
   }
