@@ -95,8 +95,12 @@ public struct ConfigInitializer: Sendable {
           warnings.append(SyncService.sharedKeyFile(expanded, ConsoleWords(answers.language)))
         }
       } catch {
+        let words = ConsoleWords(answers.language)
         warnings.append(
-          "the Hevy key file: \(ExitStatus.message(for: error)); spotter sync fails until it can be read")
+          words.pick(
+            "the Hevy key file: \(ExitStatus.message(for: error, words)); spotter sync fails until it can be read",
+            "die Datei mit dem Hevy-Schlüssel: \(ExitStatus.message(for: error, words)); spotter sync scheitert, "
+              + "bis sie lesbar ist"))
       }
     }
     let exists = FileManager.default.fileExists(atPath: path)

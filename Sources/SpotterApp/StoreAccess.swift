@@ -52,7 +52,10 @@ public struct StoreAccess: Sendable {
     guard FileManager.default.fileExists(atPath: path) else {
       throw SpotterIOError.io(
         path: path,
-        reason: "no store here (No such file or directory); check --db, or run `spotter run` first")
+        reason: Phrase(
+          "no store here (No such file or directory); check --db, or run `spotter run` first",
+          de: "hier ist kein Speicher (Datei oder Verzeichnis nicht gefunden); prüfe --db, oder führe zuerst "
+            + "`spotter run` aus"))
     }
   }
 }

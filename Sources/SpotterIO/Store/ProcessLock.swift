@@ -25,8 +25,14 @@ public final class ProcessLock: @unchecked Sendable {
     // target and write our pid into it.
     descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
     guard descriptor >= 0 else {
-      let reason = errno == ELOOP ? "is a symbolic link" : String(cString: strerror(errno))
-      throw SpotterIOError.io(path: path, reason: "cannot open lock file: \(reason); refusing to use it")
+      let code = errno
+      let english = code == ELOOP ? "is a symbolic link" : String(cString: strerror(code))
+      let german = code == ELOOP ? "ist ein symbolischer Link" : english
+      throw SpotterIOError.io(
+        path: path,
+        reason: Phrase(
+          "cannot open lock file: \(english); refusing to use it",
+          de: "die Sperrdatei lässt sich nicht öffnen: \(german); sie wird nicht benutzt"))
     }
     var status = stat()
     guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {

@@ -21,7 +21,11 @@ extension Store {
           guard
             let achievement = try? Self.achievementDecoder.decode(Achievement.self, from: Data(detail.utf8))
           else {
-            throw SpotterIOError.store(path: path, reason: "damaged achievement '\(row["key"] as String)'")
+            throw SpotterIOError.store(
+              path: path,
+              reason: Phrase(
+                "damaged achievement '\(row["key"] as String)'",
+                de: "beschädigter Erfolg '\(row["key"] as String)'"))
           }
           return achievement
         }

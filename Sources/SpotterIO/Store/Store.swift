@@ -134,7 +134,8 @@ public final class Store: Sendable {
     var status = stat()
     guard lstat(path, &status) == 0 else { return nil }
     if status.st_size == 0 {
-      throw SpotterIOError.storeDamaged(path: path, detail: "the file is empty (0 bytes)")
+      throw SpotterIOError.storeDamaged(
+        path: path, detail: Phrase("the file is empty (0 bytes)", de: "die Datei ist leer (0 Bytes)"))
     }
     var log = stat()
     return lstat(path + "-wal", &log) == 0 && log.st_size > 0
@@ -154,13 +155,20 @@ public final class Store: Sendable {
     guard own != 0 else { return }
     let seen = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
     guard seen != own else { return }
+    let log = URL(fileURLWithPath: path).lastPathComponent + "-wal"
     throw SpotterIOError.storeDamaged(
       path: path,
-      detail: """
-        the write-ahead log beside it (\(URL(fileURLWithPath: path).lastPathComponent)-wal) belongs to \
+      detail: Phrase(
+        """
+        the write-ahead log beside it (\(log)) belongs to \
         another database, so it was not read into the store; both files are unchanged; move the -wal \
         and -shm files aside to open the store as it was
-        """)
+        """,
+        de: """
+          das Write-Ahead-Log daneben (\(log)) gehört zu einer anderen Datenbank und wurde nicht in den \
+          Speicher gelesen; beide Dateien sind unverändert; schiebe die -wal- und -shm-Dateien beiseite, um \
+          den Speicher zu öffnen, wie er war
+          """))
   }
 
   /// Looks at an existing store through the connection that opened it, before anything may write
@@ -171,10 +179,15 @@ public final class Store: Sendable {
     if version > schemaVersion {
       throw SpotterIOError.store(
         path: path,
-        reason: """
+        reason: Phrase(
+          """
           written by a newer spotter (schema \(version); this one reads up to \(schemaVersion)); \
           upgrade spotter, or point --db elsewhere; the store was not changed
-          """)
+          """,
+          de: """
+            von einem neueren spotter geschrieben (Schema \(version); dieser liest bis \(schemaVersion)); \
+            aktualisiere spotter, oder gib mit --db einen anderen an; der Speicher blieb unverändert
+            """))
     }
     // Tables read through the WAL, if there is one: a WAL copied in from another database is
     // replayed by SQLite without complaint, and only the schema it brings gives it away.

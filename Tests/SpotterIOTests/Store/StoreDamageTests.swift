@@ -63,6 +63,16 @@ import _SpotterTestSupport
       message(opening: path)
         == "store damaged: '\(path)': the file is empty (0 bytes); restore it from a backup or move it aside")
     #expect(bytes(path) == Data())
+    // Said in German too, frame and reason.
+    do {
+      _ = try Store(path: path)
+      Issue.record("an empty file opened as a store")
+    } catch let error as SpotterIOError {
+      #expect(
+        error.message(.de)
+          == "Speicher beschädigt: '\(path)': die Datei ist leer (0 Bytes); stelle ihn aus einer Sicherung "
+          + "wieder her oder schiebe ihn beiseite")
+    }
   }
 
   @Test func aForeignWALIsCaughtBeforeSQLiteCheckpointsIt() throws {
