@@ -17,6 +17,14 @@ import Testing
     return path
   }
 
+  /// Rewrites the file at `path` with other bytes of the same size, and sets its modification
+  /// time back to what it was: only the change time, or the bytes, can tell.
+  func rewriteKeepingItsTime(_ path: String) throws {
+    let modified = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as! Date
+    try "Date,Workout Name\n3,4\n".write(toFile: path, atomically: false, encoding: .utf8)
+    try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: path)
+  }
+
   /// A clock far enough after the file's last change for its identity to count.
   var later: Date { Date().addingTimeInterval(FileFingerprint.settledSeconds + 60) }
 
@@ -38,9 +46,7 @@ import Testing
   @Test func aSameSizeRewriteWithItsTimeSetBackIsCaught() throws {
     let path = try file("Date,Workout Name\n1,2\n")
     let stored = try FileFingerprint.text(of: path, context: context, known: nil, settledBy: later)
-    let modified = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as! Date
-    try "Date,Workout Name\n3,4\n".write(toFile: path, atomically: false, encoding: .utf8)
-    try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: path)
+    try rewriteKeepingItsTime(path)
     // The change time moved with the write, and no program can set it back.
     let now = try FileFingerprint.text(of: path, context: context, known: stored, settledBy: later)
     #expect(!FileFingerprint.sameContent(stored, now))
@@ -51,9 +57,7 @@ import Testing
     let fresh = try FileFingerprint.text(of: path, context: context, known: nil, settledBy: Date())
     #expect(FileFingerprint.identity(in: fresh) == nil)
     // Rewritten within the same tick, same size and time: only the bytes tell.
-    let modified = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as! Date
-    try "Date,Workout Name\n3,4\n".write(toFile: path, atomically: false, encoding: .utf8)
-    try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: path)
+    try rewriteKeepingItsTime(path)
     let next = try FileFingerprint.text(of: path, context: context, known: fresh, settledBy: later)
     #expect(!FileFingerprint.sameContent(fresh, next))
   }
@@ -92,9 +96,7 @@ import Testing
     let link = target + ".latest"
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
     let stored = try FileFingerprint.text(of: link, context: context, known: nil, settledBy: later)
-    let modified = try FileManager.default.attributesOfItem(atPath: target)[.modificationDate] as! Date
-    try "Date,Workout Name\n3,4\n".write(toFile: target, atomically: false, encoding: .utf8)
-    try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: target)
+    try rewriteKeepingItsTime(target)
     let now = try FileFingerprint.text(of: link, context: context, known: stored, settledBy: later)
     #expect(!FileFingerprint.sameContent(stored, now))
   }
