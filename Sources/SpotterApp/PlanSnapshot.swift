@@ -42,6 +42,13 @@ public struct PlanSnapshot: Sendable {
   /// - Parameter sets: whether sessions carry their sets, which the follow-ups (records,
   ///   overload suggestions) read and the learner does not: `spotter pattern` leaves them out.
   public init(store: Store, first: LocalDate, now: Date, clock: ZoneClock, sets: Bool = true) throws {
+    // One read transaction: one state of the store, and one BEGIN and COMMIT for all of it.
+    self = try store.reading {
+      try PlanSnapshot(reading: store, first: first, now: now, clock: clock, sets: sets)
+    }
+  }
+
+  private init(reading store: Store, first: LocalDate, now: Date, clock: ZoneClock, sets: Bool) throws {
     let today = clock.localDate(now)
     let from = today.adding(days: -Self.reactionDays)
     sessions = try store.sessions(includeSets: sets).filter { $0.start <= now }

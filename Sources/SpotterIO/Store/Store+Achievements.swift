@@ -5,14 +5,14 @@ import SpotterCore
 extension Store {
   /// The keys of every achievement found so far: all that detection needs to know of them.
   public func achievementKeys() throws -> Set<String> {
-    try guarded { try queue.read { db in Set(try String.fetchAll(db, sql: "SELECT key FROM achievement")) } }
+    try guarded { try read { db in Set(try String.fetchAll(db, sql: "SELECT key FROM achievement")) } }
   }
 
   /// Every achievement found so far, oldest first; with `announcedOnly`, those with an
   /// announcement, the only ones planning reads (a first import records years of them silently).
   public func achievements(announcedOnly: Bool = false) throws -> [Achievement] {
     try guarded {
-      try queue.read { db in
+      try read { db in
         let filter = announcedOnly ? " WHERE announce_at IS NOT NULL" : ""
         return try Row.fetchAll(
           db, sql: "SELECT key, detail FROM achievement\(filter) ORDER BY earned_at, key"

@@ -6,7 +6,7 @@ extension Store {
   /// Every snooze and done mark, by UID.
   public func actions() throws -> [String: ReminderAction] {
     try guarded {
-      try queue.read { db in
+      try read { db in
         var actions: [String: ReminderAction] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT * FROM reminder_action") {
           let snoozed: Double? = row["snoozed_until"]
@@ -25,7 +25,7 @@ extension Store {
   /// The dates `spotter skip` took off.
   public func skippedDays() throws -> Set<LocalDate> {
     try guarded {
-      try queue.read { db in
+      try read { db in
         Set(
           try String.fetchAll(db, sql: "SELECT date FROM skipped_day").map { text in
             guard let date = LocalDate(parsing: text) else {
@@ -72,7 +72,7 @@ extension Store {
 
   /// A named value; nil when unset.
   public func setting(_ key: String) throws -> String? {
-    try guarded { try queue.read { db in try Self.setting(key, db: db) } }
+    try guarded { try read { db in try Self.setting(key, db: db) } }
   }
 
   /// A named value inside a transaction already open; nil when unset.

@@ -13,7 +13,7 @@ extension Store {
     arguments += StatementArguments(channels)
     arguments += [channels.count]
     return try guarded {
-      try queue.read { db in
+      try read { db in
         try Self.records(
           db,
           sql: """
@@ -35,7 +35,7 @@ extension Store {
   /// The stored reminder with this UID.
   public func reminder(uid: String) throws -> ReminderRecord? {
     try guarded {
-      try queue.read { db in
+      try read { db in
         try Self.records(
           db, sql: "SELECT \(Self.reminderColumns()) FROM reminder WHERE uid = ?", arguments: [uid]
         ).first
@@ -49,7 +49,7 @@ extension Store {
     if let exact = try reminder(uid: id) { return [exact] }
     guard id.count >= 4 else { return [] }
     return try guarded {
-      try queue.read { db in
+      try read { db in
         // instr, not LIKE: '_' and '%' in the id are plain characters.
         try Self.records(
           db, sql: "SELECT \(Self.reminderColumns()) FROM reminder WHERE instr(uid, ?) = 1 ORDER BY uid",
@@ -61,7 +61,7 @@ extension Store {
   /// The history entries of one reminder, oldest first.
   public func deliveries(uid: String) throws -> [Delivery] {
     try guarded {
-      try queue.read { db in
+      try read { db in
         try Row.fetchAll(db, sql: "SELECT * FROM delivery WHERE uid = ? ORDER BY id", arguments: [uid])
           .map(Self.delivery)
       }
@@ -71,7 +71,7 @@ extension Store {
   /// The history from `instant` on, newest first.
   public func deliveries(since instant: Date) throws -> [Delivery] {
     try guarded {
-      try queue.read { db in
+      try read { db in
         try Row.fetchAll(
           db, sql: "SELECT * FROM delivery WHERE at >= ? ORDER BY at DESC, id DESC",
           arguments: [instant.timeIntervalSince1970]

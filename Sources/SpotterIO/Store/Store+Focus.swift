@@ -6,7 +6,7 @@ extension Store {
   /// Every focus block, ordered by first start.
   public func focusBlocks() throws -> [FocusBlock] {
     try guarded {
-      try queue.read { db in
+      try read { db in
         try Row.fetchAll(db, sql: "SELECT * FROM focus_block ORDER BY starts_at, id").map {
           try Self.block($0)
         }

@@ -32,7 +32,7 @@ extension Store {
   /// `start` on; nil when there are none.
   public func datedFocusAlertBounds(from start: LocalDate) throws -> (lastDate: LocalDate, latestEnd: Date)? {
     try guarded {
-      try queue.read { db in
+      try read { db in
         guard
           let row = try Row.fetchOne(
             db,

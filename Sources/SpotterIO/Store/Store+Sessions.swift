@@ -7,7 +7,7 @@ extension Store {
   /// prefix.
   public func sessions(matching id: String) throws -> [Session] {
     try guarded {
-      try queue.read { db in
+      try read { db in
         let pattern =
           id.replacingOccurrences(of: "\\", with: "\\\\")
           .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%"

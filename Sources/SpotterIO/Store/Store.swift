@@ -414,7 +414,7 @@ public final class Store: Sendable {
 
   /// The schema version of the open store, from SQLite's `user_version`.
   public func schemaVersionOnDisk() throws -> Int {
-    try guarded { try queue.read { try Int.fetchOne($0, sql: "PRAGMA user_version") ?? 0 } }
+    try guarded { try read { try Int.fetchOne($0, sql: "PRAGMA user_version") ?? 0 } }
   }
 
   // MARK: Sessions
@@ -490,7 +490,7 @@ public final class Store: Sendable {
   /// The sessions (without sets) that start in `range`, oldest first.
   public func sessions(startingIn range: Range<Date>) throws -> [Session] {
     try guarded {
-      try queue.read { db in
+      try read { db in
         try Row.fetchAll(
           db,
           sql: """
@@ -506,7 +506,7 @@ public final class Store: Sendable {
   /// The start of the newest completed session that started by `instant`, or nil for none.
   public func newestSessionStart(completedBy instant: Date) throws -> Date? {
     try guarded {
-      try queue.read { db in
+      try read { db in
         try Double.fetchOne(
           db,
           sql: """
@@ -523,7 +523,7 @@ public final class Store: Sendable {
   /// all the learner and the planner need.
   public func sessions(includeSets: Bool = false) throws -> [Session] {
     try guarded {
-      try queue.read { db in
+      try read { db in
         var sessions: [Session] = []
         let rows = try Row.fetchCursor(
           db,
@@ -552,7 +552,7 @@ public final class Store: Sendable {
   /// `condition` is Spotter's own SQL, never a value: every value goes in `arguments`.
   func reminders(where condition: String, _ arguments: StatementArguments) throws -> [ReminderRecord] {
     try guarded {
-      try queue.read { db in
+      try read { db in
         try Self.records(
           db,
           sql: "SELECT \(Self.reminderColumns()) FROM reminder WHERE \(condition) ORDER BY starts_at, uid",
@@ -722,6 +722,35 @@ public final class Store: Sendable {
     if !session.hasTimeOfDay { hash.combine("date only") }
     hash.combine(bytes: exercises)
     return Fingerprint.hex(hash.value)
+  }
+
+  /// Runs `body` as one read: the store's only read path.
+  ///
+  /// Inside an open transaction (``reading(_:)``, or a run's ``begin()``) it reads there; alone,
+  /// it is a deferred transaction of its own. Either way writes are refused (`query_only`).
+  func read<T>(_ body: (Database) throws -> T) throws -> T {
+    try queue.unsafeReentrantRead { db in
+      try db.readOnly {
+        guard !db.isInsideTransaction else { return try body(db) }
+        var result: T?
+        try db.inTransaction(.deferred) {
+          result = try body(db)
+          return .commit
+        }
+        // Set whenever the transaction committed, which is the only way here.
+        guard let result else {
+          throw SpotterIOError.store(
+            path: path, reason: Phrase("a read gave no result", de: "ein Lesevorgang gab kein Ergebnis"))
+        }
+        return result
+      }
+    }
+  }
+
+  /// Runs `body`, whose store reads are one transaction: they see one state of the store, and a
+  /// night's dozen reads cost one BEGIN and one COMMIT rather than a dozen of each.
+  public func reading<T>(_ body: () throws -> T) throws -> T {
+    try guarded { try read { _ in try body() } }
   }
 
   func guarded<T>(_ body: () throws -> T) throws -> T {
