@@ -19,11 +19,15 @@ public final class ProcessLock: @unchecked Sendable {
   /// Takes the lock for the store at `storePath`, waiting up to `waitSeconds` for another holder.
   public init(storePath: String, waitSeconds: Double) throws {
     path = storePath + ".lock"
-    let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
-    try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     // Never through a link: a symlink planted at the lock's path would have us truncate its
     // target and write our pid into it.
     descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
+    if descriptor < 0, errno == ENOENT {
+      // The store's folder is made on first use; looked for only then, not on every lock.
+      let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+      try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+      descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
+    }
     guard descriptor >= 0 else {
       let code = errno
       let english = code == ELOOP ? "is a symbolic link" : String(cString: strerror(code))
@@ -52,10 +56,16 @@ public final class ProcessLock: @unchecked Sendable {
       }
       usleep(20_000)
     }
-    // The holder's pid, for the message another process prints while waiting in vain.
+    // The holder's pid, for the message another process prints while waiting in vain. Written
+    // only when the file does not already say it: a batch locks each store several times a
+    // night, and truncating a file is a journalled change of its blocks every time.
     let pid = Array("pid \(getpid())\n".utf8)
-    _ = ftruncate(descriptor, 0)
-    _ = pid.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+    var old = [UInt8](repeating: 0, count: 32)
+    let count = old.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+    if count != pid.count || !old[..<pid.count].elementsEqual(pid) {
+      _ = pid.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+      if count > pid.count { _ = ftruncate(descriptor, off_t(pid.count)) }
+    }
   }
 
   /// Closes the descriptor of a lock that was not taken, and forgets it.
