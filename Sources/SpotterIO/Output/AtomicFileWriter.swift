@@ -43,35 +43,35 @@ public enum AtomicFileWriter {
   }
 
   /// Streams `body`'s writes to a temporary beside `path`; when `unlessSameAs` is set and the
-  /// bytes are `path`'s own, removes it and returns nil, before any flush: an unchanged night
-  /// costs no fsync. Otherwise flushes it and returns its path.
+  /// bytes are `path`'s own, returns nil: an unchanged night creates no temporary and costs no
+  /// fsync. Otherwise flushes the temporary and returns its path.
+  ///
+  /// A target of at most ``comparedInMemory`` bytes is read first and compared as the bytes come
+  /// (``FileSink``), so the temporary is created only when they differ; a larger one is compared
+  /// with the written temporary.
   public static func writeTemporary(
     for path: String, unlessSameAs: Bool, _ body: (FileSink) throws -> Void
   ) throws -> String? {
     let url = URL(fileURLWithPath: path)
     let directory = url.deletingLastPathComponent().path
-    do {
-      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    } catch {
-      throw SpotterIOError.io(
-        path: directory, reason: Phrase("cannot create directory", de: "der Ordner lässt sich nicht anlegen"))
-    }
     let temporary = directory + "/." + url.lastPathComponent + ".tmp-\(getpid())"
-    unlink(temporary)
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o644)
-    guard descriptor >= 0 else {
-      throw SpotterIOError.io(path: temporary, reason: "cannot create: \(String(cString: strerror(errno)))")
+    let original = unlessSameAs ? Self.bytes(ofRegularFile: path, atMost: Self.comparedInMemory) : nil
+    let sink = try FileSink(path: temporary, comparingWith: original) {
+      try Self.createTemporary(temporary, in: directory)
     }
     do {
-      let sink = FileSink(descriptor: descriptor, path: temporary)
       try body(sink)
-      try sink.flush()
+      try sink.finish()
     } catch {
-      close(descriptor)
-      unlink(temporary)
+      if sink.descriptor >= 0 {
+        close(sink.descriptor)
+        unlink(temporary)
+      }
       throw error
     }
-    if unlessSameAs, OutputTransaction.sameBytes(temporary, path) {
+    if sink.isUnchanged { return nil }
+    let descriptor = sink.descriptor
+    if unlessSameAs, original == nil, OutputTransaction.sameBytes(temporary, path) {
       close(descriptor)
       unlink(temporary)
       return nil
@@ -82,6 +82,56 @@ public enum AtomicFileWriter {
       throw SpotterIOError.io(path: temporary, reason: "cannot flush: \(reason)")
     }
     return temporary
+  }
+
+  /// The largest target compared in memory: a person's calendar is kilobytes; a file larger
+  /// than this is compared on disk, so memory stays bounded whatever is in the folder.
+  static let comparedInMemory = 8 << 20
+
+  /// Creates `temporary` afresh (`O_EXCL`), never through a symlink (`O_NOFOLLOW`): a link
+  /// planted under its name is removed first, never written through.
+  private static func createTemporary(_ temporary: String, in directory: String) throws -> Int32 {
+    unlink(temporary)
+    var descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+    if descriptor < 0, errno == ENOENT {
+      do {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+      } catch {
+        throw SpotterIOError.io(
+          path: directory,
+          reason: Phrase("cannot create directory", de: "der Ordner lässt sich nicht anlegen"))
+      }
+      descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+    }
+    guard descriptor >= 0 else {
+      throw SpotterIOError.io(path: temporary, reason: "cannot create: \(String(cString: strerror(errno)))")
+    }
+    return descriptor
+  }
+
+  /// The bytes of `path` when it is a regular file (not followed through a link) of at most
+  /// `limit` bytes; nil otherwise.
+  static func bytes(ofRegularFile path: String, atMost limit: Int) -> [UInt8]? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size <= limit else {
+      return nil
+    }
+    // One byte more than the size, to see a file that grew after the fstat.
+    var bytes = [UInt8](repeating: 0, count: Int(status.st_size) + 1)
+    var total = 0
+    while total < bytes.count {
+      let done = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + total, $0.count - total) }
+      if done < 0, errno == EINTR { continue }
+      guard done >= 0 else { return nil }
+      if done == 0 { break }
+      total += done
+    }
+    guard total <= Int(status.st_size) else { return nil }
+    bytes.removeLast(bytes.count - total)
+    return bytes
   }
 
   /// The process id in a temporary's file name, or nil when `name` is not one of ours.

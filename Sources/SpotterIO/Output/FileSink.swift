@@ -8,22 +8,51 @@ import Foundation
   private let systemWrite = Darwin.write
 #endif
 
-/// Buffered writes to an open file descriptor, for outputs streamed piece by piece: memory stays
-/// one buffer, however long the file.
+/// Buffered writes to a file, for outputs streamed piece by piece: memory stays one buffer,
+/// however long the file.
+///
+/// A sink made with the bytes of the file it would replace compares instead of writing, for as
+/// long as what it is given equals them: the file it writes to is created only at the first
+/// difference, so an unchanged night creates, writes and removes no temporary at all.
 public final class FileSink {
-  private let descriptor: Int32
+  /// The open file; -1 until it is created.
+  private(set) var descriptor: Int32 = -1
   private let path: String
+  private let create: () throws -> Int32
   private var buffer: [UInt8] = []
+  /// The bytes of the file this sink's would replace, while everything given so far is a prefix
+  /// of them; nil once the two differ, or when nothing is compared.
+  private var original: [UInt8]?
+  /// How many of ``original``'s bytes were given so far.
+  private var matched = 0
   /// Flushed to the descriptor when it reaches this many bytes.
   static let capacity = 64 * 1024
 
-  init(descriptor: Int32, path: String) {
-    self.descriptor = descriptor
+  /// A sink that writes to the file `create` opens at `path`: at once, or when `original` is
+  /// given, at the first byte that differs from it.
+  init(path: String, comparingWith original: [UInt8]? = nil, create: @escaping () throws -> Int32) throws {
     self.path = path
-    buffer.reserveCapacity(Self.capacity)
+    self.create = create
+    self.original = original
+    if original == nil { try open() }
   }
 
+  /// Whether every byte given equals the compared file's, and all of them were given.
+  var isUnchanged: Bool { original.map { matched == $0.count } ?? false }
+
   public func write(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+    if let original {
+      if matched + bytes.count <= original.count,
+        original.withUnsafeBufferPointer({
+          memcmp($0.baseAddress! + matched, bytes.baseAddress!, bytes.count) == 0
+        })
+          || bytes.isEmpty
+      {
+        matched += bytes.count
+        return
+      }
+      try diverge()
+    }
     if buffer.count + bytes.count > Self.capacity { try flush() }
     if bytes.count >= Self.capacity {
       try writeAll(bytes)
@@ -37,11 +66,31 @@ public final class FileSink {
     try text.withUTF8 { try write($0) }
   }
 
+  /// Ends the writes: a sink still comparing whose bytes turned out shorter than the file's
+  /// writes them now; one equal to it writes nothing. Then writes the buffer out.
+  func finish() throws {
+    if original != nil, !isUnchanged { try diverge() }
+    try flush()
+  }
+
   /// Writes the buffer out.
   func flush() throws {
     guard !buffer.isEmpty else { return }
     try buffer.withUnsafeBufferPointer { try writeAll($0) }
     buffer.removeAll(keepingCapacity: true)
+  }
+
+  /// Creates the file and writes into it the prefix that matched so far.
+  private func diverge() throws {
+    guard let original else { return }
+    self.original = nil
+    try open()
+    try original.withUnsafeBufferPointer { try writeAll(UnsafeBufferPointer(rebasing: $0[..<matched])) }
+  }
+
+  private func open() throws {
+    descriptor = try create()
+    buffer.reserveCapacity(Self.capacity)
   }
 
   private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>) throws {

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+@testable import SpotterIO
+
+/// A sink that compares with the file it would replace creates its temporary only at the first
+/// difference, and then writes exactly the new bytes.
+@Suite struct FileSinkTests {
+  func directory() throws -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("spotter-sink-\(UUID())").path
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+  }
+
+  /// Streams `pieces` as a replacement for `dir/out`, which holds `old`; returns the new file's
+  /// text, or nil when nothing was staged.
+  func replace(
+    _ old: String, with pieces: [String], in dir: String, beforeStaging: () throws -> Void = {}
+  ) throws -> String? {
+    let target = dir + "/out"
+    try AtomicFileWriter.write(old, to: target)
+    try beforeStaging()
+    let temporary = try AtomicFileWriter.writeTemporary(for: target, unlessSameAs: true) { sink in
+      for piece in pieces { try sink.write(piece) }
+    }
+    guard let temporary else { return nil }
+    defer { unlink(temporary) }
+    return try String(contentsOfFile: temporary, encoding: .utf8)
+  }
+
+  @Test func equalBytesCreateNoTemporaryAtAll() throws {
+    let dir = try directory()
+    // A link planted at the temporary's name is removed by any attempt to create it: that it
+    // is still there shows none was made.
+    let temporary = dir + "/.out.tmp-\(getpid())"
+    let staged = try replace(
+      "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n", with: ["BEGIN:VCAL", "ENDAR\r\n", "END:VCALENDAR\r\n"], in: dir
+    ) {
+      try FileManager.default.createSymbolicLink(atPath: temporary, withDestinationPath: dir + "/elsewhere")
+    }
+    #expect(staged == nil)
+    #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: temporary)) == dir + "/elsewhere")
+  }
+
+  @Test(arguments: [
+    (["abc", "def"], "abcdefg"),  // shorter: found only at the end
+    (["abc", "defgh"], "abcdefg"),  // longer, in a piece that straddles the end
+    (["abc", "dXf", "g"], "abcdefg"),  // different in the middle of a piece
+    (["", "abcdefg", "", "h"], "abcdefg"),  // empty pieces, then one byte more
+    (["xyz"], ""),  // the old file was empty
+  ])
+  func aDifferenceWritesExactlyTheNewBytes(pieces: [String], old: String) throws {
+    let dir = try directory()
+    #expect(try replace(old, with: pieces, in: dir) == pieces.joined())
+  }
+
+  @Test func aLargePrefixThatMatchedIsCopiedWhole() throws {
+    let dir = try directory()
+    let line = String(repeating: "0123456789", count: 10) + "\r\n"
+    let old = String(repeating: line, count: 2000)
+    let pieces = Array(repeating: line, count: 1999) + ["changed\r\n"]
+    #expect(try replace(old, with: pieces, in: dir) == pieces.joined())
+  }
+
+  @Test func aTargetThatIsALinkIsNotReadAsTheOldBytes() throws {
+    let dir = try directory()
+    try AtomicFileWriter.write("same", to: dir + "/real")
+    try FileManager.default.createSymbolicLink(atPath: dir + "/out", withDestinationPath: dir + "/real")
+    let temporary = try AtomicFileWriter.writeTemporary(for: dir + "/out", unlessSameAs: true) {
+      try $0.write("same")
+    }
+    // Not compared through the link: staged, so the rename replaces the link itself.
+    #expect(temporary != nil)
+    if let temporary { unlink(temporary) }
+  }
+}
