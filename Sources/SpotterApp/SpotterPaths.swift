@@ -12,10 +12,14 @@ public struct SpotterPaths: Sendable, Hashable {
 
   /// Defaults from `XDG_CONFIG_HOME`, `XDG_DATA_HOME` and `HOME` in `environment`.
   public init(environment: [String: String]) {
-    let home = environment["HOME"] ?? NSHomeDirectory()
+    // Looked up only when a variable is missing: NSHomeDirectory reads the password and group
+    // databases, and a batch user, whose every folder is named, needs no home at all.
+    var home: String?
     func base(_ variable: String, _ fallback: String) -> String {
       if let value = environment[variable], value.hasPrefix("/") { return value }
-      return home + "/" + fallback
+      let found = home ?? environment["HOME"] ?? NSHomeDirectory()
+      home = found
+      return found + "/" + fallback
     }
     let configHome = base("XDG_CONFIG_HOME", ".config")
     let dataHome = base("XDG_DATA_HOME", ".local/share")
