@@ -194,9 +194,10 @@ public struct BatchService: Sendable {
       "XDG_CONFIG_HOME": "/nonexistent-spotter-config",
     ]
     if let localtime { environment["SPOTTER_LOCALTIME"] = localtime }
-    let options = SpotterOptions(
+    var options = SpotterOptions(
       configPath: user.config, databasePath: user.db, now: now, environment: environment, lockWaitSeconds: 0,
       executablePath: executablePath)
+    options.opensStoreFirst = true
     do {
       let workspace = try Workspace(options: options)
       let ending = try NightlyJob(workspace: workspace).run(

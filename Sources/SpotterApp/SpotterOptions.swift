@@ -19,6 +19,10 @@ public struct SpotterOptions: Sendable {
   public var executablePath: String?
   /// `--vdir`, which beats the config's `vdir`.
   public var vdirPath: String?
+  /// Opens a steady store under its lock before anything else and reads the pinned zone,
+  /// language and fingerprints through that one connection (``StoreHolder``): the nightly run's
+  /// choice, which would otherwise open a read-only connection for that look, then the store.
+  public var opensStoreFirst = false
 
   public init(
     configPath: String? = nil, databasePath: String? = nil, now: String? = nil,

@@ -19,6 +19,20 @@ public struct StoreAccess: Sendable {
   let notices: Notices
   /// The language the pinning note is said in.
   let words: ConsoleWords
+  /// A store opened before the workspace was resolved, if the command asked for it.
+  let held: StoreHolder
+
+  init(
+    path: String, waitSeconds: Double, pinning: StorePinning, notices: Notices, words: ConsoleWords,
+    held: StoreHolder = StoreHolder()
+  ) {
+    self.path = path
+    self.waitSeconds = waitSeconds
+    self.pinning = pinning
+    self.notices = notices
+    self.words = words
+    self.held = held
+  }
 
   /// Runs `body` on a read-only connection to the store.
   public func read<T>(_ body: (Store) throws -> T) throws -> T {
@@ -32,10 +46,10 @@ public struct StoreAccess: Sendable {
   ///   `catch-up`, a sync), which a mistyped `--db` must not answer with an empty new store.
   public func write<T>(existing: Bool = false, _ body: (Store) throws -> T) throws -> T {
     if existing { try requireStore() }
-    let lock = try ProcessLock(storePath: path, waitSeconds: waitSeconds)
+    let lock = try held.takeLock() ?? ProcessLock(storePath: path, waitSeconds: waitSeconds)
     defer { lock.release() }
     if existing { try requireStore() }
-    let store = try Store(path: path, busyTimeout: waitSeconds)
+    let store = try held.store ?? Store(path: path, busyTimeout: waitSeconds)
     try pinning.pin(store, notices: notices, words: words)
     return try body(store)
   }

@@ -53,7 +53,12 @@ public struct Workspace: Sendable {
       localtime: options.environment["SPOTTER_LOCALTIME"] ?? "/etc/localtime")
     machineTimeZone = system.zone ?? TimeZone.named("UTC")!
     if let warning = system.warning { notices.add(warning) }
-    let preview = Store.preview(path: databasePath, busyTimeout: options.lockWaitSeconds)
+    let held =
+      options.opensStoreFirst
+      ? try StoreHolder.openFirst(path: databasePath, waitSeconds: options.lockWaitSeconds) ?? StoreHolder()
+      : StoreHolder()
+    let preview =
+      try held.store?.preview() ?? Store.preview(path: databasePath, busyTimeout: options.lockWaitSeconds)
     importFingerprints = preview.fingerprints
     let pinnedZone = preview.timeZone.flatMap { TimeZone.named($0) ?? TimeZone(identifier: $0) }
     let pinnedLanguage = preview.language.flatMap { Language(rawValue: $0) }
@@ -123,7 +128,7 @@ public struct Workspace: Sendable {
       pinning: StorePinning(
         timeZone: pinnedZone == nil ? (settings.timeZone.name, zoneSource) : nil,
         language: pinnedLanguage == nil ? (settings.language.rawValue, languageSource) : nil),
-      notices: notices, words: ConsoleWords(settings.language))
+      notices: notices, words: ConsoleWords(settings.language), held: held)
     clock = ZoneClock(timeZone: settings.timeZone)
     if let text = options.now ?? options.environment["SPOTTER_NOW"] {
       guard let instant = InstantParser.parse(text, clock: clock) else {

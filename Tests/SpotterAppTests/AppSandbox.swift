@@ -22,16 +22,17 @@ struct AppSandbox {
 
   /// The resolved context at `now`: this sandbox's config and store, its own XDG directories and
   /// home, English, and a machine zone of Berlin, whatever this machine's are.
-  func workspace(at now: String) throws -> Workspace {
+  func workspace(at now: String, opensStoreFirst: Bool = false) throws -> Workspace {
     let environment = [
       "HOME": dir.path, "XDG_CONFIG_HOME": dir.path + "/xdg-config", "XDG_DATA_HOME": dir.path + "/xdg-data",
       "XDG_STATE_HOME": dir.path + "/xdg-state", "LANG": "en_US.UTF-8", "TZ": "Europe/Berlin",
       "SPOTTER_LOCALTIME": "/usr/share/zoneinfo/Europe/Berlin",
     ]
-    return try Workspace(
-      options: SpotterOptions(
-        configPath: config, databasePath: db, now: now, environment: environment,
-        executablePath: "/usr/local/bin/spotter"))
+    var options = SpotterOptions(
+      configPath: config, databasePath: db, now: now, environment: environment,
+      executablePath: "/usr/local/bin/spotter")
+    options.opensStoreFirst = opensStoreFirst
+    return try Workspace(options: options)
   }
 
   /// The example Strong export, copied in.

@@ -20,15 +20,23 @@ extension Store {
       return StorePreview()
     }
     defer { try? queue.close() }
+    return (try? queue.read { try Self.preview(in: $0) }) ?? StorePreview()
+  }
+
+  /// The same look through this store's own connection: a command that opened the store first
+  /// (``isSteady(at:)``) reads it here and opens no second connection.
+  public func preview() throws -> StorePreview {
+    try guarded { try read { try Self.preview(in: $0) } }
+  }
+
+  static func preview(in db: Database) throws -> StorePreview {
+    guard try db.tableExists("setting") else { return StorePreview() }
     let prefix = fingerprintKey("")
-    let rows = try? queue.read { db -> [Row] in
-      guard try db.tableExists("setting") else { return [] }
-      return try Row.fetchAll(
-        db, sql: "SELECT key, value FROM setting WHERE key IN (?, ?) OR key LIKE ?",
-        arguments: [pinnedTimeZoneKey, pinnedLanguageKey, prefix + "%"])
-    }
+    let rows = try Row.fetchAll(
+      db, sql: "SELECT key, value FROM setting WHERE key IN (?, ?) OR key LIKE ?",
+      arguments: [pinnedTimeZoneKey, pinnedLanguageKey, prefix + "%"])
     var preview = StorePreview()
-    for row in rows ?? [] {
+    for row in rows {
       let key: String = row["key"]
       let value: String = row["value"]
       switch key {
@@ -38,6 +46,28 @@ extension Store {
       }
     }
     return preview
+  }
+
+  /// Whether the store at `path` is as a finished command of this Spotter leaves it: a regular
+  /// file in WAL mode at the current schema, with no log holding frames. Read from the file's
+  /// header, past SQLite, so nothing is opened, created or checked.
+  ///
+  /// Only such a store may be opened before the config is read (``SpotterOptions/opensStoreFirst``):
+  /// opening it writes nothing, where another would be migrated, switched to WAL or checked for
+  /// a crash before a bad config could refuse the command.
+  public static func isSteady(at path: String) -> Bool {
+    guard path != ":memory:", (try? existingStoreHasLog(path)) == false else { return false }
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    var header = [UInt8](repeating: 0, count: 100)
+    guard header.withUnsafeMutableBytes({ pread(descriptor, $0.baseAddress, 100, 0) }) == 100,
+      header.starts(with: Array("SQLite format 3\u{0}".utf8))
+    else { return false }
+    // Bytes 18 and 19 are the write and read format versions, 2 in WAL mode; 60 to 63 the
+    // user_version, which each migration sets.
+    let version = header[60..<64].reduce(0) { $0 << 8 | Int($1) }
+    return header[18] == 2 && header[19] == 2 && version == schemaVersion
   }
 }
 

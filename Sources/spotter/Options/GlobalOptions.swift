@@ -58,12 +58,17 @@ struct GlobalOptions: ParsableArguments {
   }
 
   /// Runs `body`, turning Spotter's errors into a one-line message and a sysexits code.
-  func perform(_ body: (Workspace) throws -> String) throws {
+  ///
+  /// - Parameter opensStoreFirst: the workspace opens a steady store at once, under its lock
+  ///   (``SpotterOptions/opensStoreFirst``): for the nightly run, which would open it anyway.
+  func perform(opensStoreFirst: Bool = false, _ body: (Workspace) throws -> String) throws {
     // Errors are said in the configured language once it is known; before (a config that does
     // not load), in LANG's.
     var words = ConsoleWords(Workspace.language(in: spotterOptions.environment) ?? .en)
     do {
-      let workspace = try Workspace(options: spotterOptions)
+      var options = spotterOptions
+      options.opensStoreFirst = opensStoreFirst
+      let workspace = try Workspace(options: options)
       words = workspace.words
       defer {
         for notice in workspace.notices.drain() {

@@ -36,7 +36,7 @@ extension SpotterCommand {
     var nightly = false
 
     func run() throws {
-      try options.perform { workspace in
+      try options.perform(opensStoreFirst: true) { workspace in
         if nightly, case .done(let night) = try NightlyGate(workspace: workspace).claim() {
           return NightlyGate(workspace: workspace).doneText(night)
         }
