@@ -145,8 +145,10 @@ public struct Backtester: Sendable {
       let horizon = now.addingTimeInterval(-Double(parameters.windowDays + 7) * 86400)
       let from = visible.firstIndex { $0.start >= horizon } ?? visible.endIndex
       let sessions = Array(visible.suffix(max(visible.endIndex - from, 60)))
-      let (pattern, plan) = ReminderPlanner(settings: settings).learnAndPlan(
-        sessions: sessions, horizon: Horizon(start: day, days: 1), now: now, parameters: parameters)
+      // Planned as a run plans, from a snapshot of what the night could see: an export has no
+      // reactions, snoozes or skips.
+      let (pattern, plan) = RunPlanner(settings: settings, now: now, clock: clock, parameters: parameters)
+        .workouts(PlanSnapshot(sessions: sessions, first: day), horizon: Horizon(start: day, days: 1))
       let second = pattern[day.weekday].secondStart.map {
         clock.instant(day, $0).addingTimeInterval(TimeInterval(-settings.reminders.leadMinutes * 60))
       }

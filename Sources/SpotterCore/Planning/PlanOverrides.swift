@@ -1,5 +1,4 @@
 import Foundation
-import SpotterCore
 
 /// What a command is about to save, planned as if it were saved already: the planner sees these
 /// in place of the snapshot's, so the outputs it writes match the store it commits.

@@ -1,5 +1,3 @@
-import SpotterCore
-
 /// Which days a command plans, as asked: from a given day, or "the coming days", which a
 /// nightly run means.
 public enum HorizonRequest: Sendable, Hashable {

@@ -1,6 +1,4 @@
 import Foundation
-import SpotterCore
-import SpotterIO
 
 /// The alerts of repeating focus blocks, planned and reconciled with their stored revisions a
 /// week of dates at a time, in the outputs' order.
@@ -26,7 +24,8 @@ public struct FocusAlertStream: Sendable {
   /// How many dates one chunk covers: a week of even a thousand daily blocks is a few MB.
   static let chunkDays = 7
 
-  let store: Store
+  /// Where the stored alerts are read, a week at a time.
+  let source: any StoredFocusAlerts
   let planner: FocusAlertPlanner
   /// The repeating blocks, whose alerts are planned inside ``window``.
   let blocks: [FocusBlock]
@@ -42,7 +41,7 @@ public struct FocusAlertStream: Sendable {
   let clock: ZoneClock
 
   /// A stream of the alerts `blocks` (only their repeating ones) have in `window`, reconciled
-  /// with those the snapshot's store holds from its first day on.
+  /// with those the snapshot's source holds from its first day on.
   init(
     snapshot: PlanSnapshot, planner: FocusAlertPlanner, blocks: [FocusBlock],
     actions: [String: ReminderAction],
@@ -50,7 +49,7 @@ public struct FocusAlertStream: Sendable {
   ) {
     let stored = snapshot.datedFocusBounds
     let first = snapshot.first
-    store = snapshot.store
+    source = snapshot.focusAlerts
     self.planner = planner
     self.blocks = blocks.filter { $0.recurrence != nil }
     self.actions = actions
@@ -82,7 +81,7 @@ public struct FocusAlertStream: Sendable {
   /// The week `days`, reconciled: the same records, changes and revisions as reconciling every
   /// week at once would give for those dates.
   func chunk(_ days: Range<LocalDate>) throws -> Chunk {
-    let stored = try store.datedFocusAlerts(in: days)
+    let stored = try source.datedFocusAlerts(in: days)
     let from = max(days.lowerBound, window.start)
     let to = min(days.upperBound, window.end)
     let planned =
@@ -102,7 +101,7 @@ public struct FocusAlertStream: Sendable {
   /// The stored and planned alerts bound it from above; the last week's records reach that bound
   /// unless a revision of a late alert ends earlier than it did, and only then are all weeks read
   /// for it.
-  func lastEndDate() throws -> LocalDate? {
+  public func lastEndDate() throws -> LocalDate? {
     guard !dates.isEmpty else { return nil }
     let plannedEnd = blocks.compactMap {
       $0.lastOccurrence(in: window.start..<window.end, clock: clock)?.end

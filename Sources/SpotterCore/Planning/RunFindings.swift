@@ -1,5 +1,4 @@
 import Foundation
-import SpotterCore
 
 /// What a planning run found that the store must remember: achievements seen for the first time,
 /// sessions now abandoned, and where detection stopped.

@@ -1,6 +1,4 @@
 import Foundation
-import SpotterCore
-import SpotterIO
 
 /// The one planning pass every writing command and every preview makes: from one snapshot of
 /// the store and one overrides value, it learns once, plans once and reconciles, and returns the
@@ -13,14 +11,17 @@ public struct RunPlanner: Sendable {
   public let settings: Settings
   public let now: Date
   public let clock: ZoneClock
+  /// The learner's constants: the standard ones but in a backtest's cross-validation.
+  public let parameters: LearningParameters
 
   /// How far ahead an overload suggestion looks for the next session with its lift.
   public static let lookaheadDays = 14
 
-  public init(settings: Settings, now: Date, clock: ZoneClock) {
+  public init(settings: Settings, now: Date, clock: ZoneClock, parameters: LearningParameters = .standard) {
     self.settings = settings
     self.now = now
     self.clock = clock
+    self.parameters = parameters
   }
 
   public var today: LocalDate { clock.localDate(now) }
@@ -55,7 +56,7 @@ public struct RunPlanner: Sendable {
     let (pattern, span) = ReminderPlanner(settings: settings).learnAndPlan(
       sessions: sessions, reactions: reactions,
       horizon: Horizon(start: first, days: first.days(until: spanEnd(of: request))), now: now,
-      skipped: skipped, actions: actions, learned: stored.pattern)
+      skipped: skipped, actions: actions, parameters: parameters, learned: stored.pattern)
     let horizon = resolve(request, in: span)
     let plan = span.restricted(to: horizon)
 
@@ -108,6 +109,23 @@ public struct RunPlanner: Sendable {
       changedFollowUps: events.changed, changes: changes, repeatingFocus: repeatingFocus, now: now)
   }
 
+  /// The pattern and the workout and rest-day plan of `horizon` alone: the first step of
+  /// ``plan(_:overrides:request:)``, from the same reactions, snoozes and skips, for the
+  /// backtest, which replays it night by night and scores nothing else.
+  ///
+  /// A pattern stored in the snapshot is reused only when its key matches, as in a run; without
+  /// one, no key is computed.
+  public func workouts(_ snapshot: PlanSnapshot, horizon: Horizon) -> (pattern: TrainingPattern, plan: Plan) {
+    let reactions = reactions(snapshot, skipped: snapshot.skipped, actions: snapshot.actions)
+    let learned =
+      snapshot.learned == nil
+      ? nil : stored(snapshot, sessions: snapshot.sessions, reactions: reactions).pattern
+    return ReminderPlanner(settings: settings).learnAndPlan(
+      sessions: snapshot.sessions, reactions: reactions, horizon: horizon, now: now,
+      skipped: snapshot.skipped,
+      actions: snapshot.actions, parameters: parameters, learned: learned)
+  }
+
   /// The first day after the span a plan of `request` covers: the horizon's end, or the end of
   /// the follow-ups' lookahead when that is later.
   func spanEnd(of request: HorizonRequest) -> LocalDate {
@@ -125,7 +143,7 @@ public struct RunPlanner: Sendable {
   ///
   /// One dictionary is filled in place: a run may carry a hundred thousand focus alerts, and a
   /// copy of it was a tenth of the run's memory.
-  static func merged(stored: [ReminderRecord], revised: [ReminderRecord]) -> (
+  public static func merged(stored: [ReminderRecord], revised: [ReminderRecord]) -> (
     records: [ReminderRecord], changes: [String: RevisionChange]
   ) {
     // Sized for the larger list alone: on a night like the last, the revised records are the
@@ -146,7 +164,7 @@ public struct RunPlanner: Sendable {
   public func pattern(_ snapshot: PlanSnapshot) -> TrainingPattern {
     let reactions = reactions(snapshot, skipped: snapshot.skipped, actions: snapshot.actions)
     return stored(snapshot, sessions: snapshot.sessions, reactions: reactions).pattern
-      ?? PatternLearner(leadMinutes: settings.reminders.leadMinutes).learn(
+      ?? PatternLearner(leadMinutes: settings.reminders.leadMinutes, parameters: parameters).learn(
         from: snapshot.sessions, reactions: reactions, now: now, clock: clock)
   }
 
@@ -156,7 +174,8 @@ public struct RunPlanner: Sendable {
     key: String, pattern: TrainingPattern?
   ) {
     let key = LearnedPattern.key(
-      learner: PatternLearner(leadMinutes: settings.reminders.leadMinutes), sessions: sessions,
+      learner: PatternLearner(leadMinutes: settings.reminders.leadMinutes, parameters: parameters),
+      sessions: sessions,
       reactions: reactions, now: now, clock: clock)
     return (key, snapshot.learned?.key == key ? snapshot.learned?.pattern : nil)
   }

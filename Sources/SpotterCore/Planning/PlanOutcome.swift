@@ -1,6 +1,4 @@
 import Foundation
-import SpotterCore
-import SpotterIO
 
 /// Everything one planning pass produced: the pattern, the plan, and the records to write.
 ///

@@ -1,0 +1,30 @@
+import Foundation
+import SpotterCore
+import SpotterIO
+
+extension PlanSnapshot {
+  /// Reads the snapshot for a plan whose earliest day is `first`, in one read transaction: one
+  /// state of the store, and one BEGIN and COMMIT for all of it.
+  ///
+  /// - Parameter sets: whether sessions carry their sets, which the follow-ups (records,
+  ///   overload suggestions) read and the learner does not: `spotter pattern` leaves them out.
+  public init(store: Store, first: LocalDate, now: Date, clock: ZoneClock, sets: Bool = true) throws {
+    let today = clock.localDate(now)
+    let from = today.adding(days: -Self.reactionDays)
+    self = try store.reading {
+      PlanSnapshot(
+        sessions: try store.sessions(includeSets: sets).filter { $0.start <= now },
+        actions: try store.actions(), skipped: try store.skippedDays(), focusBlocks: try store.focusBlocks(),
+        stored: try store.remindersBesideDatedFocusAlerts(from: first), focusAlerts: store, first: first,
+        datedFocusBounds: try store.datedFocusAlertBounds(from: first),
+        knownFollowUps: try store.reminders(kinds: ReminderKind.allCases.filter(\.followsEvents)),
+        reactionReminders: try store.reminders(kinds: [.workout]).filter {
+          $0.date >= from && $0.date < today
+        },
+        deliveries: try store.deliveries(since: clock.startOfDay(from.adding(days: -1))),
+        announcedAchievements: try store.achievements(announcedOnly: true),
+        achievementKeys: try store.achievementKeys(), achievementCursor: try store.achievementCursor(),
+        plateauCursor: try store.plateauCursor(), learned: try store.learnedPattern())
+    }
+  }
+}

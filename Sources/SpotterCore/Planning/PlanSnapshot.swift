@@ -1,0 +1,67 @@
+import Foundation
+
+/// Everything one planning pass reads from the store, read once: the planner itself touches no
+/// store, so what it is handed is all it sees. Values, but for the repeating focus blocks'
+/// alerts, which are read through ``focusAlerts`` a week at a time.
+public struct PlanSnapshot: Sendable {
+  /// Sessions with their sets, only those begun by `now`: a session dated later (a clock set
+  /// wrong, a planned workout exported as done) neither silences a reminder, nor teaches, nor
+  /// earns a record.
+  public var sessions: [Session]
+  public var actions: [String: ReminderAction]
+  public var skipped: Set<LocalDate>
+  public var focusBlocks: [FocusBlock]
+  /// Stored reminders dated from the earliest day the plan can touch, but for the alerts of
+  /// repeating focus blocks, which ``FocusAlertStream`` reads from ``focusAlerts`` a week at a time.
+  public var stored: [ReminderRecord]
+  /// Where the alerts of repeating focus blocks are read: in a run, the store, under the same
+  /// lock as the rest.
+  public var focusAlerts: any StoredFocusAlerts
+  /// The earliest day the plan can touch.
+  public var first: LocalDate
+  /// The last date and latest end of the stored alerts of repeating focus blocks from ``first``.
+  public var datedFocusBounds: (lastDate: LocalDate, latestEnd: Date)?
+  /// Every stored follow-up, whatever its date: one fired days ago stays history.
+  public var knownFollowUps: [ReminderRecord]
+  /// The workout reminders of the reaction window and the deliveries since, for the reactions.
+  public var reactionReminders: [ReminderRecord]
+  public var deliveries: [Delivery]
+  public var announcedAchievements: [Achievement]
+  public var achievementKeys: Set<String>
+  public var achievementCursor: ProgressCursor<AchievementDetector.State>?
+  public var plateauCursor: ProgressCursor<PlateauDetector.State>?
+  /// The pattern the last planning run learned, reused when its key still matches.
+  public var learned: LearnedPattern?
+
+  /// How far back reactions are read: more than the learner reads (a weekday's last four
+  /// reminded days), and bounded.
+  public static let reactionDays = 8 * 7
+
+  public init(
+    sessions: [Session], actions: [String: ReminderAction] = [:], skipped: Set<LocalDate> = [],
+    focusBlocks: [FocusBlock] = [], stored: [ReminderRecord] = [],
+    focusAlerts: any StoredFocusAlerts = StoredFocusAlertList(), first: LocalDate,
+    datedFocusBounds: (lastDate: LocalDate, latestEnd: Date)? = nil, knownFollowUps: [ReminderRecord] = [],
+    reactionReminders: [ReminderRecord] = [], deliveries: [Delivery] = [],
+    announcedAchievements: [Achievement] = [],
+    achievementKeys: Set<String> = [], achievementCursor: ProgressCursor<AchievementDetector.State>? = nil,
+    plateauCursor: ProgressCursor<PlateauDetector.State>? = nil, learned: LearnedPattern? = nil
+  ) {
+    self.sessions = sessions
+    self.actions = actions
+    self.skipped = skipped
+    self.focusBlocks = focusBlocks
+    self.stored = stored
+    self.focusAlerts = focusAlerts
+    self.first = first
+    self.datedFocusBounds = datedFocusBounds
+    self.knownFollowUps = knownFollowUps
+    self.reactionReminders = reactionReminders
+    self.deliveries = deliveries
+    self.announcedAchievements = announcedAchievements
+    self.achievementKeys = achievementKeys
+    self.achievementCursor = achievementCursor
+    self.plateauCursor = plateauCursor
+    self.learned = learned
+  }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+import _SpotterTestSupport
+
+@testable import SpotterCore
+
+/// The planner is a function of values: a snapshot built without any store plans, reconciles and
+/// streams the repeating focus alerts the same way every time.
+@Suite struct RunPlannerTests {
+  let clock = TestZones.berlinClock
+  let now = TestZones.instant("2026-11-22T21:30:00+01:00")
+  let habit = SessionFactory.weekly(
+    [.monday, .wednesday, .friday], at: "18:00", weeks: 8, until: "2026-11-22",
+    names: ["Push Day", "Pull Day", "Leg Day"])
+
+  var planner: RunPlanner {
+    RunPlanner(settings: Settings(timeZone: TestZones.berlin), now: now, clock: clock)
+  }
+
+  /// A daily block at 09:00–10:00 from tomorrow on.
+  var daily: FocusBlock {
+    let start = clock.instant(TestZones.date("2026-11-23"), LocalTime(parsing: "09:00")!)
+    return FocusBlock(
+      id: "deep0001", title: "Deep work", start: start, end: start.addingTimeInterval(3600),
+      recurrence: FocusRecurrence(weekdays: Set(Weekday.allCases), until: nil))
+  }
+
+  @Test func theSameValuesPlanTheSameOutcome() throws {
+    let snapshot = PlanSnapshot(sessions: habit, first: clock.localDate(now))
+    let first = planner.plan(snapshot, request: .coming(count: 7))
+    let second = planner.plan(snapshot, request: .coming(count: 7))
+    #expect(first.plan.reminders.map(\.uid) == second.plan.reminders.map(\.uid))
+    #expect(first.records == second.records)
+    // Nothing stored: every planned workout reminder is new, and named by the rotation.
+    let workouts = first.records.filter { $0.kind == .workout }
+    #expect(workouts.map(\.date.description) == ["2026-11-23", "2026-11-25", "2026-11-27"])
+    #expect(workouts.allSatisfy { first.changes[$0.uid] == .new })
+    #expect(first.plan.reminders.compactMap(\.workoutName) == ["Push Day", "Pull Day", "Leg Day"])
+  }
+
+  @Test func storedRepeatingAlertsAreReadThroughTheSourceAndReconciled() throws {
+    let today = clock.localDate(now)
+    // Last night's outcome, with the daily block: its alerts are what a store would hold.
+    let last = try planner.plan(
+      PlanSnapshot(sessions: habit, focusBlocks: [daily], first: today), request: .coming(count: 7)
+    ).materialized()
+    let alerts = last.records.filter { $0.kind == .focusBlock }
+    #expect(!alerts.isEmpty)
+    let stored = StoredFocusAlertList(alerts)
+    let bounds = (
+      lastDate: try #require(alerts.map(\.date).max()), latestEnd: try #require(alerts.map(\.end).max())
+    )
+    // The same blocks again: every alert is unchanged.
+    let again = try planner.plan(
+      PlanSnapshot(
+        sessions: habit, focusBlocks: [daily], focusAlerts: stored, first: today, datedFocusBounds: bounds),
+      request: .coming(count: 7)
+    ).materialized()
+    #expect(again.records.filter { $0.kind == .focusBlock } == alerts)
+    #expect(again.changedFocus.isEmpty)
+    // The block removed: each stored alert still ahead comes back cancelled, its sequence bumped.
+    let removed = try planner.plan(
+      PlanSnapshot(sessions: habit, focusAlerts: stored, first: today, datedFocusBounds: bounds),
+      request: .coming(count: 7)
+    ).materialized()
+    let cancelled = removed.records.filter { $0.kind == .focusBlock }
+    #expect(cancelled.count == alerts.count)
+    #expect(cancelled.allSatisfy { $0.status == .cancelled })
+    #expect(zip(cancelled, alerts).allSatisfy { $0.sequence == $1.sequence + 1 })
+  }
+}
