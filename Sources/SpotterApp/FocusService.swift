@@ -32,7 +32,8 @@ public struct FocusService: Sendable {
   public func add(
     _ timing: Timing, title: String?, every: String?, until: String?, force: Bool
   ) throws -> FocusChange {
-    return try workspace.store.write { store in
+    return try workspace.change(outputDirectory: outputDirectory) { change in
+      let store = change.store
       var blocks = try store.focusBlocks()
       guard let (start, end) = try resolve(timing, defaultLength: nil) else {
         throw SpotterAppError.invalidOption(
@@ -65,12 +66,13 @@ public struct FocusService: Sendable {
       let warnings = try check(block, against: blocks, store: store, force: force)
       blocks.append(block)
       return try commit(
-        "added", [block], blocks: blocks, upserts: [block], deletes: [], store: store, warnings: warnings)
+        "added", [block], blocks: blocks, upserts: [block], deletes: [], change: change, warnings: warnings)
     }
   }
 
   public func move(id: String, to timing: Timing, force: Bool) throws -> FocusChange {
-    return try workspace.store.write { store in
+    return try workspace.change(outputDirectory: outputDirectory) { change in
+      let store = change.store
       var blocks = try store.focusBlocks()
       let index = try find(id, in: blocks)
       var block = blocks[index]
@@ -89,12 +91,13 @@ public struct FocusService: Sendable {
       let warnings = try check(block, against: blocks, store: store, force: force)
       blocks.append(block)
       return try commit(
-        "moved", [block], blocks: blocks, upserts: [block], deletes: [], store: store, warnings: warnings)
+        "moved", [block], blocks: blocks, upserts: [block], deletes: [], change: change, warnings: warnings)
     }
   }
 
   public func remove(id: String) throws -> FocusChange {
-    return try workspace.store.write { store in
+    return try workspace.change(outputDirectory: outputDirectory) { change in
+      let store = change.store
       var blocks = try store.focusBlocks()
       // An imported series by its id: every occurrence goes.
       if !blocks.contains(where: { $0.id.hasPrefix(id) }), id.count >= 4 {
@@ -102,13 +105,13 @@ public struct FocusService: Sendable {
         if Set(series.compactMap(\.seriesID)).count == 1 {
           blocks.removeAll { series.map(\.id).contains($0.id) }
           return try commit(
-            "removed", series, blocks: blocks, upserts: [], deletes: series.map(\.id), store: store,
+            "removed", series, blocks: blocks, upserts: [], deletes: series.map(\.id), change: change,
             warnings: [])
         }
       }
       let block = blocks.remove(at: try find(id, in: blocks))
       return try commit(
-        "removed", [block], blocks: blocks, upserts: [], deletes: [block.id], store: store, warnings: [])
+        "removed", [block], blocks: blocks, upserts: [], deletes: [block.id], change: change, warnings: [])
     }
   }
 
@@ -143,7 +146,8 @@ public struct FocusService: Sendable {
       text, fileName: path, from: from, to: to, fallbackZone: clock.identifier)
     let events = allEvents.filter { !$0.isOverride }
     let needle = match?.lowercased()
-    return try workspace.store.write { store in
+    return try workspace.change(outputDirectory: outputDirectory) { change in
+      let store = change.store
       var blocks = try store.focusBlocks()
       var imported: [FocusBlock] = []
       var warnings = reader.structureProblems(text, fileName: path, language: workspace.settings.language)
@@ -248,11 +252,12 @@ public struct FocusService: Sendable {
         }
       }
       warnings += try workoutOverlaps(of: imported, store: store)
-      var change = try commit(
-        "imported", imported, blocks: blocks, upserts: imported, deletes: [], store: store, warnings: warnings
+      var result = try commit(
+        "imported", imported, blocks: blocks, upserts: imported, deletes: [], change: change,
+        warnings: warnings
       )
-      change.counts = counts
-      return change
+      result.counts = counts
+      return result
     }
   }
 
@@ -406,15 +411,13 @@ public struct FocusService: Sendable {
 
   private func commit(
     _ action: String, _ changed: [FocusBlock], blocks: [FocusBlock], upserts: [FocusBlock], deletes: [String],
-    store: Store, warnings: [String]
+    change: StoreChange, warnings: [String]
   ) throws -> FocusChange {
-    let runner = NightlyRunner(workspace: workspace)
-    let outcome = try runner.plan(
-      store: store, request: .from(workspace.today.adding(days: 1), count: 1),
-      overrides: PlanOverrides(blocks: blocks)
-    ).materialized()
-    let paths = try runner.write(
-      outcome, store: store, outputDirectory: outputDirectory, focusUpserts: upserts, focusDeletes: deletes)
+    let (outcome, paths) = try change.plan(
+      .from(workspace.today.adding(days: 1), count: 1), overrides: PlanOverrides(blocks: blocks)
+    ) {
+      try change.store.save($0.changed, focusUpserts: upserts, focusDeletes: deletes, findings: $0.findings)
+    }
     let ids = Set(changed.map(\.id))
     let reminders = Dictionary(outcome.focus.map { ($0.uid, $0) }, uniquingKeysWith: { $1 })
     let alerts = zip(outcome.records, outcome.events).filter { record, _ in

@@ -110,11 +110,13 @@ public struct NightlyRunner: Sendable {
     // The notifiers run outside the locked parts, so a slow one never blocks other commands.
     let caughtUp = catchUp ? try fire.catchUp(on: session) : []
     return try session.locked { store in
-      let outcome = try plan(store: store, request: request)
       try noticeHistoryAge(store: store)
-      let written = try write(
-        outcome, store: store, outputDirectory: outputDirectory, keepingChanges: changesByUID,
-        noticingSinkFailures: false)
+      // The run's report keeps the post-commit sinks' failures, where they set its exit code.
+      var change = StoreChange(store: store, workspace: workspace, outputDirectory: outputDirectory)
+      change.noticingSinkFailures = false
+      let (outcome, written) = try change.plan(request, materialized: false, keepingChanges: changesByUID) {
+        try store.save($0.changed, findings: $0.findings)
+      }
       return RunReport(
         imports: imports, unchanged: reading.unchanged, failures: syncFailures + reading.failures,
         horizon: outcome.plan.horizon, reminders: outcome.plan.reminders.count,
@@ -122,20 +124,6 @@ public struct NightlyRunner: Sendable {
         changed: written.counts.filter { $0.key != .unchanged }.values.reduce(0, +),
         calendarPath: written.calendarPath, agendaPath: written.agendaPath, catchUp: caughtUp, sync: synced,
         sinkFailures: written.sinkFailures)
-    }
-  }
-
-  /// Saves the outcome's new revisions (and the focus block changes behind them) in one
-  /// transaction, then replaces both output files atomically.
-  public func write(
-    _ outcome: PlanOutcome, store: Store, outputDirectory: String, focusUpserts: [FocusBlock] = [],
-    focusDeletes: [String] = [], keepingChanges: Bool = false, noticingSinkFailures: Bool = true
-  ) throws -> Publication {
-    try OutputPublisher(workspace: workspace, noticingSinkFailures: noticingSinkFailures).publish(
-      outcome, store: store, outputDirectory: outputDirectory, keepingChanges: keepingChanges
-    ) {
-      try store.save(
-        outcome.changed, focusUpserts: focusUpserts, focusDeletes: focusDeletes, findings: outcome.findings)
     }
   }
 

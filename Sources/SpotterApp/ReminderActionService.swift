@@ -14,21 +14,21 @@ public struct ReminderActionService: Sendable {
     self.outputDirectory = outputDirectory
   }
 
-  var runner: NightlyRunner { NightlyRunner(workspace: workspace) }
   var now: Date { Date(timeIntervalSince1970: workspace.now.timeIntervalSince1970.rounded(.down)) }
 
   /// Moves the reminder's alarm `seconds` later than now (or than its fire time still ahead):
   /// a new revision with a new VALARM and agenda line, and a new delivery round.
   public func snooze(uid: String, seconds: Int) throws -> ReminderRecord {
-    try workspace.store.write { store in
-      let record = try confirmed(uid, store: store, action: ("snooze", "verschoben"))
+    try workspace.change(outputDirectory: outputDirectory) { change in
+      let store = change.store
+      let record = try confirmed(uid, change, action: ("snooze", "verschoben"))
       // Keyed by the UID the prefix resolved to: the planner looks actions up by full UID.
       var action = try store.actions()[record.uid] ?? ReminderAction(uid: record.uid)
       action.round += 1
       let fire = ReminderAction.snoozedFire(record.fire, by: seconds, now: now)
       action.snoozedUntil = fire
       let next = record.firing(at: fire, stamp: now)
-      try rewrite(store, changed: [next]) { try store.save(action: action, records: [next]) }
+      try change.revise([next]) { try store.save(action: action, records: [next]) }
       if fire > record.start {
         let clock = workspace.clock
         let (alarm, start) = (PlanView.local(fire, clock), PlanView.local(record.start, clock))
@@ -44,12 +44,13 @@ public struct ReminderActionService: Sendable {
 
   /// Marks the reminder done: cancelled in both outputs, and no notifier runs for it.
   public func done(uid: String) throws -> ReminderRecord {
-    try workspace.store.write { store in
-      let record = try confirmed(uid, store: store, action: ("mark done", "als erledigt markiert"))
+    try workspace.change(outputDirectory: outputDirectory) { change in
+      let store = change.store
+      let record = try confirmed(uid, change, action: ("mark done", "als erledigt markiert"))
       var action = try store.actions()[record.uid] ?? ReminderAction(uid: record.uid)
       action.doneAt = now
       let next = record.cancelled(at: now)
-      try rewrite(store, changed: [next]) {
+      try change.revise([next]) {
         try store.save(
           action: action, records: [next],
           history: [Delivery(next, round: action.round, at: now, outcome: .skipped, reason: "marked done")])
@@ -61,7 +62,8 @@ public struct ReminderActionService: Sendable {
   /// Takes back a `done`: the reminder is planned again, as if it had never been marked (so a
   /// session since still silences it), and comes back in both outputs with a higher SEQUENCE.
   public func undoDone(uid: String) throws -> ReminderRecord {
-    try workspace.store.write { store in
+    try workspace.change(outputDirectory: outputDirectory) { change in
+      let store = change.store
       let record = try Self.reminder(uid, in: store)
       var actions = try store.actions()
       guard var action = actions[record.uid], action.doneAt != nil else {
@@ -79,13 +81,10 @@ public struct ReminderActionService: Sendable {
       }
       action.doneAt = nil
       actions[record.uid] = action
-      let outcome = try runner.plan(
-        store: store, request: .from(record.date, count: 1), overrides: PlanOverrides(actions: actions)
-      ).materialized()
-      _ = try OutputPublisher(workspace: workspace).publish(
-        outcome, store: store, outputDirectory: outputDirectory
+      let (outcome, _) = try change.plan(
+        .from(record.date, count: 1), overrides: PlanOverrides(actions: actions)
       ) {
-        try store.save(action: action, records: outcome.changed, findings: outcome.findings)
+        try store.save(action: action, records: $0.changed, findings: $0.findings)
       }
       return outcome.records.first { $0.uid == record.uid } ?? record
     }
@@ -100,7 +99,8 @@ public struct ReminderActionService: Sendable {
         reason: Phrase("date is in the past:", de: "der Tag liegt in der Vergangenheit:"))
     }
     try workspace.checkReach(date, option: "<day>", value: date.description)
-    return try workspace.store.write { store in
+    return try workspace.change(outputDirectory: outputDirectory) { change in
+      let store = change.store
       var skipped = try store.skippedDays()
       // Undoing a day never skipped would plan it from nothing: a reminder nobody asked for.
       guard !undo || skipped.contains(date) else {
@@ -111,15 +111,9 @@ public struct ReminderActionService: Sendable {
             de: "wurde nicht ausgelassen, es gibt nichts zurückzunehmen:"))
       }
       if undo { skipped.remove(date) } else { skipped.insert(date) }
-      let outcome = try runner.plan(
-        store: store, request: .from(date, count: 1), overrides: PlanOverrides(skipped: skipped)
-      ).materialized()
-      _ = try OutputPublisher(workspace: workspace).publish(
-        outcome, store: store, outputDirectory: outputDirectory
-      ) {
-        try store.save(skip: (date, !undo, now), records: outcome.changed, findings: outcome.findings)
-      }
-      return outcome
+      return try change.plan(.from(date, count: 1), overrides: PlanOverrides(skipped: skipped)) {
+        try store.save(skip: (date, !undo, now), records: $0.changed, findings: $0.findings)
+      }.outcome
     }
   }
 
@@ -130,10 +124,11 @@ public struct ReminderActionService: Sendable {
 
   /// The reminder `id` names, if it can still take `action` (English, and German as a past
   /// participle: "snooze", "verschoben").
-  private func confirmed(_ id: String, store: Store, action: (en: String, de: String)) throws
+  private func confirmed(_ id: String, _ change: StoreChange, action: (en: String, de: String)) throws
     -> ReminderRecord
   {
-    let record = try keptOrPlanned(id, store: store)
+    let store = change.store
+    let record = try keptOrPlanned(id, change)
     let uid = record.uid
     guard record.status == .confirmed else {
       if try store.actions()[uid]?.doneAt != nil {
@@ -158,32 +153,26 @@ public struct ReminderActionService: Sendable {
     return record
   }
 
-  private func rewrite(_ store: Store, changed: [ReminderRecord], save: () throws -> Void) throws {
-    _ = try OutputPublisher(workspace: workspace).publish(
-      records: try OutputPublisher(workspace: workspace).storedRecords(store: store, replacing: changed),
-      store: store,
-      outputDirectory: outputDirectory, save: save)
-  }
-
   /// The stored reminder `id` names or, when none is stored yet but `plan` shows one for the day
   /// the UID names (a day the nightly run has not planned yet), that day planned and kept first,
   /// in the outputs too: acting on what `plan` shows must work.
-  private func keptOrPlanned(_ id: String, store: Store) throws -> ReminderRecord {
+  private func keptOrPlanned(_ id: String, _ change: StoreChange) throws -> ReminderRecord {
+    let store = change.store
     do {
       return try Self.reminder(id, in: store)
     } catch SpotterAppError.unknownReminder {
       guard let date = Self.date(in: id), date >= workspace.today,
         abs(workspace.today.days(until: date)) <= Workspace.planningReachDays
       else { throw SpotterAppError.unknownReminder(uid: id) }
-      let outcome = try runner.plan(store: store, request: .from(date, count: 1), overrides: PlanOverrides())
-        .materialized()
-      guard outcome.records.contains(where: { $0.uid.hasPrefix(id) }) else {
+      // Planned, and kept only when it shows the reminder: otherwise nothing is saved.
+      struct NotPlanned: Error {}
+      do {
+        try change.plan(.from(date, count: 1)) { outcome in
+          guard outcome.records.contains(where: { $0.uid.hasPrefix(id) }) else { throw NotPlanned() }
+          try store.save(records: outcome.changed, findings: outcome.findings)
+        }
+      } catch is NotPlanned {
         throw SpotterAppError.unknownReminder(uid: id)
-      }
-      _ = try OutputPublisher(workspace: workspace).publish(
-        outcome, store: store, outputDirectory: outputDirectory
-      ) {
-        try store.save(records: outcome.changed, findings: outcome.findings)
       }
       return try Self.reminder(id, in: store)
     }

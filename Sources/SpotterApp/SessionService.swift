@@ -40,7 +40,8 @@ public struct SessionService: Sendable {
   public func apply(_ change: Change, to id: String) throws -> (
     session: SessionListItem, outcome: PlanOutcome
   ) {
-    try workspace.store.write { store in
+    try workspace.change(outputDirectory: outputDirectory) { storeChange in
+      let store = storeChange.store
       let matches = try store.sessions(matching: id)
       guard matches.count == 1, var session = matches.first else {
         throw SpotterAppError.unknownSession(id: id, candidates: matches.map(\.id))
@@ -62,17 +63,11 @@ public struct SessionService: Sendable {
           id: session.id, reason: Phrase("is already completed", de: "ist schon abgeschlossen"))
       case (.end, _): state = .completed
       }
-      let runner = NightlyRunner(workspace: workspace)
       let now = Date(timeIntervalSince1970: workspace.now.timeIntervalSince1970.rounded(.down))
-      let outcome = try runner.plan(
-        store: store, request: .from(workspace.today, count: 1),
-        overrides: PlanOverrides(mark: (session.id, state))
-      ).materialized()
-      _ = try OutputPublisher(workspace: workspace).publish(
-        outcome, store: store, outputDirectory: outputDirectory
+      let (outcome, _) = try storeChange.plan(
+        .from(workspace.today, count: 1), overrides: PlanOverrides(mark: (session.id, state))
       ) {
-        try store.mark(
-          session.id, state: state, at: now, records: outcome.changed, findings: outcome.findings)
+        try store.mark(session.id, state: state, at: now, records: $0.changed, findings: $0.findings)
       }
       session.mark(state, at: now)
       let pending = outcome.records.filter {

@@ -107,14 +107,13 @@ import Testing
     // the exact one.
     let id = try #require(added.blocks.first?.id)
     let workspace = try box.workspace(at: now)
-    try workspace.store.write { store in
-      var block = try #require(try store.focusBlocks().first { $0.id == id })
+    try workspace.change(outputDirectory: box.out) { change in
+      var block = try #require(try change.store.focusBlocks().first { $0.id == id })
       block.start = block.start.addingTimeInterval(-2 * 3600)
       block.end = block.start.addingTimeInterval(3600)
-      let runner = NightlyRunner(workspace: workspace)
-      let outcome = try runner.plan(
-        store: store, request: .coming(count: 1), overrides: PlanOverrides(blocks: [block]))
-      _ = try runner.write(outcome, store: store, outputDirectory: box.out, focusUpserts: [block])
+      try change.plan(.coming(count: 1), overrides: PlanOverrides(blocks: [block]), materialized: false) {
+        try change.store.save($0.changed, focusUpserts: [block], findings: $0.findings)
+      }
     }
     let agenda = try box.read(NightlyRunner.agendaFileName)
     #expect(
