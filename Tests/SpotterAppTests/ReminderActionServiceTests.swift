@@ -39,4 +39,34 @@ import Testing
       #expect(ExitStatus.exitCode(for: error) == .usage)
     }
   }
+
+  /// A UID for a day the run has not planned yet is looked for in that day's plan; when the plan
+  /// has no such reminder, nothing of the plan is kept: not the day's reminders, not a byte or an
+  /// mtime of the outputs.
+  @Test func aUIDThePlanDoesNotShowKeepsNothingOfThePlan() throws {
+    let (box, _) = try planned()
+    let workspace = try box.workspace(at: evening)
+    let service = ReminderActionService(workspace: workspace, outputDirectory: box.out)
+    let files = [NightlyRunner.calendarFileName, NightlyRunner.agendaFileName].map { box.out + "/" + $0 }
+    func state() throws -> [(Data, Date?)] {
+      try files.map {
+        (
+          try Data(contentsOf: URL(fileURLWithPath: $0)),
+          try FileManager.default.attributesOfItem(atPath: $0)[.modificationDate] as? Date
+        )
+      }
+    }
+    let before = try state()
+    // Every day of the next week: training days among them have reminders the plan would make.
+    for offset in 3...9 {
+      let date = workspace.today.adding(days: offset)
+      #expect(throws: SpotterAppError.unknownReminder(uid: "nothing-\(date)@spotter")) {
+        try service.done(uid: "nothing-\(date)@spotter")
+      }
+      #expect(try workspace.store.read { try $0.reminders(from: date, to: date) }.isEmpty)
+    }
+    let after = try state()
+    #expect(after.map(\.0) == before.map(\.0))
+    #expect(after.map(\.1) == before.map(\.1))
+  }
 }

@@ -73,4 +73,26 @@ import Testing
     #expect(temporary != nil)
     if let temporary { unlink(temporary) }
   }
+
+  /// A target too large to hold in memory is compared on disk after the write: the same
+  /// answer, and no temporary left either way but the one handed back.
+  @Test func aTargetTooLargeToHoldIsComparedOnDisk() throws {
+    let dir = try directory()
+    let line = String(repeating: "x", count: 1023) + "\n"
+    let pieces = Array(repeating: line, count: AtomicFileWriter.comparedInMemory / 1024 + 1)
+    let target = dir + "/out"
+    try AtomicFileWriter.write(pieces.joined(), to: target)
+    let same = try AtomicFileWriter.writeTemporary(for: target, unlessSameAs: true) { sink in
+      for piece in pieces { try sink.write(piece) }
+    }
+    #expect(same == nil)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["out"])
+    let changed = try #require(
+      try AtomicFileWriter.writeTemporary(for: target, unlessSameAs: true) { sink in
+        for piece in pieces.dropLast() { try sink.write(piece) }
+        try sink.write("changed\n")
+      })
+    defer { unlink(changed) }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: changed)).count == (pieces.count - 1) * 1024 + 8)
+  }
 }
