@@ -41,12 +41,14 @@ public final class FileSink {
   var isUnchanged: Bool { original.map { matched == $0.count } ?? false }
 
   public func write(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+    // Nothing to write, nor to compare: and an empty buffer may have no address at all.
+    guard !bytes.isEmpty else { return }
     if let original {
+      // Both non-empty here, so both have an address.
       if matched + bytes.count <= original.count,
         original.withUnsafeBufferPointer({
           memcmp($0.baseAddress! + matched, bytes.baseAddress!, bytes.count) == 0
         })
-          || bytes.isEmpty
       {
         matched += bytes.count
         return

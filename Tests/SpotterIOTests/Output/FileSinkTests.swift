@@ -39,6 +39,8 @@ import Testing
       try FileManager.default.createSymbolicLink(atPath: temporary, withDestinationPath: dir + "/elsewhere")
     }
     #expect(staged == nil)
+    // Empty pieces against an empty file: unchanged too.
+    #expect(try replace("", with: ["", ""], in: try directory()) == nil)
     #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: temporary)) == dir + "/elsewhere")
   }
 
@@ -48,6 +50,7 @@ import Testing
     (["abc", "dXf", "g"], "abcdefg"),  // different in the middle of a piece
     (["", "abcdefg", "", "h"], "abcdefg"),  // empty pieces, then one byte more
     (["xyz"], ""),  // the old file was empty
+    ([""], "a"),  // nothing at all given: an empty file
   ])
   func aDifferenceWritesExactlyTheNewBytes(pieces: [String], old: String) throws {
     let dir = try directory()
