@@ -10,6 +10,9 @@ import SpotterICal
 /// memory stays flat however many events there are, and the file's bytes are those a single
 /// thread writes. A failure on the writer's thread stops the caller at its next ``write(_:)``
 /// or at ``finish()``, which also waits for the thread to end.
+///
+/// The thread starts with the first full batch: a calendar of fewer events (a person's week,
+/// every user of a batch) is written at ``finish()`` on the caller's thread, and costs no thread.
 final class BackgroundCalendarWriter: @unchecked Sendable {
   /// Events a batch carries: enough that handing one over costs little next to writing it.
   static let batchSize = 256
@@ -25,6 +28,8 @@ final class BackgroundCalendarWriter: @unchecked Sendable {
   private var failure: (any Error)?
   private var pending: [Event] = []
   private let stream: ICSEventStream
+  /// Whether the writer's thread was started; only the caller touches it.
+  private(set) var started = false
 
   /// Starts a calendar in `sink` (the frame is written here, on the caller's thread) and the
   /// thread that writes its events; `sink` is called on that thread from then on.
@@ -34,9 +39,6 @@ final class BackgroundCalendarWriter: @unchecked Sendable {
   ) throws {
     stream = try ICSEventStream(timeZone: timeZone, validFrom: validFrom, validUntil: validUntil, to: sink)
     pending.reserveCapacity(Self.batchSize)
-    let thread = Thread { [self] in drain() }
-    thread.name = "spotter-calendar"
-    thread.start()
   }
 
   /// Queues `event` to be written after every event queued before it.
@@ -47,6 +49,13 @@ final class BackgroundCalendarWriter: @unchecked Sendable {
 
   /// Writes what is still queued and the closing line, and waits for the thread to end.
   func finish() throws {
+    guard started else {
+      // Never a full batch: written here, with nothing to hand over or wait for.
+      for event in pending { try stream.write(event) }
+      pending = []
+      try stream.finish()
+      return
+    }
     try hand(over: true)
     condition.lock()
     while !ended { condition.wait() }
@@ -58,6 +67,7 @@ final class BackgroundCalendarWriter: @unchecked Sendable {
 
   /// Stops the writer without finishing the file, after the caller failed; waits for it to end.
   func abandon() {
+    guard started else { return }
     condition.lock()
     closed = true
     queued = []
@@ -67,6 +77,12 @@ final class BackgroundCalendarWriter: @unchecked Sendable {
   }
 
   private func hand(over last: Bool) throws {
+    if !started {
+      started = true
+      let thread = Thread { [self] in drain() }
+      thread.name = "spotter-calendar"
+      thread.start()
+    }
     let batch = pending
     pending = []
     pending.reserveCapacity(Self.batchSize)

@@ -47,6 +47,8 @@ import Testing
       timeZone: "Europe/Berlin", validFrom: from, validUntil: until, to: { try collected.append($0) })
     for event in events { try writer.write(event) }
     try writer.finish()
+    // A second thread only from the first full batch on.
+    #expect(writer.started == (count >= BackgroundCalendarWriter.batchSize))
     let expected = try ICSWriter().write(
       events: events, timeZone: "Europe/Berlin", validFrom: from, validUntil: until)
     #expect(String(decoding: collected.bytes, as: UTF8.self) == expected)
@@ -64,6 +66,18 @@ import Testing
       for event in events(20_000) { try writer.write(event) }
       try writer.finish()
     }
+    writer.abandon()
+  }
+
+  @Test func aFailureInASmallCalendarStopsTheCallerAtFinish() throws {
+    let collected = Collected()
+    collected.limit = 2_000
+    let writer = try BackgroundCalendarWriter(
+      timeZone: "Europe/Berlin", validFrom: from, validUntil: from.addingTimeInterval(86_400),
+      to: { try collected.append($0) })
+    for event in events(100) { try writer.write(event) }
+    #expect(throws: Collected.Full.self) { try writer.finish() }
+    #expect(!writer.started)
     writer.abandon()
   }
 }
