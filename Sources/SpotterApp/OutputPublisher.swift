@@ -42,9 +42,8 @@ public struct OutputPublisher: Sendable {
     return try publish(
       lastDate: lastDates.compactMap { $0 }.max(), store: store, outputDirectory: outputDirectory,
       keepingChanges: keepingChanges, save: save
-    ) { saving, body in
-      try outcome.forEachRecord(
-        chunk: { week in if saving { try store.saveStreamed(week.changed) } }, body)
+    ) { saveWeek, body in
+      try outcome.forEachRecord(chunk: { week in try saveWeek?(week.changed) }, body)
     }
   }
 
@@ -62,7 +61,7 @@ public struct OutputPublisher: Sendable {
   }
 
   /// The one way outputs are written: `walk` hands its body every record in the outputs' order,
-  /// saving each week's revisions when told to, and may be walked again, without saving, for the
+  /// handing each week's revisions to its saver when given one, and may be walked again, without one, for the
   /// vdir.
   ///
   /// Both files are rendered and flushed to temporaries before the store's transaction commits,
@@ -70,7 +69,10 @@ public struct OutputPublisher: Sendable {
   private func publish(
     lastDate: LocalDate?, store: Store, outputDirectory: String, keepingChanges: Bool,
     save: () throws -> Void,
-    walk: (_ saving: Bool, _ body: (ReminderRecord, RevisionChange) throws -> Void) throws -> Void
+    walk: (
+      _ saveWeek: (([ReminderRecord]) throws -> Void)?,
+      _ body: (ReminderRecord, RevisionChange) throws -> Void
+    ) throws -> Void
   ) throws -> Publication {
     let clock = workspace.clock
     let today = workspace.today
@@ -88,8 +90,18 @@ public struct OutputPublisher: Sendable {
       agendaPath: outputDirectory + "/" + Self.agendaFileName, alarms: 0, counts: [:],
       changes: keepingChanges ? [:] : nil)
     // One transaction for the walk's revisions and the command's save, committed once both files
-    // are flushed: a failure or a kill before that leaves the store as it was.
-    try store.begin()
+    // are flushed: a failure or a kill before that leaves the store as it was. It is begun by the
+    // first week with a revision to save, else by the save itself: a night with nothing to write
+    // opens no write transaction at all.
+    var begun = false
+    func saveWeek(_ changed: [ReminderRecord]) throws {
+      guard !changed.isEmpty else { return }
+      if !begun {
+        try store.begin()
+        begun = true
+      }
+      try store.saveStreamed(changed)
+    }
     do {
       // Streamed to both files, an event at a time: neither output is ever held whole in memory.
       // The calendar is written on a second thread while this one walks the records and writes
@@ -100,7 +112,7 @@ public struct OutputPublisher: Sendable {
           to: { try calendarFile.write($0) })
         do {
           try agendaFile.write(agendaWriter.header(horizon: span))
-          try walk(true) { record, change in
+          try walk(saveWeek) { record, change in
             let event = record.event(now: now)
             try calendar.write(event)
             try agendaWriter.write(event, now: now) { try agendaFile.write($0) }
@@ -117,7 +129,7 @@ public struct OutputPublisher: Sendable {
       CrashPoint.reach("after-staging")
       try outputs.commit {
         try save()
-        try store.commit()
+        if begun { try store.commit() }
       }
     } catch {
       // The first error is the one to report; a rollback that fails too leaves the transaction
@@ -151,7 +163,7 @@ public struct OutputPublisher: Sendable {
         let itemWriter = try ICSItemWriter(
           timeZone: clock.identifier, validFrom: validFrom, validUntil: validUntil)
         var items = try VdirWriter(directory: vdir).begin()
-        try walk(false) { record, _ in
+        try walk(nil) { record, _ in
           let event = record.event(now: now)
           guard event.status == .confirmed && event.end > now else { return }
           try items.put(event.uid, try itemWriter.item(event))

@@ -181,4 +181,15 @@ import Testing
       try service.skip(workspace.today.adding(days: Workspace.planningReachDays), undo: false).changed.isEmpty
     )
   }
+
+  /// A second pass of the same day over the same store has nothing to save: no revision, no
+  /// finding, no cursor or pattern that moved, so the publisher opens no write transaction.
+  @Test func aSecondPassOfTheSameDayHasNothingToSave() throws {
+    let (box, _) = try planned()
+    let workspace = try box.workspace(at: "2026-11-23T07:01:00+01:00")
+    let outcome = planner(workspace).plan(
+      try snapshot(workspace, first: workspace.today), request: .coming(count: 7))
+    #expect(outcome.changed.isEmpty)
+    #expect(outcome.findings.isEmpty, "\(outcome.findings)")
+  }
 }

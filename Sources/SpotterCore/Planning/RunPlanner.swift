@@ -102,7 +102,10 @@ public struct RunPlanner: Sendable {
       pattern: pattern, plan: plan, focus: focus, followUps: followUpReminders,
       findings: RunFindings(
         achievements: followUps.newAchievements, abandoned: followUps.abandoned, at: now,
-        achievementCursor: followUps.achievementCursor, plateauCursor: followUps.plateauCursor,
+        // Only a cursor that moved is saved: an unchanged night encodes and writes neither.
+        achievementCursor: followUps.achievementCursor == snapshot.achievementCursor
+          ? nil : followUps.achievementCursor,
+        plateauCursor: followUps.plateauCursor == snapshot.plateauCursor ? nil : followUps.plateauCursor,
         // Only a newly learned pattern is saved, so a reused one is not even encoded again.
         learned: stored.pattern == nil ? LearnedPattern(key: stored.key, pattern: pattern) : nil),
       records: records, changedWorkouts: workouts.changed, changedFocus: alerts.changed,

@@ -568,6 +568,9 @@ public final class Store: Sendable {
     _ records: [ReminderRecord], focusUpserts: [FocusBlock] = [], focusDeletes: [String] = [],
     findings: RunFindings? = nil
   ) throws {
+    // Nothing to write opens no write transaction: an unchanged night's save.
+    guard !records.isEmpty || !focusUpserts.isEmpty || !focusDeletes.isEmpty || !(findings?.isEmpty ?? true)
+    else { return }
     try guarded {
       try writing { db in
         for block in focusUpserts { try Self.upsert(block, db: db) }
