@@ -55,7 +55,11 @@ public struct FocusAlertStream: Sendable {
     self.actions = actions
     self.window = window
     let start = min(first, window.start)
-    dates = start..<max(window.end, stored.map { $0.lastDate.adding(days: 1) } ?? start)
+    // No repeating block and no stored alert of one: nothing to plan, nor to cancel, so no week
+    // is read at all.
+    dates =
+      self.blocks.isEmpty && stored == nil
+      ? start..<start : start..<max(window.end, stored.map { $0.lastDate.adding(days: 1) } ?? start)
     storedLatestEnd = stored?.latestEnd
     self.now = now
     self.clock = clock

@@ -68,4 +68,29 @@ import _SpotterTestSupport
     #expect(cancelled.allSatisfy { $0.status == .cancelled })
     #expect(zip(cancelled, alerts).allSatisfy { $0.sequence == $1.sequence + 1 })
   }
+
+  /// Counts the weeks a stream asks for.
+  final class CountingAlerts: StoredFocusAlerts, @unchecked Sendable {
+    var reads = 0
+    func datedFocusAlerts(in dates: Range<LocalDate>) throws -> [ReminderRecord] {
+      reads += 1
+      return []
+    }
+  }
+
+  @Test func withoutRepeatingBlocksNoWeekIsRead() throws {
+    let today = clock.localDate(now)
+    let none = CountingAlerts()
+    _ = try planner.plan(
+      PlanSnapshot(sessions: habit, focusAlerts: none, first: today), request: .coming(count: 7)
+    )
+    .materialized()
+    #expect(none.reads == 0)
+    let some = CountingAlerts()
+    _ = try planner.plan(
+      PlanSnapshot(sessions: habit, focusBlocks: [daily], focusAlerts: some, first: today),
+      request: .coming(count: 7)
+    ).materialized()
+    #expect(some.reads > 0)
+  }
 }
