@@ -19,12 +19,12 @@ import Foundation
 /// Names are compared without case, spacing or emoji. An app's auto-title ("Evening Workout") is
 /// no program day: it is left out, and when most recent workouts carry one, no name is predicted.
 public struct WorkoutNamePredictor: Sendable {
-  /// One past workout.
+  /// One past workout, its key and shape as ids in a ``NameTable``.
   struct Entry {
     var date: LocalDate
-    var key: String
+    var key: Int
     /// The key with its digits as `#`, computed once: a replay asks for it thousands of times.
-    var shape: String
+    var shape: Int
   }
 
   /// A way of reading a history, in the order that wins ties.
@@ -33,6 +33,8 @@ public struct WorkoutNamePredictor: Sendable {
   }
 
   private let entries: [Entry]
+  /// The keys and shapes of ``entries``.
+  private let table: NameTable
   /// The latest spelling of each key.
   private let spelling: [String: String]
   private let unnamed: Bool
@@ -43,6 +45,7 @@ public struct WorkoutNamePredictor: Sendable {
     let recent = sessions.suffix(memory)
     var spelling: [String: String] = [:]
     var entries: [Entry] = []
+    var table = NameTable()
     // A history repeats a handful of names: each is read once.
     var read: [String: (name: String, key: String, shape: String)?] = [:]
     func program(_ raw: String) -> (name: String, key: String, shape: String)? {
@@ -57,9 +60,10 @@ public struct WorkoutNamePredictor: Sendable {
     for session in recent {
       guard let (name, key, shape) = program(session.name) else { continue }
       spelling[key] = name
-      entries.append(Entry(date: session.date, key: key, shape: shape))
+      entries.append(Entry(date: session.date, key: table.id(key), shape: table.id(shape)))
     }
     self.entries = entries
+    self.table = table
     self.spelling = spelling
     let lastTen = recent.suffix(LearningParameters.nameAutoTitleWindow)
     unnamed = lastTen.isEmpty || lastTen.filter { program($0.name) == nil }.count * 2 > lastTen.count
@@ -68,7 +72,9 @@ public struct WorkoutNamePredictor: Sendable {
     for index in max(1, entries.count - LearningParameters.nameReplayWorkouts)..<max(1, entries.count) {
       let before = entries[..<index]
       for reading in Reading.allCases
-      where Self.next(before, on: entries[index].date, by: reading) == entries[index].key {
+      where Self.next(before, on: entries[index].date, by: reading, table)
+        == table.strings[entries[index].key]
+      {
         right[reading, default: 0] += 1
       }
     }
@@ -82,30 +88,35 @@ public struct WorkoutNamePredictor: Sendable {
   public func names(for dates: [LocalDate]) -> [String?] {
     guard !unnamed, !entries.isEmpty else { return dates.map { _ in nil } }
     var known = entries
+    var table = table
     let readings = [reading] + Reading.allCases.filter { $0 != reading }
     return dates.map { date in
       guard
-        let key = readings.lazy.compactMap({ Self.next(known[...], on: date, by: $0) }).first
-          ?? known.last?.key
+        let key = readings.lazy.compactMap({ Self.next(known[...], on: date, by: $0, table) }).first
+          ?? known.last.map({ table.strings[$0.key] })
       else { return nil }
-      let shape = Self.shape(key)
+      let shape = table.id(Self.shape(key))
       let spelled =
         spelling[key]
-        ?? Self.spelled(key, like: known.last { $0.shape == shape }.flatMap { spelling[$0.key] })
-      known.append(Entry(date: date, key: key, shape: shape))
+        ?? Self.spelled(
+          key, like: known.last { $0.shape == shape }.flatMap { spelling[table.strings[$0.key]] })
+      known.append(Entry(date: date, key: table.id(key), shape: shape))
       return spelled
     }
   }
 
-  /// The key `reading` expects on `date` after `entries`.
-  static func next(_ entries: ArraySlice<Entry>, on date: LocalDate, by reading: Reading) -> String? {
+  /// The key `reading` expects on `date` after `entries`, whose ids `table` holds.
+  static func next(_ entries: ArraySlice<Entry>, on date: LocalDate, by reading: Reading, _ table: NameTable)
+    -> String?
+  {
     switch reading {
-    case .weekday: return weekday(entries, on: date)
-    case .name: return weighed(entries, on: date, by: \.key)
-    case .shape: return weighed(entries, on: date, by: \.shape).flatMap { numbered(entries, shape: $0) }
+    case .weekday: return weekday(entries, on: date, table).map { table.strings[$0] }
+    case .name: return weighed(entries, on: date, by: \.key, table).map { table.strings[$0] }
+    case .shape:
+      return weighed(entries, on: date, by: \.shape, table).flatMap { numbered(entries, shape: $0, table) }
     case .lastWeek:
       let weekAgo = date.adding(days: -7)
-      return entries.last { $0.date == weekAgo }?.key
+      return entries.last { $0.date == weekAgo }.map { table.strings[$0.key] }
     }
   }
 
@@ -117,30 +128,33 @@ public struct WorkoutNamePredictor: Sendable {
   /// weekday is not ruled out: the other piece of evidence still speaks. Ties go to the name done
   /// most recently.
   static func weighed(
-    _ entries: ArraySlice<Entry>, on date: LocalDate, by part: KeyPath<Entry, String>
-  ) -> String? {
+    _ entries: ArraySlice<Entry>, on date: LocalDate, by part: KeyPath<Entry, Int>, _ table: NameTable
+  ) -> Int? {
     guard let last = entries.last?[keyPath: part] else { return nil }
-    var followed: [String: Double] = [:]
-    let onWeekday = weekdayWeights(entries, on: date, by: part)
-    var count: [String: Int] = [:]
-    var latest: [String: Int] = [:]
-    var previous: String?
+    // Indexed by id: a replay weighs thousands of times, and hashing names was most of its cost.
+    let size = table.strings.count
+    var followed = [Double](repeating: 0, count: size)
+    let onWeekday = weekdayWeights(entries, on: date, by: part, table)
+    var count = [Int](repeating: 0, count: size)
+    var latest = [Int](repeating: 0, count: size)
+    var previous: Int?
     for (index, entry) in zip(entries.indices, entries) {
       let name = entry[keyPath: part]
-      count[name, default: 0] += 1
+      count[name] += 1
       latest[name] = index
       if previous == last {
-        followed[name, default: 0] += pow(
+        followed[name] += pow(
           LearningParameters.nameFollowDecayPerWeek, Double(entry.date.days(until: date)) / 7)
       }
       previous = name
     }
     let total = Double(entries.count)
-    func score(_ name: String) -> Double {
-      let share = Double(count[name, default: 0]) / total
-      return (followed[name, default: 0] + share) * (onWeekday[name, default: 0] + share) / share
+    func score(_ name: Int) -> Double {
+      let share = Double(count[name]) / total
+      return (followed[name] + share) * (onWeekday[name] + share) / share
     }
-    return count.keys.max { (score($0), latest[$0, default: 0]) < (score($1), latest[$1, default: 0]) }
+    // Each name's latest index is its own, so no two candidates tie.
+    return (0..<size).lazy.filter { count[$0] > 0 }.max { (score($0), latest[$0]) < (score($1), latest[$1]) }
   }
 
   /// The next key of `shape`: its numbers move on from the last entry's as they most often moved
@@ -148,15 +162,19 @@ public struct WorkoutNamePredictor: Sendable {
   ///
   /// "day #" after "day 11", having always moved by one, is "day 12"; "upper // week #" after
   /// "lower // week 3", having always kept its week, is "upper // week 3".
-  static func numbered(_ entries: ArraySlice<Entry>, shape: String) -> String? {
-    guard let template = entries.last(where: { $0.shape == shape })?.key else { return nil }
-    guard let last = entries.last, let base = numbers(last.key), !base.isEmpty,
+  static func numbered(_ entries: ArraySlice<Entry>, shape: Int, _ table: NameTable) -> String? {
+    guard let template = entries.last(where: { $0.shape == shape }).map({ table.strings[$0.key] }) else {
+      return nil
+    }
+    guard let last = entries.last, let base = numbers(table.strings[last.key]), !base.isEmpty,
       numbers(template)?.count == base.count
     else { return template }
     var moves: [[Int]: (count: Int, last: Int)] = [:]
     for (index, pair) in zip(entries, entries.dropFirst()).enumerated()
     where pair.0.shape == last.shape && pair.1.shape == shape {
-      guard let from = numbers(pair.0.key), let to = numbers(pair.1.key), from.count == to.count else {
+      guard let from = numbers(table.strings[pair.0.key]), let to = numbers(table.strings[pair.1.key]),
+        from.count == to.count
+      else {
         continue
       }
       let move = zip(from, to).map { $1 - $0 }
@@ -217,24 +235,27 @@ public struct WorkoutNamePredictor: Sendable {
 
   /// What `date`'s weekday was most often called over the eight weeks before it, recent weeks
   /// weighing more.
-  static func weekday(_ entries: ArraySlice<Entry>, on date: LocalDate) -> String? {
-    weekdayWeights(entries, on: date, by: \.key).max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
+  static func weekday(_ entries: ArraySlice<Entry>, on date: LocalDate, _ table: NameTable) -> Int? {
+    let weights = weekdayWeights(entries, on: date, by: \.key, table)
+    // Ties go to the name first in text order.
+    return weights.indices.lazy.filter { weights[$0] > 0 }.max {
+      (weights[$0], table.strings[$1]) < (weights[$1], table.strings[$0])
+    }
   }
 
   /// How often `date`'s weekday was called each name (`part` of an entry) over the eight weeks
   /// before it, each week older weighing 0.8 as much: one rule for the weekday reading and the
   /// weighings.
   static func weekdayWeights(
-    _ entries: ArraySlice<Entry>, on date: LocalDate, by part: KeyPath<Entry, String>
-  ) -> [String: Double] {
-    var weights: [String: Double] = [:]
+    _ entries: ArraySlice<Entry>, on date: LocalDate, by part: KeyPath<Entry, Int>, _ table: NameTable
+  ) -> [Double] {
+    var weights = [Double](repeating: 0, count: table.strings.count)
     for entry in entries.reversed() {
       let age = entry.date.days(until: date)
       guard age > 0 else { continue }
       if age > LearningParameters.nameWeekdayDays { break }
       if entry.date.weekday == date.weekday {
-        weights[entry[keyPath: part], default: 0] += pow(
-          LearningParameters.nameWeekdayDecayPerWeek, Double(age / 7))
+        weights[entry[keyPath: part]] += pow(LearningParameters.nameWeekdayDecayPerWeek, Double(age / 7))
       }
     }
     return weights
