@@ -16,7 +16,25 @@ extension Libical {
   ///
   /// The corresponding libical functions are `icaltimezone_get_component` and
   /// `icaltimezone_truncate_vtimezone`.
+  ///
+  /// The same zone and span give the same component, built once per process
+  /// (``TruncatedZoneCache``): a batch writes the calendars of thousands of users in a handful
+  /// of zones, and truncating, which expands the zone's history, was most of writing a small one.
   static func timeZoneComponent(
+    _ zone: OpaquePointer, tzid: String, from: Date, until: Date
+  ) throws -> OpaquePointer {
+    let key =
+      "\(tzid) \(Int(from.timeIntervalSince1970.rounded(.down))) \(Int(until.timeIntervalSince1970.rounded(.down)))"
+    return try truncatedZones.copy(key) {
+      try truncatedTimeZoneComponent(zone, tzid: tzid, from: from, until: until)
+    }
+  }
+
+  /// The process's truncated VTIMEZONEs.
+  private static let truncatedZones = TruncatedZoneCache(
+    clone: { icalcomponent_new_clone($0) }, free: { icalcomponent_free($0) })
+
+  private static func truncatedTimeZoneComponent(
     _ zone: OpaquePointer, tzid: String, from: Date, until: Date
   ) throws -> OpaquePointer {
     guard let shared = icaltimezone_get_component(zone), let copy = icalcomponent_new_clone(shared) else {
