@@ -27,6 +27,8 @@ public struct BatchService: Sendable {
   /// process's environment, since it is the machine's and the same for every user.
   public var localtime: String?
   public var executablePath: String?
+  /// The machine's zone, read once for every user: it is the machine's, not theirs.
+  let machineZone: (zone: TimeZone?, warning: String?)
 
   public init(
     manifest: String, shard: BatchShard, jobs: Int, now: String?, summaryPath: String?, localtime: String?,
@@ -39,6 +41,7 @@ public struct BatchService: Sendable {
     self.summaryPath = summaryPath
     self.localtime = localtime
     self.executablePath = executablePath
+    machineZone = SystemTimeZone.resolve(localtime: localtime ?? "/etc/localtime")
   }
 
   /// One user's night.
@@ -198,6 +201,7 @@ public struct BatchService: Sendable {
       configPath: user.config, databasePath: user.db, now: now, environment: environment, lockWaitSeconds: 0,
       executablePath: executablePath)
     options.opensStoreFirst = true
+    options.machineZone = machineZone
     do {
       let workspace = try Workspace(options: options)
       let ending = try NightlyJob(workspace: workspace).run(

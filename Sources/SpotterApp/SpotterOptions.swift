@@ -23,6 +23,9 @@ public struct SpotterOptions: Sendable {
   /// language and fingerprints through that one connection (``StoreHolder``): the nightly run's
   /// choice, which would otherwise open a read-only connection for that look, then the store.
   public var opensStoreFirst = false
+  /// The machine's zone (`/etc/localtime`) as already read, with the warning reading it gave;
+  /// nil reads it. A batch reads it once for all its users.
+  public var machineZone: (zone: TimeZone?, warning: String?)?
 
   public init(
     configPath: String? = nil, databasePath: String? = nil, now: String? = nil,

@@ -49,8 +49,9 @@ public struct Workspace: Sendable {
     self.options = options
     paths = SpotterPaths(environment: options.environment)
     databasePath = options.databasePath ?? paths.database
-    let system = SystemTimeZone.resolve(
-      localtime: options.environment["SPOTTER_LOCALTIME"] ?? "/etc/localtime")
+    let system =
+      options.machineZone
+      ?? SystemTimeZone.resolve(localtime: options.environment["SPOTTER_LOCALTIME"] ?? "/etc/localtime")
     machineTimeZone = system.zone ?? TimeZone.named("UTC")!
     if let warning = system.warning { notices.add(warning) }
     let held =
