@@ -58,8 +58,10 @@ public struct Workspace: Sendable {
       options.opensStoreFirst
       ? try StoreHolder.openFirst(path: databasePath, waitSeconds: options.lockWaitSeconds) ?? StoreHolder()
       : StoreHolder()
+    // As with the read-only look, a store that cannot be read here is left for the first step
+    // to report, with the command's words.
     let preview =
-      try held.store?.preview() ?? Store.preview(path: databasePath, busyTimeout: options.lockWaitSeconds)
+      (try? held.store?.preview()) ?? Store.preview(path: databasePath, busyTimeout: options.lockWaitSeconds)
     importFingerprints = preview.fingerprints
     let pinnedZone = preview.timeZone.flatMap { TimeZone.named($0) ?? TimeZone(identifier: $0) }
     let pinnedLanguage = preview.language.flatMap { Language(rawValue: $0) }
