@@ -99,17 +99,10 @@ extension Store {
   /// (``saveStreamed(_:)``), which is only ever part of a run's transaction.
   func writing<T>(_ body: (Database) throws -> T) throws -> T {
     try queue.writeWithoutTransaction { db in
-      var result: T?
-      try db.inSavepoint {
-        result = try body(db)
-        return .commit
-      }
-      // Set whenever the savepoint committed, which is the only way here.
-      guard let result else {
-        throw SpotterIOError.store(
-          path: path, reason: Phrase("a write gave no result", de: "ein Schreibvorgang gab kein Ergebnis"))
-      }
-      return result
+      try committed(
+        { try db.inSavepoint($0) },
+        orElse: Phrase("a write gave no result", de: "ein Schreibvorgang gab kein Ergebnis")
+      ) { try body(db) }
     }
   }
 }

@@ -735,19 +735,31 @@ public final class Store: Sendable {
     try queue.unsafeReentrantRead { db in
       try db.readOnly {
         guard !db.isInsideTransaction else { return try body(db) }
-        var result: T?
-        try db.inTransaction(.deferred) {
-          result = try body(db)
-          return .commit
-        }
-        // Set whenever the transaction committed, which is the only way here.
-        guard let result else {
-          throw SpotterIOError.store(
-            path: path, reason: Phrase("a read gave no result", de: "ein Lesevorgang gab kein Ergebnis"))
-        }
-        return result
+        return try committed(
+          { try db.inTransaction(.deferred, $0) },
+          orElse: Phrase("a read gave no result", de: "ein Lesevorgang gab kein Ergebnis")
+        ) { try body(db) }
       }
     }
+  }
+
+  /// What `body` returns, run inside `unit`, a transaction or savepoint that commits when its
+  /// closure returns `.commit`: GRDB's units hand back no value, so the result is carried out.
+  /// `failure` is the reason given if it ever were not, which cannot happen.
+  func committed<T>(
+    _ unit: (() throws -> Database.TransactionCompletion) throws -> Void, orElse failure: Phrase,
+    _ body: () throws -> T
+  ) throws -> T {
+    var result: T?
+    // `unit` runs its closure before it returns, so `body` never outlives this call.
+    try withoutActuallyEscaping(body) { body in
+      try unit {
+        result = try body()
+        return .commit
+      }
+    }
+    guard let result else { throw SpotterIOError.store(path: path, reason: failure) }
+    return result
   }
 
   /// Runs `body`, whose store reads are one transaction: they see one state of the store, and a
