@@ -19,20 +19,9 @@ public struct StoreAccess: Sendable {
   let notices: Notices
   /// The language the pinning note is said in.
   let words: ConsoleWords
-  /// A store opened before the workspace was resolved, if the command asked for it.
+  /// A store opened before the workspace was resolved, if the command asked for it; empty
+  /// otherwise.
   let held: StoreHolder
-
-  init(
-    path: String, waitSeconds: Double, pinning: StorePinning, notices: Notices, words: ConsoleWords,
-    held: StoreHolder = StoreHolder()
-  ) {
-    self.path = path
-    self.waitSeconds = waitSeconds
-    self.pinning = pinning
-    self.notices = notices
-    self.words = words
-    self.held = held
-  }
 
   /// Runs `body` on a read-only connection to the store.
   public func read<T>(_ body: (Store) throws -> T) throws -> T {
