@@ -54,12 +54,17 @@ import Testing
     #expect(String(decoding: collected.bytes, as: UTF8.self) == expected)
   }
 
-  @Test func aFailureOnItsThreadStopsTheCaller() throws {
+  /// A writer of a day's calendar whose sink fails once it would hold more than `limit` bytes.
+  func writer(failingPast limit: Int) throws -> BackgroundCalendarWriter {
     let collected = Collected()
-    collected.limit = 20_000
-    let writer = try BackgroundCalendarWriter(
+    collected.limit = limit
+    return try BackgroundCalendarWriter(
       timeZone: "Europe/Berlin", validFrom: from, validUntil: from.addingTimeInterval(86_400),
       to: { try collected.append($0) })
+  }
+
+  @Test func aFailureOnItsThreadStopsTheCaller() throws {
+    let writer = try writer(failingPast: 20_000)
     // The queue holds a few batches, so the caller learns of the failure before it has handed
     // over every event, and finish() reports it too.
     #expect(throws: Collected.Full.self) {
@@ -70,11 +75,7 @@ import Testing
   }
 
   @Test func aFailureInASmallCalendarStopsTheCallerAtFinish() throws {
-    let collected = Collected()
-    collected.limit = 2_000
-    let writer = try BackgroundCalendarWriter(
-      timeZone: "Europe/Berlin", validFrom: from, validUntil: from.addingTimeInterval(86_400),
-      to: { try collected.append($0) })
+    let writer = try writer(failingPast: 2_000)
     for event in events(100) { try writer.write(event) }
     #expect(throws: Collected.Full.self) { try writer.finish() }
     #expect(!writer.started)

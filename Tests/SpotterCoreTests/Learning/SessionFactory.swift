@@ -30,4 +30,10 @@ enum SessionFactory {
     }
     return result
   }
+
+  /// Push, Pull and Leg Day on Monday, Wednesday and Friday at 18:00, the eight weeks before
+  /// 2026-11-22: the planners' usual habit.
+  static let pushPullLegs = weekly(
+    [.monday, .wednesday, .friday], at: "18:00", weeks: 8, until: "2026-11-22",
+    names: ["Push Day", "Pull Day", "Leg Day"])
 }

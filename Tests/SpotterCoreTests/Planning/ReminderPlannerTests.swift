@@ -7,9 +7,7 @@ import _SpotterTestSupport
 @Suite struct ReminderPlannerTests {
   let clock = TestZones.berlinClock
   let now = TestZones.instant("2026-11-22T21:30:00+01:00")
-  let habit = SessionFactory.weekly(
-    [.monday, .wednesday, .friday], at: "18:00", weeks: 8, until: "2026-11-22",
-    names: ["Push Day", "Pull Day", "Leg Day"])
+  let habit = SessionFactory.pushPullLegs
 
   func plan(
     _ settings: Settings, sessions: [Session]? = nil, from: String = "2026-11-23", days: Int = 1,

@@ -9,9 +9,7 @@ import _SpotterTestSupport
 @Suite struct RunPlannerTests {
   let clock = TestZones.berlinClock
   let now = TestZones.instant("2026-11-22T21:30:00+01:00")
-  let habit = SessionFactory.weekly(
-    [.monday, .wednesday, .friday], at: "18:00", weeks: 8, until: "2026-11-22",
-    names: ["Push Day", "Pull Day", "Leg Day"])
+  let habit = SessionFactory.pushPullLegs
 
   var planner: RunPlanner {
     RunPlanner(settings: Settings(timeZone: TestZones.berlin), now: now, clock: clock)

@@ -6,11 +6,7 @@ import Testing
 /// A sink that compares with the file it would replace creates its temporary only at the first
 /// difference, and then writes exactly the new bytes.
 @Suite struct FileSinkTests {
-  func directory() throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("spotter-sink-\(UUID())").path
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-  }
+  func directory() throws -> String { try ScratchDirectory.make("spotter-sink") }
 
   /// Streams `pieces` as a replacement for `dir/out`, which holds `old`; returns the new file's
   /// text, or nil when nothing was staged.

@@ -5,11 +5,7 @@ import Testing
 
 /// The outputs and the store change behind them land together, or not at all.
 @Suite struct OutputTransactionTests {
-  func directory() throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("spotter-outputs-\(UUID())").path
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-  }
+  func directory() throws -> String { try ScratchDirectory.make("spotter-outputs") }
 
   func contents(_ directory: String) throws -> [String: String] {
     var files: [String: String] = [:]
