@@ -292,4 +292,47 @@ import Testing
       "\(typo.stderr)")
     #expect(!FileManager.default.fileExists(atPath: db))
   }
+
+  /// A FIFO, a folder or a planted link where the store or a file SQLite keeps beside it goes is
+  /// refused at once by every command that opens the store: a FIFO blocked the first read-only
+  /// look for ever, and a link where the log goes would have SQLite write into the file it names.
+  /// The store and the outputs stay as they were, and nothing is created where a link points.
+  @Test(arguments: [
+    ("db.sqlite", "fifo"), ("db.sqlite-wal", "fifo"), ("db.sqlite-shm", "link"), ("db.sqlite-wal", "link"),
+    ("db.sqlite-journal", "link"), ("db.sqlite-shm", "folder"),
+  ])
+  func aStoreFileThatIsNoFileIsRefusedWithoutWaiting(name: String, kind: String) async throws {
+    let dir = try await baseline()
+    let db = dir.appendingPathComponent("db.sqlite")
+    let planted = dir.appendingPathComponent(name)
+    let victim = dir.appendingPathComponent("victim")
+    if name == "db.sqlite" { try FileManager.default.removeItem(at: db) }
+    for sibling in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db.path + sibling) }
+    let before = name == "db.sqlite" ? [:] : try snapshot(dir)
+    switch kind {
+    case "fifo": try #require(mkfifo(planted.path, 0o644) == 0)
+    case "link": try FileManager.default.createSymbolicLink(at: planted, withDestinationURL: victim)
+    default: try FileManager.default.createDirectory(at: planted, withIntermediateDirectories: false)
+    }
+    let commands = [
+      [
+        "run", "--out", dir.appendingPathComponent("out").path, "--history",
+        SpotterBinary.example("strong.csv"),
+      ],
+      ["plan"], ["history"], ["import", SpotterBinary.example("strong.csv")], ["skip", "tomorrow"],
+    ]
+    let shown = kind == "fifo" ? "a FIFO (named pipe)" : kind == "link" ? "a symbolic link" : "a folder"
+    for command in commands {
+      let failed = try await SpotterBinary.run(
+        command + [
+          "--config", SpotterBinary.example("config.toml"), "--db", db.path, "--now",
+          "2026-11-22T21:40:00+01:00",
+        ])
+      #expect(!failed.timedOut, "\(command) waited on \(name)")
+      #expect(failed.status == 74, "\(command): \(failed.stderr)")
+      #expect(failed.stderr.contains("\(name) is \(shown), not a file"), "\(command): \(failed.stderr)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: victim.path))
+    if name != "db.sqlite" { #expect(try snapshot(dir) == before) }
+  }
 }

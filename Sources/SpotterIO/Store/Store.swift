@@ -21,6 +21,7 @@ public final class Store: Sendable {
   /// lock, so cron starting commands in one minute never turns into "database is locked".
   public init(path: String, busyTimeout: TimeInterval = 5) throws {
     self.path = path
+    try Self.checkFileKinds(path)
     // Looked at before opening: opening a WAL store creates its log.
     let hadLog = path == ":memory:" ? nil : try Self.existingStoreHasLog(path)
     do {
@@ -87,6 +88,7 @@ public final class Store: Sendable {
   /// copied into memory and migrated there, so it reads as today's without being touched.
   public init(readingAt path: String, busyTimeout: TimeInterval = 5) throws {
     self.path = path
+    try Self.checkFileKinds(path)
     do {
       let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber
       guard let size, size.intValue > 0 else {
