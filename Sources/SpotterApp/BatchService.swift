@@ -75,10 +75,15 @@ public struct BatchService: Sendable {
     public var failed: [Failure]
     public var busy: [String]
     public var cpuMs: Int
+    /// Why a user's line could not be appended to `--summary`, if one could not: the users ran,
+    /// but a re-run would run them again.
+    public var summaryError: String?
 
-    /// The exit code for the engine: 75 while busy users remain (a retry can help), else 0.
+    /// The exit code for the engine: 75 while busy users remain (a retry can help), 74 when the
+    /// summary could not be kept, else 0.
     public var exitCode: Int32 {
-      busy.isEmpty ? SpotterExitCode.success.rawValue : SpotterExitCode.temporaryFailure.rawValue
+      if !busy.isEmpty { return SpotterExitCode.temporaryFailure.rawValue }
+      return summaryError == nil ? SpotterExitCode.success.rawValue : SpotterExitCode.ioError.rawValue
     }
   }
 
@@ -99,15 +104,24 @@ public struct BatchService: Sendable {
       let user: BatchUser
       do {
         user = try JSONDecoder().decode(BatchUser.self, from: Data(text.utf8))
+      } catch let unknown as BatchUser.UnknownKey {
+        throw SpotterIOError.invalidConfig(
+          file: manifest, line: index + 1, key: unknown.key, value: text,
+          reason: "unknown key (the keys are \(BatchUser.keys.joined(separator: ", "))) in")
       } catch {
         throw SpotterIOError.invalidConfig(
           file: manifest, line: index + 1, key: "user", value: text,
           reason: "expected {\"id\", \"db\", \"config\", \"out\", \"state\"[, \"history\"]} on one line, got")
       }
-      guard !user.id.isEmpty, seen.insert(user.id).inserted else {
+      guard BatchUser.isValid(id: user.id) else {
         throw SpotterIOError.invalidConfig(
           file: manifest, line: index + 1, key: "id", value: user.id,
-          reason: user.id.isEmpty ? "an id is needed, got" : "this id is on an earlier line too:")
+          reason: "an id of 1 to 200 bytes without control characters is needed, got")
+      }
+      guard seen.insert(user.id).inserted else {
+        throw SpotterIOError.invalidConfig(
+          file: manifest, line: index + 1, key: "id", value: user.id,
+          reason: "this id is on an earlier line too:")
       }
       users.append(user)
     }
@@ -135,14 +149,16 @@ public struct BatchService: Sendable {
       instant = Date()
     }
     let night = Self.night(of: instant)
-    let done = Set(previousOutcomes().filter { $0.night == night && !$0.isBusy }.map(\.id))
+    let summary = try summaryPath.map { try BatchSummary(path: $0, night: night) }
+    let done = Set((summary?.previous ?? []).filter { !$0.isBusy }.map(\.id))
     let pending = mine.filter { !done.contains($0.id) }
     // A busy user gets one more try, after the others; only the final word is summarised, so
     // each user appears once in a night's summary.
-    var outcomes = runAll(pending, night: night, summarisingBusy: false)
+    var outcomes = runAll(pending, night: night, summary: summary, summarisingBusy: false)
     let busy = outcomes.filter(\.isBusy).map(\.id)
     if !busy.isEmpty {
-      let retried = runAll(pending.filter { busy.contains($0.id) }, night: night, summarisingBusy: true)
+      let retried = runAll(
+        pending.filter { busy.contains($0.id) }, night: night, summary: summary, summarisingBusy: true)
       outcomes = outcomes.filter { !$0.isBusy } + retried
     }
     let failed = outcomes.filter { $0.code != 0 && !$0.isBusy }.map {
@@ -153,11 +169,13 @@ public struct BatchService: Sendable {
       shard: shard.description, users: mine.count, ok: ok.count, changed: ok.filter(\.changed).count,
       unchanged: ok.filter { !$0.changed }.count, resumed: mine.count - pending.count,
       failed: failed.sorted { $0.id < $1.id }, busy: outcomes.filter(\.isBusy).map(\.id).sorted(),
-      cpuMs: Self.cpuMilliseconds() - started)
+      cpuMs: Self.cpuMilliseconds() - started, summaryError: summary?.failure)
   }
 
   /// `users` on `jobs` threads, each outcome appended to the summary as it ends.
-  private func runAll(_ users: [BatchUser], night: String, summarisingBusy: Bool) -> [Outcome] {
+  private func runAll(_ users: [BatchUser], night: String, summary: BatchSummary?, summarisingBusy: Bool)
+    -> [Outcome]
+  {
     final class Shared: @unchecked Sendable {
       let lock = NSLock()
       var next = 0
@@ -177,7 +195,7 @@ public struct BatchService: Sendable {
           let outcome = runOne(users[index], night: night)
           shared.lock.lock()
           shared.outcomes.append(outcome)
-          if summarisingBusy || !outcome.isBusy { appendSummary(outcome) }
+          if summarisingBusy || !outcome.isBusy { summary?.append(outcome) }
           shared.lock.unlock()
         }
         group.leave()
@@ -218,27 +236,6 @@ public struct BatchService: Sendable {
         id: user.id, code: ExitStatus.code(for: error), error: ExitStatus.message(for: error), changed: false,
         night: night)
     }
-  }
-
-  /// The outcomes an earlier run of this shard appended to the summary.
-  private func previousOutcomes() -> [Outcome] {
-    guard let summaryPath, let data = try? InputFile.contents(summaryPath) else { return [] }
-    return data.split(separator: 0x0A).compactMap { try? JSONDecoder().decode(Outcome.self, from: Data($0)) }
-  }
-
-  /// Appends `outcome` to the summary as one JSON line, flushed: a batch killed half-way keeps
-  /// what it finished.
-  private func appendSummary(_ outcome: Outcome) {
-    guard let summaryPath else { return }
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    guard var line = try? encoder.encode(outcome) else { return }
-    line.append(0x0A)
-    let descriptor = open(summaryPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0o644)
-    guard descriptor >= 0 else { return }
-    defer { close(descriptor) }
-    _ = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-    fsync(descriptor)
   }
 
   /// This process's CPU time so far, user and system, in milliseconds.

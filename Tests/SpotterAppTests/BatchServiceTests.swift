@@ -154,4 +154,64 @@ import Testing
       #expect(error.exitCode == .noInput)
     }
   }
+
+  /// A misspelt key is an error naming the manifest's line and the key, not a user run on the
+  /// config's sources without a word; an id with a control character is refused before it can
+  /// break a summary line or a terminal.
+  @Test func anUnknownKeyOrAnIdWithAControlCharacterStopsTheShard() throws {
+    let (_, path, _) = try manifest(2)
+    var lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+    let good = lines
+    lines[1] = lines[1].replacingOccurrences(of: "\"history\"", with: "\"hisotry\"")
+    try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+    do {
+      _ = try service(path).users()
+      Issue.record("a misspelt key was read")
+    } catch let error as SpotterIOError {
+      #expect(error.description.hasPrefix("\(path):2: key 'hisotry': unknown key"), "\(error)")
+      #expect(error.exitCode == .config)
+    }
+    for id in ["u\\u001b[2J", "a\\nb", "", String(repeating: "x", count: 201)] {
+      lines = good
+      lines[0] = lines[0].replacingOccurrences(of: "\"id\":\"u0\"", with: "\"id\":\"\(id)\"")
+      try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+      do {
+        _ = try service(path).users()
+        Issue.record("the id \(id) was taken")
+      } catch let error as SpotterIOError {
+        #expect(error.description.hasPrefix("\(path):1: key 'id':"), "\(error)")
+      }
+    }
+  }
+
+  /// A summary that cannot be appended to (a link, a folder, a missing folder) stops the shard
+  /// before any user runs (64), where it used to lose every line in silence; a line torn by a
+  /// kill is closed, so the next outcome is kept and a re-run skips it.
+  @Test func aSummaryThatCannotBeKeptStopsTheShardAndATornLineIsClosed() throws {
+    let (dir, path, users) = try manifest(2)
+    let elsewhere = dir.appendingPathComponent("elsewhere.jsonl")
+    let link = dir.appendingPathComponent("link.jsonl")
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: elsewhere)
+    for summary in [link.path, dir.path, dir.appendingPathComponent("none/summary.jsonl").path] {
+      do {
+        _ = try service(path, summary: summary).run()
+        Issue.record("ran with the summary \(summary)")
+      } catch let error as SpotterAppError {
+        #expect(error.exitCode == .usage, "\(error)")
+        #expect(error.description.contains("--summary"), "\(error)")
+      }
+    }
+    #expect(!FileManager.default.fileExists(atPath: elsewhere.path))
+    #expect(!FileManager.default.fileExists(atPath: users[0].out + "/spotter.ics"))
+
+    let summary = dir.appendingPathComponent("summary.jsonl").path
+    try "{\"changed\":false,\"code\":0,\"id\":\"u9\",\"ni".write(
+      toFile: summary, atomically: true, encoding: .utf8)
+    let first = try service(path, summary: summary).run()
+    #expect(first.ok == 2 && first.summaryError == nil && first.exitCode == 0)
+    let kept = try String(contentsOfFile: summary, encoding: .utf8).split(separator: "\n")
+    #expect(kept.count == 3 && kept[1].contains("\"id\":\"u") && kept[2].contains("\"id\":\"u"), "\(kept)")
+    let again = try service(path, summary: summary).run()
+    #expect(again.resumed == 2 && again.ok == 0)
+  }
 }

@@ -98,6 +98,27 @@ import _SpotterTestSupport
     #expect(left.isEmpty, "\(left)")
   }
 
+  /// A FIFO named as the summary, or as a user's store, stops nothing for ever: the shard is
+  /// refused at once (64) for the summary, and the user fails alone (74) for the store. The batch
+  /// used to block at its first append, and every command at a FIFO store.
+  @Test func aFIFOSummaryOrStoreIsRefusedWithoutWaiting() async throws {
+    let dir = try SpotterBinary.scratch()
+    let (manifest, lines) = try Self.manifest(in: dir, users: 2) { _ in SpotterBinary.example("strong.csv") }
+    let fifo = dir.appendingPathComponent("fifo").path
+    try #require(mkfifo(fifo, 0o644) == 0)
+    let now = "2026-11-22T20:30:00Z"
+    let summary = try await SpotterBinary.run(["batch", "--users", manifest, "--summary", fifo, "--now", now])
+    #expect(!summary.timedOut && summary.status == 64, "\(summary.stderr)")
+    #expect(summary.stderr.contains("option '--summary': is not a regular file"), "\(summary.stderr)")
+    let store = lines[1].replacingOccurrences(of: dir.path + "/u1/db.sqlite", with: fifo)
+    try (lines[0] + "\n" + store + "\n").write(toFile: manifest, atomically: true, encoding: .utf8)
+    let batch = try await SpotterBinary.run(["batch", "--users", manifest, "--now", now, "--json"])
+    #expect(!batch.timedOut && batch.status == 0, "\(batch.stderr)")
+    #expect(batch.stdout.contains("\"ok\" : 1"), "\(batch.stdout)")
+    #expect(batch.stdout.contains("fifo is a FIFO (named pipe), not a file"), "\(batch.stdout)")
+    #expect(batch.stdout.contains("\"code\" : 74"), "\(batch.stdout)")
+  }
+
   /// kill -9 at arbitrary moments of a batch, then the same shard again: every user is in the
   /// summary exactly once, ok, and every store passes SQLite's integrity check.
   @Test func aKilledBatchResumedFinishesEveryUserOnce() async throws {

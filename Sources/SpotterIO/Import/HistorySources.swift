@@ -68,8 +68,10 @@ public struct HistorySources: Sendable {
       throw SpotterIOError.io(
         path: source,
         reason: Phrase(
-          "no history export found (Strong, Hevy, FitNotes, Apple Health or Spotter JSON)",
-          de: "kein Export gefunden (Strong, Hevy, FitNotes, Apple Health oder Spotter-JSON)")
+          "no history export found (Strong, Hevy, FitNotes, Fitbod, GymBook, JEFIT, Apple Health or Spotter JSON)",
+          de:
+            "kein Export gefunden (Strong, Hevy, FitNotes, Fitbod, GymBook, JEFIT, Apple Health oder Spotter-JSON)"
+        )
       )
     }
     return newest.values.sorted { $0.path < $1.path }.map(\.path)

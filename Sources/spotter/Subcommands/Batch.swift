@@ -14,7 +14,8 @@ extension SpotterCommand {
         optionally "history":[…]. Each user's night is exactly `spotter run` with those paths and \
         nothing of this process's environment. A user belongs to shard I of N by a hash of its id. \
         Exit 0 when every user was attempted (failures are in the summary and --json), 75 when \
-        users stayed busy (a retry helps), 64, 66 or 78 when the shard cannot run.
+        users stayed busy (a retry helps), 74 when the summary could not be kept, 64, 66 \
+        or 78 when the shard cannot run.
         """)
 
     @Option(help: "The manifest: JSON Lines, one user per line.")
@@ -63,6 +64,7 @@ extension SpotterCommand {
           ]
           lines += report.failed.map { "failed \($0.id) (exit \($0.code)): \($0.error)" }
           lines += report.busy.map { "busy \($0): its store is held by another process; run the shard again" }
+          if let error = report.summaryError { lines.append("summary not kept: \(error)") }
           print(lines.joined(separator: "\n"))
         }
         if report.exitCode != 0 { throw ExitCode(report.exitCode) }

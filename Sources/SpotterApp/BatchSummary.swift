@@ -1,0 +1,131 @@
+import Foundation
+import SpotterCore
+import SpotterIO
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `spotter batch --summary FILE`: the JSON Lines file each user's outcome is appended to as it
+/// ends, which a re-run of the shard the same night reads to skip the users already done.
+///
+/// It is opened once, before any user runs, and must be a regular file: a FIFO there blocked the
+/// batch for ever at its first append, and a link, a folder or a missing folder silently lost
+/// every line, so a requeued task ran the whole shard again. A line that cannot be written later
+/// (a full disk) is remembered and reported, never dropped in silence.
+final class BatchSummary: @unchecked Sendable {
+  let path: String
+  private let descriptor: Int32
+  private let lock = NSLock()
+  /// The outcomes earlier runs of the same night appended, as read when the file was opened.
+  let previous: [BatchService.Outcome]
+  /// The first append that failed, in words; guarded by `lock`.
+  private var firstFailure: String?
+
+  /// Opens (creating if needed) the summary at `path` and reads what earlier runs of `night`
+  /// appended; throws ``SpotterAppError/invalidOption(option:value:reason:)`` when it is no regular
+  /// file.
+  ///
+  /// A summary kept for months holds a line per user and night: only lines that name `night` are
+  /// decoded, so reading it stays a scan of its bytes.
+  init(path: String, night: String) throws {
+    self.path = path
+    let descriptor = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
+    guard descriptor >= 0 else {
+      let code = errno
+      throw SpotterAppError.invalidOption(
+        option: "--summary", value: path,
+        reason: Phrase(
+          "cannot be opened to append to ("
+            + (code == ELOOP ? "a symbolic link; name the file itself" : String(cString: strerror(code)))
+            + "):"))
+    }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+      close(descriptor)
+      throw SpotterAppError.invalidOption(
+        option: "--summary", value: path, reason: "is not a regular file; name a file to append to:")
+    }
+    self.descriptor = descriptor
+    let existing = Self.read(descriptor, size: Int(status.st_size))
+    let mark = Array("\"night\":\"\(night)\"".utf8)
+    let decoder = JSONDecoder()
+    previous = existing.split(separator: 0x0A).compactMap { line in
+      guard line.firstRange(of: mark) != nil else { return nil }
+      let outcome = try? decoder.decode(BatchService.Outcome.self, from: Data(line))
+      return outcome?.night == night ? outcome : nil
+    }
+    // A line torn by a kill or a full disk is closed, so the next outcome starts a line of its own
+    // instead of being glued to it and lost.
+    if let last = existing.last, last != 0x0A { put([0x0A]) }
+  }
+
+  deinit {
+    close(descriptor)
+  }
+
+  /// Appends `outcome` as one JSON line and flushes it, so a batch killed half-way keeps what it
+  /// finished.
+  func append(_ outcome: BatchService.Outcome) {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    guard var line = try? encoder.encode(outcome) else {
+      remember("the outcome of '\(outcome.id)' could not be encoded")
+      return
+    }
+    line.append(0x0A)
+    put([UInt8](line))
+  }
+
+  /// The first append that failed, if any.
+  var failure: String? {
+    lock.lock()
+    defer { lock.unlock() }
+    return firstFailure
+  }
+
+  private func put(_ bytes: [UInt8]) {
+    let written = bytes.withUnsafeBytes { buffer in
+      #if canImport(Glibc)
+        Glibc.write(descriptor, buffer.baseAddress, buffer.count)
+      #else
+        Darwin.write(descriptor, buffer.baseAddress, buffer.count)
+      #endif
+    }
+    guard written == bytes.count else {
+      let reason =
+        written < 0 ? String(cString: strerror(errno)) : "only \(written) of \(bytes.count) bytes written"
+      remember("\(path): cannot append (\(reason)); a re-run will run its users again")
+      return
+    }
+    if fsync(descriptor) != 0 {
+      remember(
+        "\(path): cannot flush (\(String(cString: strerror(errno)))); a re-run may run its users again")
+    }
+  }
+
+  private func remember(_ failure: String) {
+    lock.lock()
+    if firstFailure == nil { firstFailure = failure }
+    lock.unlock()
+  }
+
+  /// The file's first `size` bytes, read through its own descriptor (never a second open of the
+  /// path). The size is the file's at open time: lines appended meanwhile are the caller's own.
+  private static func read(_ descriptor: Int32, size: Int) -> [UInt8] {
+    guard size > 0 else { return [] }
+    var bytes = [UInt8](repeating: 0, count: size)
+    var done = 0
+    while done < size {
+      let count = bytes.withUnsafeMutableBytes {
+        pread(descriptor, $0.baseAddress! + done, size - done, off_t(done))
+      }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { break }
+      done += count
+    }
+    return Array(bytes.prefix(done))
+  }
+}
