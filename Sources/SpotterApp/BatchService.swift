@@ -98,6 +98,7 @@ public struct BatchService: Sendable {
     }
     var users: [BatchUser] = []
     var seen = Set<String>()
+    var owners: [String: (id: String, line: Int)] = [:]
     for (index, line) in data.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
       let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
       guard !text.isEmpty else { continue }
@@ -123,9 +124,30 @@ public struct BatchService: Sendable {
           file: manifest, line: index + 1, key: "id", value: user.id,
           reason: "this id is on an earlier line too:")
       }
+      // Two people on one store would have their histories merged, and on one output folder each
+      // would be sent the other's calendar: a copied line is refused, not run.
+      for (key, path) in [("db", user.db), ("out", user.out)] {
+        let place = key + " " + Self.place(path)
+        if let owner = owners[place] {
+          throw SpotterIOError.invalidConfig(
+            file: manifest, line: index + 1, key: key, value: path,
+            reason:
+              "user '\(owner.id)' (line \(owner.line)) has this path too, and each user needs their own:")
+        }
+        owners[place] = (user.id, index + 1)
+      }
       users.append(user)
     }
     return users
+  }
+
+  /// Where `path` is, to tell two spellings of one place apart: `.`, `..` and a trailing slash
+  /// resolved, and links too when the place exists.
+  static func place(_ path: String) -> String {
+    let standard = Workspace.absolute(path)
+    guard let resolved = realpath(standard, nil) else { return standard }
+    defer { free(resolved) }
+    return String(cString: resolved)
   }
 
   /// The night a run belongs to, for the summary: the UTC date of `now`.

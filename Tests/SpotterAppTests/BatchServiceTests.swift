@@ -214,4 +214,33 @@ import Testing
     let again = try service(path, summary: summary).run()
     #expect(again.resumed == 2 && again.ok == 0)
   }
+
+  /// Two lines on one store or one output folder, however spelt (`./`, a link), are refused with
+  /// both lines named: the store would merge two people's histories, and the folder would send
+  /// each the other's calendar.
+  @Test func twoUsersOnOneStoreOrOutputFolderAreRefused() throws {
+    let (dir, path, users) = try manifest(3)
+    let good = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+    let link = dir.appendingPathComponent("u0-link")
+    try FileManager.default.createSymbolicLink(
+      atPath: link.path, withDestinationPath: dir.appendingPathComponent("u0").path)
+    try FileManager.default.createDirectory(atPath: users[0].out, withIntermediateDirectories: true)
+    let cases = [
+      ("db", users[2].db, dir.path + "/u0/./db.sqlite"),
+      ("out", users[2].out, link.path + "/out/"),
+    ]
+    for (key, mine, theirs) in cases {
+      var lines = good
+      lines[2] = lines[2].replacingOccurrences(of: "\"\(mine)\"", with: "\"\(theirs)\"")
+      try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+      do {
+        _ = try service(path).users()
+        Issue.record("two users on \(theirs) were taken")
+      } catch let error as SpotterIOError {
+        #expect(
+          error.description.hasPrefix("\(path):3: key '\(key)': user 'u0' (line 1) has this path too"),
+          "\(error)")
+      }
+    }
+  }
 }
