@@ -35,7 +35,7 @@ public struct LearnedPattern: Sendable, Hashable, Codable {
     learner: PatternLearner, sessions: [Session], reactions: [ReminderReaction], now: Date, clock: ZoneClock
   ) -> String {
     var digest = Fingerprint()
-    digest.combine("learner \(revision) lead \(learner.leadMinutes) \(learner.parameters)")
+    digest.combine("learner \(revision) lead \(learner.leadMinutes) \(learner.parameters.digest)")
     digest.combine(clock.timeZone.identifier)
     digest.combine(TimeZone.timeZoneDataVersion)
     let today = clock.localDate(now)

@@ -49,4 +49,27 @@ import _SpotterTestSupport
     let later = SessionFactory.session("2026-11-22", "22:00")
     #expect(key(sessions + [later]) != key(sessions + [later], now: evening.addingTimeInterval(3600)))
   }
+
+  /// The learner's digest names every constant the parameters hold (their stored properties, as
+  /// reflection lists them), and changing any tunable one changes the key: a constant left out
+  /// would let a pattern learned under other values be reused.
+  @Test func theParametersDigestNamesEveryConstant() {
+    let digest = LearningParameters.standard.digest
+    let named = Set(digest.split(separator: " ").map { String($0.split(separator: "=")[0]) })
+    let stored = Set(Mirror(reflecting: LearningParameters.standard).children.compactMap(\.label))
+    #expect(
+      named == stored,
+      "missing: \(stored.subtracting(named).sorted()), extra: \(named.subtracting(stored).sorted())")
+    let standardKey = LearnedPattern.key(
+      learner: learner, sessions: sessions, reactions: [], now: evening, clock: clock)
+    for name in LearningParameters.tunableNames {
+      var changed = LearningParameters.standard
+      let moved = changed.set(name, to: 2) || changed.set(name, to: 1) || changed.set(name, to: 0)
+      guard moved, changed != LearningParameters.standard else { continue }
+      let key = LearnedPattern.key(
+        learner: PatternLearner(leadMinutes: learner.leadMinutes, parameters: changed), sessions: sessions,
+        reactions: [], now: evening, clock: clock)
+      #expect(key != standardKey, "\(name)")
+    }
+  }
 }

@@ -1,0 +1,25 @@
+extension LearningParameters {
+  /// Every constant by name and value, in declaration order: what a learned pattern's key holds
+  /// of the learner it came from.
+  ///
+  /// Spelt out rather than interpolating the struct, which goes through reflection: a
+  /// millisecond of a single `spotter run`, spent on every night's cache key.
+  public var digest: String {
+    let values: [(String, String)] = [
+      ("windowDays", "\(windowDays)"), ("activeWeeks", "\(activeWeeks)"), ("weekDecay", "\(weekDecay)"),
+      ("skipInactiveWeeks", "\(skipInactiveWeeks)"), ("activityRadiusDays", "\(activityRadiusDays)"),
+      ("givenUpCap", "\(givenUpCap)"), ("gapEvidence", "\(gapEvidence)"),
+      ("gapWindowDays", "\(gapWindowDays)"),
+      ("cellPrior", "\(cellPrior)"), ("habitChangeSurprises", "\(habitChangeSurprises)"),
+      ("surpriseRate", "\(surpriseRate)"), ("minimumTrainingDays", "\(minimumTrainingDays)"),
+      ("minimumStarts", "\(minimumStarts)"), ("latePenalty", "\(latePenalty)"),
+      ("safetyMinutes", "\(safetyMinutes)"), ("startDecay", "\(startDecay)"),
+      ("recentHalfLifeDays", "\(recentHalfLifeDays)"), ("latestStarts", "\(latestStarts)"),
+      ("breakDays", "\(breakDays)"), ("returnDays", "\(returnDays)"),
+      ("newRoutineLastWeek", "\(newRoutineLastWeek)"), ("chooseStartSource", "\(chooseStartSource)"),
+      ("secondWindowShare", "\(secondWindowShare)"), ("reactionDays", "\(reactionDays)"),
+      ("reactionsToAct", "\(reactionsToAct)"), ("declineFactor", "\(declineFactor)"),
+    ]
+    return values.map { "\($0.0)=\($0.1)" }.joined(separator: " ")
+  }
+}
