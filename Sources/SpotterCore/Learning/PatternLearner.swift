@@ -109,9 +109,12 @@ public struct PatternLearner: Sendable {
         probability = min(probability, rate.value)
       }
       if !evidence { probability = 0 }
+      // In a new routine, as back from a break, the starts since it began place the alarm: the
+      // old routine's hours are not the new one's, and counted against an alarm as starts it
+      // came too late for, they held it at the old hour for days.
       var start = history.start(
         for: target, leadMinutes: leadMinutes, source: source, minimumStarts: returned != nil ? 1 : nil,
-        since: returned)
+        since: returned ?? (habitChange ? history.firstRecentSurprise() : nil))
       let read = readReactions(reactions, on: weekday, history: history)
       var reacted = read.reactions
       // Sessions on this weekday after its last declined reminder lift the penalty at once: a

@@ -205,6 +205,12 @@ struct TrainingHistory {
     return (0..<7).map { today.adding(days: -$0) }.filter(isSurprise).count
   }
 
+  /// The first of the last week's surprises: where a new routine began, from which its starts
+  /// alone place the alarms.
+  func firstRecentSurprise() -> LocalDate? {
+    (0..<7).map { today.adding(days: -$0) }.filter(isSurprise).min()
+  }
+
   /// Whether `date` was trained on a weekday established as free: a day of a new routine.
   func isSurprise(_ date: LocalDate) -> Bool {
     guard trainingDays[date] != nil else { return false }

@@ -114,6 +114,23 @@ import _SpotterTestSupport
     #expect(pattern[.friday].confidence < 0.4)
   }
 
+  /// In a new routine only its own starts place the alarm, whatever weight a start before the
+  /// alarm carries: with the old routine's mornings still among the recent days, a late-alarm
+  /// penalty of 1 held the new evenings' alarm at the old morning hour for days.
+  @Test func aNewRoutinesAlarmIsPlacedByItsOwnStarts() {
+    var sessions = SessionFactory.weekly([.tuesday, .thursday], at: "07:00", weeks: 20, until: "2026-11-16")
+    // Since Monday 2026-11-16: Monday and Wednesday at 18:00, two sessions in.
+    sessions += ["2026-11-16", "2026-11-18"].map { SessionFactory.session($0, "18:00") }
+    var parameters = LearningParameters.standard
+    let moved = parameters.set("latePenalty", to: 1)
+    #expect(moved)
+    let now = clock.instant(TestZones.date("2026-11-18"), LocalTime(hour: 21, minute: 0))
+    let pattern = PatternLearner(parameters: parameters).learn(from: sessions, now: now, clock: clock)
+    #expect(pattern.habitChange)
+    let start = pattern[.friday].usualStart?.minuteOfDay
+    #expect(start.map { abs($0 - 18 * 60) <= 30 } == true, "\(start.map(String.init) ?? "none")")
+  }
+
   @Test func aWeekdayGivenUpGoesSilentAfterTwoMissedWeeks() {
     var sessions = SessionFactory.weekly(
       [.monday, .wednesday, .friday], at: "18:00", weeks: 10, until: "2026-11-08")
