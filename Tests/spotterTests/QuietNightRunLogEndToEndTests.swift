@@ -24,7 +24,7 @@ import _SpotterTestSupport
     #expect(try await run("2026-11-22T21:30:00+01:00").count == 1)
     // The same night again: nothing changed, so nothing is written, no log either.
     #expect(try await run("2026-11-22T21:30:00+01:00").count == 1)
-    // The next night plans a new day: its log is kept.
-    #expect(try await run("2026-11-23T21:30:00+01:00").count == 2)
+    // Tuesday night plans Wednesday's reminder: that night changed something, so its log is kept.
+    #expect(try await run("2026-11-24T21:30:00+01:00").count == 2)
   }
 }

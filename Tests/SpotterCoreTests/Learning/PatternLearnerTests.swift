@@ -136,8 +136,9 @@ import _SpotterTestSupport
       [.monday, .wednesday, .friday], at: "18:00", weeks: 10, until: "2026-11-08")
     sessions += SessionFactory.weekly([.monday, .wednesday], at: "18:00", weeks: 2, until: "2026-11-22")
     let pattern = learner.learn(from: sessions, today: today, clock: clock)
-    #expect(pattern[.friday].confidence <= 0.2)
-    #expect(pattern.trainingDays(minimumConfidence: 0.4) == [.monday, .wednesday])
+    #expect(pattern[.friday].confidence <= LearningParameters.standard.givenUpCap)
+    #expect(
+      pattern.trainingDays(minimumConfidence: Settings.defaultMinimumConfidence) == [.monday, .wednesday])
   }
 
   @Test func aHolidayIsNoEvidenceAgainstTheUsualDays() {
@@ -216,7 +217,8 @@ import _SpotterTestSupport
     let pattern = learner.learn(from: before + after, today: today, clock: clock)
     #expect(!pattern.habitChange)
     #expect(pattern[.monday].confidence >= 0.75)
-    #expect(pattern.trainingDays(minimumConfidence: 0.45) == [.monday, .wednesday])
+    #expect(
+      pattern.trainingDays(minimumConfidence: Settings.defaultMinimumConfidence) == [.monday, .wednesday])
   }
 
   @Test func theNightsThatShareWeekdayAndGapAreCounted() {
