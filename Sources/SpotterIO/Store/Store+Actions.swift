@@ -77,7 +77,9 @@ extension Store {
 
   /// A named value inside a transaction already open; nil when unset.
   static func setting(_ key: String, db: Database) throws -> String? {
-    try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key])
+    // Cached: a night reads four settings, and each was a statement prepared again.
+    try String.fetchOne(
+      db.cachedStatement(sql: "SELECT value FROM setting WHERE key = ?"), arguments: [key])
   }
 
   /// Sets (or with nil, removes) a named value.

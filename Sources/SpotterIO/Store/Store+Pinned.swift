@@ -32,7 +32,13 @@ extension Store {
   }
 
   static func preview(in db: Database) throws -> StorePreview {
-    guard try db.tableExists("setting") else { return StorePreview() }
+    // Asked of sqlite_master directly: GRDB's tableExists first reads the whole schema into its
+    // cache, two statements and every table's definition, on every command.
+    let hasSettings =
+      try Bool.fetchOne(
+        db, sql: "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'setting')")
+      ?? false
+    guard hasSettings else { return StorePreview() }
     let prefix = fingerprintKey("")
     let rows = try Row.fetchAll(
       db, sql: "SELECT key, value FROM setting WHERE key IN (?, ?) OR key LIKE ?",
