@@ -63,9 +63,8 @@ public struct PatternLearner: Sendable {
       parameters: parameters,
       doneDays: Set(reactions.filter { $0.kind == .done && $0.date < today }.map(\.date)))
     let evidence = history.trainingDays.count >= parameters.minimumTrainingDays
-    let habitChange =
-      evidence && parameters.habitChangeSurprises > 0
-      && history.recentSurprises() >= parameters.habitChangeSurprises
+    let surprises = evidence && parameters.habitChangeSurprises > 0 ? history.recentSurprises() : []
+    let habitChange = !surprises.isEmpty && surprises.count >= parameters.habitChangeSurprises
     // Back from a break: the sessions since decide, as in a new routine, but the weekday and
     // gap counts of the nights before still say which nights were never this person's.
     let returned = evidence ? history.returnFromBreak() : nil
@@ -114,7 +113,7 @@ public struct PatternLearner: Sendable {
       // came too late for, they held it at the old hour for days.
       var start = history.start(
         for: target, leadMinutes: leadMinutes, source: source, minimumStarts: returned != nil ? 1 : nil,
-        since: returned ?? (habitChange ? history.firstRecentSurprise() : nil))
+        since: returned ?? (habitChange ? surprises.last : nil))
       let read = readReactions(reactions, on: weekday, history: history)
       var reacted = read.reactions
       // Sessions on this weekday after its last declined reminder lift the penalty at once: a

@@ -198,17 +198,12 @@ struct TrainingHistory {
     return nil
   }
 
-  /// Sessions in the last week on weekdays that were established as free: the sign of a new
-  /// routine.
-  func recentSurprises() -> Int {
-    guard let firstDate, firstDate <= today.adding(days: -28) else { return 0 }
-    return (0..<7).map { today.adding(days: -$0) }.filter(isSurprise).count
-  }
-
-  /// The first of the last week's surprises: where a new routine began, from which its starts
-  /// alone place the alarms.
-  func firstRecentSurprise() -> LocalDate? {
-    (0..<7).map { today.adding(days: -$0) }.filter(isSurprise).min()
+  /// The days of the last week trained on weekdays that were established as free, newest
+  /// first: enough of them are the sign of a new routine, and the earliest is where it began,
+  /// from which its starts alone place the alarms.
+  func recentSurprises() -> [LocalDate] {
+    guard let firstDate, firstDate <= today.adding(days: -28) else { return [] }
+    return (0..<7).map { today.adding(days: -$0) }.filter(isSurprise)
   }
 
   /// Whether `date` was trained on a weekday established as free: a day of a new routine.
