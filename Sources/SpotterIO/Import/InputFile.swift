@@ -57,15 +57,19 @@ public enum InputFile {
 
   /// What a file of type `kind` is, in words, and that a file is wanted.
   static func describe(_ kind: mode_t) -> String {
-    let what =
-      switch kind {
-      case S_IFDIR: "a folder"
-      case S_IFIFO: "a FIFO (named pipe)"
-      case S_IFSOCK: "a socket"
-      case S_IFCHR, S_IFBLK: "a device"
-      default: "not a regular file"
-      }
-    return "\(what), not a file; name a regular file"
+    "\(kindName(kind).english), not a file; name a regular file"
+  }
+
+  /// What a file of type `kind` (`st_mode & S_IFMT`) is, in words: "a FIFO (named pipe)".
+  static func kindName(_ kind: mode_t) -> Phrase {
+    switch kind {
+    case S_IFDIR: Phrase("a folder", de: "ein Ordner")
+    case S_IFIFO: Phrase("a FIFO (named pipe)", de: "eine FIFO (benannte Pipe)")
+    case S_IFSOCK: Phrase("a socket", de: "ein Socket")
+    case S_IFCHR, S_IFBLK: Phrase("a device", de: "ein Gerät")
+    case S_IFLNK: Phrase("a symbolic link", de: "ein symbolischer Link")
+    default: Phrase("not a regular file", de: "keine reguläre Datei")
+    }
   }
 
   private static func systemOpen(_ path: String, _ flags: Int32) -> Int32 {

@@ -39,15 +39,7 @@ extension Store {
   }
 
   private static func notAFile(path: String, shown: String, kind: mode_t) -> SpotterIOError {
-    let what: Phrase =
-      switch kind {
-      case S_IFDIR: Phrase("a folder", de: "ein Ordner")
-      case S_IFIFO: Phrase("a FIFO (named pipe)", de: "eine FIFO (benannte Pipe)")
-      case S_IFSOCK: Phrase("a socket", de: "ein Socket")
-      case S_IFCHR, S_IFBLK: Phrase("a device", de: "ein Gerät")
-      case S_IFLNK: Phrase("a symbolic link", de: "ein symbolischer Link")
-      default: Phrase("not a regular file", de: "keine reguläre Datei")
-      }
+    let what = InputFile.kindName(kind)
     let name = URL(fileURLWithPath: shown).lastPathComponent
     return .store(
       path: path,
