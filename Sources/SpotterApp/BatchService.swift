@@ -144,10 +144,7 @@ public struct BatchService: Sendable {
   /// Where `path` is, to tell two spellings of one place apart: `.`, `..` and a trailing slash
   /// resolved, and links too when the place exists.
   static func place(_ path: String) -> String {
-    let standard = Workspace.absolute(path)
-    guard let resolved = realpath(standard, nil) else { return standard }
-    defer { free(resolved) }
-    return String(cString: resolved)
+    URL(fileURLWithPath: Workspace.absolute(path)).resolvingSymlinksInPath().path
   }
 
   /// The night a run belongs to, for the summary: the UTC date of `now`.
