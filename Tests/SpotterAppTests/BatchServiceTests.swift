@@ -50,6 +50,18 @@ import Testing
       localtime: "/usr/share/zoneinfo/Europe/Berlin", executablePath: "/usr/local/bin/spotter")
   }
 
+  /// Writes `lines` as the manifest at `path` and reads it: the error it is refused with, or nil
+  /// when it is taken.
+  func refusal(of lines: [String], at path: String) throws -> SpotterIOError? {
+    try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+    do {
+      _ = try service(path).users()
+      return nil
+    } catch let error as SpotterIOError {
+      return error
+    }
+  }
+
   /// Shards partition the users by id, whatever their lines: every user in exactly one.
   @Test func shardsPartitionTheUsersByIdAndAutoReadsTheEngines() throws {
     let ids = (0..<1000).map { "user-\($0)" }
@@ -163,23 +175,19 @@ import Testing
     var lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
     let good = lines
     lines[1] = lines[1].replacingOccurrences(of: "\"history\"", with: "\"hisotry\"")
-    try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
-    do {
-      _ = try service(path).users()
-      Issue.record("a misspelt key was read")
-    } catch let error as SpotterIOError {
+    if let error = try refusal(of: lines, at: path) {
       #expect(error.description.hasPrefix("\(path):2: key 'hisotry': unknown key"), "\(error)")
       #expect(error.exitCode == .config)
+    } else {
+      Issue.record("a misspelt key was read")
     }
     for id in ["u\\u001b[2J", "a\\nb", "", String(repeating: "x", count: 201)] {
       lines = good
       lines[0] = lines[0].replacingOccurrences(of: "\"id\":\"u0\"", with: "\"id\":\"\(id)\"")
-      try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
-      do {
-        _ = try service(path).users()
-        Issue.record("the id \(id) was taken")
-      } catch let error as SpotterIOError {
+      if let error = try refusal(of: lines, at: path) {
         #expect(error.description.hasPrefix("\(path):1: key 'id':"), "\(error)")
+      } else {
+        Issue.record("the id \(id) was taken")
       }
     }
   }
@@ -232,14 +240,12 @@ import Testing
     for (key, mine, theirs) in cases {
       var lines = good
       lines[2] = lines[2].replacingOccurrences(of: "\"\(mine)\"", with: "\"\(theirs)\"")
-      try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
-      do {
-        _ = try service(path).users()
-        Issue.record("two users on \(theirs) were taken")
-      } catch let error as SpotterIOError {
+      if let error = try refusal(of: lines, at: path) {
         #expect(
           error.description.hasPrefix("\(path):3: key '\(key)': user 'u0' (line 1) has this path too"),
           "\(error)")
+      } else {
+        Issue.record("two users on \(theirs) were taken")
       }
     }
   }
