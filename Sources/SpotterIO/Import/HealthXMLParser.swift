@@ -2,16 +2,6 @@ import CLibXML2
 import Foundation
 import SpotterCore
 
-/// One `<Workout>` of Apple Health's `export.xml`, as written.
-struct HealthWorkout {
-  var line: Int
-  var activityType: String
-  var startDate: String
-  var endDate: String
-  /// The `HKTimeZone` metadata: where the workout was recorded.
-  var timeZone: String?
-}
-
 /// Streams Apple Health's `export.xml` through libxml2's push parser and hands over each
 /// `<Workout>`; everything else (millions of `<Record>`s) is skipped without making a Swift
 /// string. The only file that calls libxml2.
