@@ -69,6 +69,7 @@ public final class Store: Sendable {
       } else {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        if hadLog == nil { try Self.create(at: path, configuration: configuration) }
         queue = try DatabaseQueue(path: path, configuration: configuration)
       }
       // Each migration sets user_version in its own transaction, so a store at the current
@@ -227,6 +228,13 @@ public final class Store: Sendable {
     }
   }
 
+  /// Whether the file system holding `path` has no block left for an ordinary user.
+  static func diskIsFull(holding path: String) -> Bool {
+    var status = statvfs()
+    let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    return statvfs(directory, &status) == 0 && status.f_bavail == 0
+  }
+
   /// The error any failure of the store becomes: damage is said plainly, with what to do;
   /// `doing` prefixes errors that are neither SQLite's nor ours.
   static func error(_ error: any Error, path: String, doing: String = "") -> SpotterIOError {
@@ -237,6 +245,14 @@ public final class Store: Sendable {
       switch error.resultCode {
       // SQLite's own text, as it says it.
       case .SQLITE_CORRUPT, .SQLITE_NOTADB: return .storeDamaged(path: path, detail: Phrase(message))
+      // SQLite says "disk I/O error" when a full disk fails the log's index: what to do is free
+      // space, which the message then says.
+      case .SQLITE_IOERR where diskIsFull(holding: path), .SQLITE_FULL where diskIsFull(holding: path):
+        return .store(
+          path: path,
+          reason: Phrase(message).appending(
+            "; no space is left on the disk holding it; free some and run again",
+            de: "; auf dem Datenträger ist kein Platz mehr frei; schaffe Platz und starte neu"))
       default: return .store(path: path, reason: Phrase(message))
       }
     case let error as RowDecodingError:
