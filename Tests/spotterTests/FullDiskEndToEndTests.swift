@@ -46,7 +46,7 @@ import _SpotterTestSupport
     let full = try await SpotterBinary.run(arguments)
     #expect(full.status == 74)
     #expect(
-      full.stderr.contains("no space is left on the disk holding it; free some and run again"),
+      full.stderr.contains("the disk holding it is full ("),
       "\(full.stderr)")
     #expect(!FileManager.default.fileExists(atPath: disk + "/db.sqlite"))
     try FileManager.default.removeItem(atPath: disk + "/filler")

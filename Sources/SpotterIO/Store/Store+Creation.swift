@@ -36,10 +36,19 @@ extension Store {
       CrashPoint.reach("store-creating")
       do {
         try migrator.migrate(queue)
+        // Every page into the file itself, and the log emptied: a close checkpoints too, but
+        // says nothing when a full disk stops it, and the log would then hold the schema under
+        // the temporary name while the store's name went to a file without it.
+        try queue.writeWithoutTransaction { try $0.checkpoint(.truncate) }
         try queue.close()
       } catch {
         try? queue.close()
         throw error
+      }
+      var log = stat()
+      if lstat(temporary + "-wal", &log) == 0 && log.st_size > 0 {
+        throw SpotterIOError.store(
+          path: path, reason: Phrase("cannot create: its log could not be written into it"))
       }
       // Closing checkpointed the log into the file; synced before it takes the store's name, so
       // a power cut cannot leave the name on a file whose pages never reached the disk.

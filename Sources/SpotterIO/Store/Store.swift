@@ -228,11 +228,12 @@ public final class Store: Sendable {
     }
   }
 
-  /// Whether the file system holding `path` has no block left for an ordinary user.
+  /// Whether the file system holding `path` has less than a megabyte left for an ordinary
+  /// user: too little for the log's 32 KB index and a night's pages, though not quite nothing.
   static func diskIsFull(holding path: String) -> Bool {
     var status = statvfs()
     let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
-    return statvfs(directory, &status) == 0 && status.f_bavail == 0
+    return statvfs(directory, &status) == 0 && UInt64(status.f_bavail) * UInt64(status.f_frsize) < 1 << 20
   }
 
   /// The error any failure of the store becomes: damage is said plainly, with what to do;
@@ -245,14 +246,15 @@ public final class Store: Sendable {
       switch error.resultCode {
       // SQLite's own text, as it says it.
       case .SQLITE_CORRUPT, .SQLITE_NOTADB: return .storeDamaged(path: path, detail: Phrase(message))
-      // SQLite says "disk I/O error" when a full disk fails the log's index: what to do is free
-      // space, which the message then says.
-      case .SQLITE_IOERR where diskIsFull(holding: path), .SQLITE_FULL where diskIsFull(holding: path):
+      // SQLite says "disk I/O error" when a full disk fails the log's index, and "database or
+      // disk is full" when it fails a page (a store has no page limit): what to do is free space,
+      // which the message then says.
+      case .SQLITE_IOERR where diskIsFull(holding: path), .SQLITE_FULL:
         return .store(
           path: path,
-          reason: Phrase(message).appending(
-            "; no space is left on the disk holding it; free some and run again",
-            de: "; auf dem Datenträger ist kein Platz mehr frei; schaffe Platz und starte neu"))
+          reason: Phrase(
+            "the disk holding it is full (\(message)); free some space and run again",
+            de: "der Datenträger ist voll (\(message)); schaffe Platz und starte neu"))
       default: return .store(path: path, reason: Phrase(message))
       }
     case let error as RowDecodingError:
