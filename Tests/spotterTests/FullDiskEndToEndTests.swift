@@ -68,8 +68,9 @@ import _SpotterTestSupport
   }
 
   /// The disk fills at every 16 KB of a first night (the store being created) and of a second
-  /// night that imports more: each failure is 74, leaves no store or a sound one and the outputs
-  /// as they were, and the run after space comes back finishes. A store whose schema was left in
+  /// night that imports more: each failure is 74 and names the file it could not write, leaves
+  /// no store or a sound one and the outputs as they were, and the run after space comes back
+  /// finishes. A store whose schema was left in
   /// a temporary's log used to come out of the first night malformed.
   @Test(.enabled(if: canMount, "needs root to mount a tmpfs of 2 MB"))
   func theDiskFillingAtAnyPointOfANightCostsNothing() async throws {
@@ -116,10 +117,52 @@ import _SpotterTestSupport
       if full.status != 0 {
         #expect(full.status == 74, "second night, \(kilobytes) KB: \(full.stderr)")
         #expect(outputs() == before, "second night, \(kilobytes) KB: the outputs changed")
+        // The file that could not be written, never the temporary standing for it.
+        #expect(!full.stderr.contains(".tmp-"), "\(full.stderr)")
         #expect(try await SpotterBinary.sqlite(disk + "/db.sqlite", "PRAGMA integrity_check") == "ok\n")
       }
       let next = try await night("hevy.csv", second)
       #expect(next.status == 0, "second night again, \(kilobytes) KB: \(next.stderr)")
     }
+  }
+
+  /// The output folder on a full disk, the store on another: the error names the output that
+  /// could not be written, the store keeps no revision of what was not published, and the next
+  /// run once space is back publishes it.
+  @Test(.enabled(if: canMount, "needs root to mount a tmpfs of 2 MB"))
+  func outputsOnAFullDiskAreNamedAndNothingIsCommitted() async throws {
+    let sandbox = try Sandbox()
+    let disk = sandbox.dir.appendingPathComponent("disk").path
+    try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
+    try #require(Self.mount(disk))
+    defer { Self.unmount(disk) }
+    func night(_ history: String, _ now: String) async throws -> SpotterBinary.Result {
+      try await SpotterBinary.run([
+        "run", "--history", SpotterBinary.example(history), "--config", sandbox.config, "--db", sandbox.db,
+        "--now", now, "--out", disk + "/out",
+      ])
+    }
+    let second = "2026-11-16T21:30:00+01:00"
+    #expect(try await night("strong.csv", StoreCreationEndToEndTests.now).status == 0)
+    let before = try FileManager.default.contentsOfDirectory(atPath: disk + "/out").sorted().map {
+      FileManager.default.contents(atPath: disk + "/out/" + $0)
+    }
+    let revisions =
+      "SELECT group_concat(uid || ':' || sequence, ' ') FROM (SELECT * FROM reminder ORDER BY uid)"
+    let stored = try await SpotterBinary.sqlite(sandbox.db, revisions)
+    try Self.fill(disk, leaving: 0)
+    let full = try await night("hevy.csv", second)
+    #expect(full.status == 74)
+    #expect(
+      full.stderr.contains("/out/") && full.stderr.contains("No space left on device"), "\(full.stderr)")
+    #expect(!full.stderr.contains(".tmp-"), "\(full.stderr)")
+    let after = try FileManager.default.contentsOfDirectory(atPath: disk + "/out").sorted().map {
+      FileManager.default.contents(atPath: disk + "/out/" + $0)
+    }
+    #expect(after == before)
+    try FileManager.default.removeItem(atPath: disk + "/filler")
+    #expect(try await SpotterBinary.sqlite(sandbox.db, revisions) == stored)
+    let next = try await night("hevy.csv", second)
+    #expect(next.status == 0, "\(next.stderr)")
   }
 }

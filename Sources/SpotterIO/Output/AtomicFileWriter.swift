@@ -56,8 +56,9 @@ public enum AtomicFileWriter {
     let directory = url.deletingLastPathComponent().path
     let temporary = directory + "/." + url.lastPathComponent + ".tmp-\(getpid())"
     let original = unlessSameAs ? Self.bytes(ofRegularFile: path, atMost: Self.comparedInMemory) : nil
-    let sink = try FileSink(path: temporary, comparingWith: original) {
-      try Self.createTemporary(temporary, in: directory)
+    // Errors name the file being written, not the temporary that stands for it a moment.
+    let sink = try FileSink(path: path, comparingWith: original) {
+      try Self.createTemporary(temporary, for: path, in: directory)
     }
     do {
       try body(sink)
@@ -79,7 +80,7 @@ public enum AtomicFileWriter {
     if fsync(descriptor) != 0 || close(descriptor) != 0 {
       let reason = String(cString: strerror(errno))
       unlink(temporary)
-      throw SpotterIOError.io(path: temporary, reason: "cannot flush: \(reason)")
+      throw SpotterIOError.io(path: path, reason: "cannot flush: \(reason)")
     }
     return temporary
   }
@@ -90,7 +91,9 @@ public enum AtomicFileWriter {
 
   /// Creates `temporary` afresh (`O_EXCL`), never through a symlink (`O_NOFOLLOW`): a link
   /// planted under its name is removed first, never written through.
-  private static func createTemporary(_ temporary: String, in directory: String) throws -> Int32 {
+  private static func createTemporary(_ temporary: String, for path: String, in directory: String) throws
+    -> Int32
+  {
     unlink(temporary)
     var descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
     if descriptor < 0, errno == ENOENT {
@@ -104,7 +107,7 @@ public enum AtomicFileWriter {
       descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
     }
     guard descriptor >= 0 else {
-      throw SpotterIOError.io(path: temporary, reason: "cannot create: \(String(cString: strerror(errno)))")
+      throw SpotterIOError.io(path: path, reason: "cannot create: \(String(cString: strerror(errno)))")
     }
     return descriptor
   }

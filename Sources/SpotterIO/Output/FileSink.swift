@@ -17,6 +17,7 @@ import Foundation
 public final class FileSink {
   /// The open file; -1 until it is created.
   private(set) var descriptor: Int32 = -1
+  /// The file its errors name: the target a temporary stands for.
   private let path: String
   private let create: () throws -> Int32
   private var buffer: [UInt8] = []
