@@ -165,4 +165,31 @@ import _SpotterTestSupport
     let next = try await night("hevy.csv", second)
     #expect(next.status == 0, "\(next.stderr)")
   }
+
+  /// A batch whose summary sits on a full disk runs every user and says the summary lost its
+  /// lines, with 74, so the engine knows a requeue would run them again.
+  @Test(.enabled(if: canMount, "needs root to mount a tmpfs of 2 MB"))
+  func aBatchSummaryOnAFullDiskIsReported() async throws {
+    let dir = try SpotterBinary.scratch()
+    let disk = dir.appendingPathComponent("disk").path
+    try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
+    try #require(Self.mount(disk))
+    defer { Self.unmount(disk) }
+    let (manifest, _) = try BatchEndToEndTests.manifest(in: dir, users: 3) { _ in
+      SpotterBinary.example("strong.csv")
+    }
+    let summary = disk + "/summary.jsonl"
+    FileManager.default.createFile(atPath: summary, contents: nil)
+    try Self.fill(disk, leaving: 0)
+    let batch = try await SpotterBinary.run([
+      "batch", "--users", manifest, "--now", "2026-11-22T20:30:00Z", "--summary", summary, "--json",
+    ])
+    #expect(batch.status == 74, "\(batch.stderr)")
+    #expect(batch.stdout.contains("\"ok\" : 3"))
+    #expect(
+      batch.stdout.contains("\"summary_error\" : \"\(summary): cannot append (No space left on device)"))
+    for index in 0..<3 {
+      #expect(FileManager.default.fileExists(atPath: dir.path + "/u\(index)/out/spotter.ics"))
+    }
+  }
 }
