@@ -49,6 +49,18 @@ public struct Workspace: Sendable {
     self.options = options
     paths = SpotterPaths(environment: options.environment)
     databasePath = options.databasePath ?? paths.database
+    // Every agenda line names the store and the config: a line break in either would end the
+    // crontab line inside the path, and the line would name another file.
+    for (option, path) in [("--db", databasePath), ("--config", options.configPath)] {
+      guard let path, path.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { continue }
+      throw SpotterAppError.invalidOption(
+        option: option, value: path,
+        reason: Phrase(
+          "a crontab line cannot carry a line break, and the agenda's lines name this path; choose one without, got",
+          de:
+            "eine crontab-Zeile kann keinen Zeilenumbruch tragen, und die Zeilen der Agenda nennen diesen Pfad; "
+            + "wähle einen ohne, nicht"))
+    }
     let system =
       options.machineZone
       ?? SystemTimeZone.resolve(localtime: options.environment["SPOTTER_LOCALTIME"] ?? "/etc/localtime")

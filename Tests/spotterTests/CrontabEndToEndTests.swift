@@ -302,4 +302,26 @@ import _SpotterTestSupport
     #expect(try await sandbox.spotter(["agenda", "uninstall"], now: evening).status == 0)
     #expect(try table.list() == mine)
   }
+
+  /// A store or config path with a line break is refused before anything is written: an agenda
+  /// line naming it would end inside the path, and the next line would start with the rest (a
+  /// crontab entry of its own). Quoting turned the break into a space, so the line named a
+  /// store that does not exist.
+  @Test(arguments: ["--db", "--config"])
+  func aPathWithALineBreakIsRefusedBeforeAnythingIsWritten(option: String) async throws {
+    let sandbox = try Sandbox()
+    let planted = sandbox.dir.appendingPathComponent("a\n* * * * * touch pwned #").path
+    let db = option == "--db" ? planted + "/db.sqlite" : sandbox.db
+    let config = option == "--config" ? planted + "/config.toml" : sandbox.config
+    let result = try await SpotterBinary.run([
+      "run", "--history", SpotterBinary.example("strong.csv"), "--db", db, "--config", config, "--now",
+      "2026-11-22T21:30:00+01:00", "--out", sandbox.out,
+    ])
+    #expect(result.status == 64)
+    #expect(
+      result.stderr.contains("option '\(option)': a crontab line cannot carry a line break"),
+      "\(result.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: sandbox.out))
+    #expect(!FileManager.default.fileExists(atPath: sandbox.db))
+  }
 }
