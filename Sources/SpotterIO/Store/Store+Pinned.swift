@@ -18,7 +18,7 @@ extension Store {
     var configuration = Configuration()
     configuration.readonly = true
     configuration.busyMode = .timeout(busyTimeout)
-    guard let queue = try? DatabaseQueue(path: path, configuration: configuration) else {
+    guard let queue = try? DatabaseQueue(path: readOnlyLocation(path), configuration: configuration) else {
       return StorePreview()
     }
     defer { try? queue.close() }

@@ -100,7 +100,7 @@ public final class Store: Sendable {
       var configuration = Configuration()
       configuration.readonly = true
       configuration.busyMode = .timeout(busyTimeout)
-      let disk = try DatabaseQueue(path: path, configuration: configuration)
+      let disk = try DatabaseQueue(path: Self.readOnlyLocation(path), configuration: configuration)
       let version = try disk.read { db -> Int in
         if FileManager.default.fileExists(atPath: path + "-wal") { try Self.checkLogIdentity(db, path: path) }
         try Self.inspect(db, path: path, hadLog: false)
