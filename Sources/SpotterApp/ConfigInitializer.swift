@@ -78,9 +78,19 @@ public struct ConfigInitializer: Sendable {
   /// old one is kept beside it as `config.toml.bak`.
   public func write(_ answers: Answers, force: Bool) throws -> Outcome {
     let text = Self.toml(answers, date: options.now.map { String($0.prefix(10)) })
-    // What is written must load: the loader is the judge of every value.
-    _ = try ConfigLoader(fallbackTimeZone: TimeZone.named("UTC")!, fallbackLanguage: .en).parse(
-      text, fileName: path)
+    // What is written must load: the loader is the judge of every value. Its refusal names the
+    // option the value came from, since the file it would name is not written.
+    do {
+      _ = try ConfigLoader(fallbackTimeZone: TimeZone.named("UTC")!, fallbackLanguage: .en).parse(
+        text, fileName: path)
+    } catch SpotterIOError.invalidConfig(_, _, let key, let value, let reason) {
+      let options = [
+        "timezone": "--timezone", "language": "--language", "weight_unit": "--weight-unit",
+        "import.sources": "--source", "notify.commands": "--notifier", "hevy.api_key_file": "--hevy-key-file",
+      ]
+      throw SpotterAppError.invalidOption(
+        option: options[key] ?? key, value: value, reason: reason)
+    }
     var warnings = Self.notifierWarnings(
       answers.notifier, environment: options.environment, words: ConsoleWords(answers.language))
     let sources = HistorySources(home: options.environment["HOME"])
@@ -137,12 +147,29 @@ public struct ConfigInitializer: Sendable {
     return (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
   }
 
+  /// `value` as a TOML basic string: quotes and backslashes escaped, and every control
+  /// character too (TOML forbids them raw), so a path or command holding a line break is written
+  /// and read back as given; a raw one made init refuse its own file as invalid TOML.
+  static func tomlString(_ value: String) -> String {
+    var text = "\""
+    for scalar in value.unicodeScalars {
+      switch scalar {
+      case "\"": text += "\\\""
+      case "\\": text += "\\\\"
+      case "\n": text += "\\n"
+      case "\r": text += "\\r"
+      case "\t": text += "\\t"
+      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+        text += String(format: "\\u%04X", scalar.value)
+      default: text.unicodeScalars.append(scalar)
+      }
+    }
+    return text + "\""
+  }
+
   /// The config text: the answers, and comments that say where the rest is.
   static func toml(_ answers: Answers, date: String?) -> String {
-    let quoted = { (value: String) in
-      "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-        + "\""
-    }
+    let quoted = tomlString
     // The comments in the language the config sets, as everything else is then said.
     let words = ConsoleWords(answers.language)
     var lines = [

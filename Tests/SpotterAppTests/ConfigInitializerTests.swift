@@ -1,0 +1,52 @@
+import Foundation
+import SpotterCore
+import SpotterIO
+import Testing
+
+@testable import SpotterApp
+
+/// `spotter init` writes what it was given in TOML that reads back as given, and a value the
+/// config would refuse is refused as the option it came from.
+@Suite struct ConfigInitializerTests {
+  func answers(notifier: String = "notify-send {title} {body}", sources: [String] = [])
+    -> ConfigInitializer.Answers
+  {
+    ConfigInitializer.Answers(
+      timeZone: "Europe/Berlin", language: .en, weightUnit: .kilograms, sources: sources, notifier: notifier)
+  }
+
+  func readBack(_ answers: ConfigInitializer.Answers) throws -> Settings {
+    try ConfigLoader(fallbackTimeZone: TimeZone(identifier: "UTC")!, fallbackLanguage: .en).parse(
+      ConfigInitializer.toml(answers, date: nil), fileName: "config.toml")
+  }
+
+  /// Quotes, backslashes, a tab and text beyond ASCII in a notifier and in a source.
+  @Test func valuesReadBackAsGiven() throws {
+    let notifier = "notify-send {title} {body} \"a \\\"b\\\"\" \\\\ \t— Übung ✓ 'q' $HOME"
+    let source = "~/Sync/exports \"2026\"\\\t/ü*.csv"
+    let settings = try readBack(answers(notifier: notifier, sources: [source]))
+    #expect(settings.notify.commands == [notifier])
+    #expect(settings.importSources == [source])
+  }
+
+  /// Every control character is escaped: raw, a line break in a source made init refuse its own
+  /// file as invalid TOML ("unescaped control characters") instead of the source.
+  @Test func controlCharactersAreEscapedAndTheSourceIsRefusedByName() throws {
+    let controls = String(String.UnicodeScalarView((0x01..<0x20).compactMap(Unicode.Scalar.init))) + "\u{7F}"
+    let text = ConfigInitializer.toml(answers(sources: ["/tmp/a\"\n[evil]" + controls]), date: nil)
+    #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" } && !text.contains("\u{7F}"))
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "spotter-init-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let options = SpotterOptions(
+      configPath: dir.appendingPathComponent("config.toml").path, databasePath: nil, now: nil,
+      environment: [:])
+    #expect {
+      try ConfigInitializer(options: options).write(answers(sources: ["/tmp/a\n[evil]"]), force: false)
+    } throws: { error in
+      guard case SpotterAppError.invalidOption(let option, let value, _) = error else { return false }
+      return option == "--source" && value == "/tmp/a\n[evil]"
+    }
+    #expect(!FileManager.default.fileExists(atPath: dir.path))
+  }
+}
