@@ -12,11 +12,11 @@ public enum HistoryAge {
     let german = language == .de
     guard let newest else {
       return german
-        ? "noch nichts importiert: 'spotter import DATEI' mit einem Export aus Strong, Hevy, FitNotes oder "
-          + "Apple Health (oder in [import] sources der Konfiguration eintragen); bis dahin folgen die "
+        ? "noch nichts importiert: 'spotter import DATEI' mit einem Export aus \(ExportAppNames.german) "
+          + "(oder in [import] sources der Konfiguration eintragen); bis dahin folgen die "
           + "Erinnerungen [program] und preferred_time"
-        : "nothing imported yet: run 'spotter import FILE' with an export from Strong, Hevy, FitNotes or "
-          + "Apple Health (or list it in the config's [import] sources); until then reminders follow "
+        : "nothing imported yet: run 'spotter import FILE' with an export from \(ExportAppNames.english) "
+          + "(or list it in the config's [import] sources); until then reminders follow "
           + "[program] and preferred_time"
     }
     let today = clock.localDate(now)

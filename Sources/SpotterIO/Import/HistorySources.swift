@@ -68,9 +68,8 @@ public struct HistorySources: Sendable {
       throw SpotterIOError.io(
         path: source,
         reason: Phrase(
-          "no history export found (Strong, Hevy, FitNotes, Fitbod, GymBook, JEFIT, Apple Health or Spotter JSON)",
-          de:
-            "kein Export gefunden (Strong, Hevy, FitNotes, Fitbod, GymBook, JEFIT, Apple Health oder Spotter-JSON)"
+          "no history export found (\(ExportAppNames.english))",
+          de: "kein Export gefunden (\(ExportAppNames.german))"
         )
       )
     }

@@ -7,7 +7,7 @@ extension SpotterCommand {
     static let configuration = CommandConfiguration(
       commandName: "import",
       abstract:
-        "Import workout history into the store: Strong, Hevy, FitNotes, Fitbod, GymBook, JEFIT, Apple Health or Spotter JSON; files, folders or globs."
+        "Import workout history into the store: \(ExportAppNames.english); files, folders or globs."
     )
 
     @OptionGroup var options: GlobalOptions
