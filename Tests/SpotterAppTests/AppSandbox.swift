@@ -1,6 +1,7 @@
 import Foundation
 import SpotterApp
 import SpotterCore
+import _SpotterTestSupport
 
 /// A temporary directory with a config, a store path and an output directory, and the
 /// ``Workspace`` of any instant in it: services are called in process, with the clock injected.
@@ -15,7 +16,7 @@ struct AppSandbox {
     config text: String =
       "timezone = \"Europe/Berlin\"\n[program]\nmon = \"Push Day\"\n[agenda]\ntimezone = \"Europe/Berlin\"\n"
   ) throws {
-    dir = FileManager.default.temporaryDirectory.appendingPathComponent("spotter-app-\(UUID().uuidString)")
+    dir = TestScratch.root.appendingPathComponent("spotter-app-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     try text.write(toFile: dir.appendingPathComponent("config.toml").path, atomically: true, encoding: .utf8)
   }

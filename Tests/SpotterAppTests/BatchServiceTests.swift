@@ -3,6 +3,7 @@ import SpotterApp
 import SpotterCore
 import SpotterIO
 import Testing
+import _SpotterTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -19,7 +20,7 @@ import Testing
 
   /// A manifest of `count` users in six zones, each with their own folders, in a new directory.
   func manifest(_ count: Int) throws -> (dir: URL, path: String, users: [BatchUser]) {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+    let dir = TestScratch.root.appendingPathComponent(
       "spotter-batch-\(UUID().uuidString)")
     var lines: [String] = []
     var users: [BatchUser] = []

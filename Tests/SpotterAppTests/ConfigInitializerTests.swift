@@ -2,6 +2,7 @@ import Foundation
 import SpotterCore
 import SpotterIO
 import Testing
+import _SpotterTestSupport
 
 @testable import SpotterApp
 
@@ -35,7 +36,7 @@ import Testing
     let controls = String(String.UnicodeScalarView((0x01..<0x20).compactMap(Unicode.Scalar.init))) + "\u{7F}"
     let text = ConfigInitializer.toml(answers(sources: ["/tmp/a\"\n[evil]" + controls]), date: nil)
     #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" } && !text.contains("\u{7F}"))
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+    let dir = TestScratch.root.appendingPathComponent(
       "spotter-init-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: dir) }
     let options = SpotterOptions(

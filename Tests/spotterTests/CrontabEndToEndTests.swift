@@ -290,7 +290,11 @@ import _SpotterTestSupport
     let table = try CrontabStandIn.realUser(user)
     try table.install(mine)
     var sandbox = try Sandbox()
-    sandbox.environment = table.environment
+    // A temporary folder whose files' paths pass 100 bytes: Debian's crontab cut such a name
+    // and found no file, so an install from it failed.
+    let longTemporary = sandbox.dir.appendingPathComponent(String(repeating: "t", count: 100)).path
+    try FileManager.default.createDirectory(atPath: longTemporary, withIntermediateDirectories: true)
+    sandbox.environment = table.environment.merging(["TMPDIR": longTemporary]) { $1 }
     let evening = "2026-11-22T21:30:00+01:00"
     #expect(try await sandbox.spotter(["run"], now: evening, writes: true).status == 0)
     let installed = try await sandbox.spotter(["agenda", "install"], now: evening, writes: true)

@@ -67,18 +67,31 @@ struct CrontabStandIn {
 
   /// Runs this `crontab` with `arguments`.
   @discardableResult
-  func run(_ arguments: [String]) throws -> (status: Int32, out: String) {
+  func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
     let process = Process()
     process.executableURL = directory.appendingPathComponent("bin/crontab")
     process.arguments = arguments
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    process.currentDirectoryURL = directory
     let out = Pipe()
+    let err = Pipe()
     process.standardOutput = out
-    process.standardError = Pipe()
+    process.standardError = err
     try Self.launch(process)
+    // Read beside stdout, so neither pipe can fill up and stall the command.
+    final class Collected: @unchecked Sendable { var data = Data() }
+    let errors = Collected()
+    let group = DispatchGroup()
+    DispatchQueue.global().async(group: group) {
+      errors.data = err.fileHandleForReading.readDataToEndOfFile()
+    }
     let data = out.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
     process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    return (
+      process.terminationStatus, String(decoding: data, as: UTF8.self),
+      String(decoding: errors.data, as: UTF8.self)
+    )
   }
 
   /// Starts `process`, again while the kernel says its script is busy: a script just written can
@@ -104,9 +117,11 @@ struct CrontabStandIn {
   func install(_ text: String) throws {
     let file = directory.appendingPathComponent("input-\(UUID().uuidString)")
     try text.write(to: file, atomically: true, encoding: .utf8)
-    let result = try run([file.path])
+    // By its name in the stand-in's folder: the real crontab keeps 100 bytes of a file name.
+    let result = try run([file.lastPathComponent])
     guard result.status == 0 else {
-      throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "crontab refused the table"])
+      throw CocoaError(
+        .fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "crontab refused the table: \(result.err)"])
     }
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _SpotterTestSupport
 
 /// Runs the built `spotter` executable, as a user would from the shell.
 struct SpotterBinary {
@@ -168,7 +169,7 @@ struct SpotterBinary {
   }
 
   /// Where the runs of this test process keep their logs.
-  static let stateHome = FileManager.default.temporaryDirectory.appendingPathComponent(
+  static let stateHome = TestScratch.root.appendingPathComponent(
     "spotter-state-\(ProcessInfo.processInfo.processIdentifier)"
   ).path
 
@@ -177,7 +178,7 @@ struct SpotterBinary {
 
   /// A link like `/etc/localtime` to `zone`; it need not resolve, only name the zone.
   static func systemZoneLink(_ zone: String) -> String {
-    let link = FileManager.default.temporaryDirectory.appendingPathComponent(
+    let link = TestScratch.root.appendingPathComponent(
       "spotter-localtime-\(zone.replacingOccurrences(of: "/", with: "-"))-\(ProcessInfo.processInfo.processIdentifier)"
     )
     try? FileManager.default.createSymbolicLink(
@@ -208,7 +209,7 @@ struct SpotterBinary {
 
   /// A fresh directory for one test's store and outputs.
   static func scratch() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+    let url = TestScratch.root.appendingPathComponent(
       "spotter-e2e-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url

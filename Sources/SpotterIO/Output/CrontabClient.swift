@@ -18,7 +18,7 @@ public struct CrontabClient: Sendable {
 
   /// The installed crontab; empty when the user has none.
   public func read() throws -> String {
-    let result = try run(["-l"], input: nil)
+    let result = try run(["-l"])
     if result.status == 0 { return result.stdout }
     // Debian and cronie say "no crontab for USER" and exit 1 when there is none.
     if result.stderr.lowercased().contains("no crontab") { return "" }
@@ -29,17 +29,20 @@ public struct CrontabClient: Sendable {
   /// Installs `text` as the user's whole crontab.
   public func write(_ text: String) throws {
     let directory = FileManager.default.temporaryDirectory.path
-    let file = directory + "/spotter-crontab-\(getpid()).txt"
+    let name = "spotter-crontab-\(getpid()).txt"
+    let file = directory + "/" + name
     try AtomicFileWriter.write(text, to: file)
     defer { try? FileManager.default.removeItem(atPath: file) }
-    let result = try run([file], input: nil)
+    // Named relative to crontab's working folder: Debian's crontab keeps a file name in 100
+    // bytes and cut a longer one (a long TMPDIR), then found no such file.
+    let result = try run([name], in: directory)
     guard result.status == 0 else {
       throw SpotterIOError.crontab(
         reason: "'crontab' refused the new crontab (exit status \(result.status)): \(result.stderr)")
     }
   }
 
-  private func run(_ arguments: [String], input: String?) throws -> (
+  private func run(_ arguments: [String], in directory: String? = nil) throws -> (
     status: Int32, stdout: String, stderr: String
   ) {
     guard let path = executable ?? Self.find("crontab", in: environment["PATH"]) else {
@@ -53,6 +56,7 @@ public struct CrontabClient: Sendable {
     process.arguments = arguments
     process.environment = environment
     process.standardInput = FileHandle.nullDevice
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out

@@ -65,7 +65,7 @@ import _SpotterTestSupport
     #expect(throws: SpotterIOError.self) {
       try loader.parse("[overload]\nlifts = [\"\(longName)\"]\n", fileName: "c.toml")
     }
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("spotter-cfg-\(UUID())")
+    let directory = TestScratch.root.appendingPathComponent("spotter-cfg-\(UUID())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let huge = directory.appendingPathComponent("huge.toml").path
     try Data(("vdir = \"" + String(repeating: "a", count: 300_000) + "\"\n").utf8).write(

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import _SpotterTestSupport
 
 @testable import SpotterIO
 
 /// The zone cron runs in comes from the machine's files, never from `TZ`.
 @Suite struct SystemTimeZoneTests {
   func scratch() throws -> URL {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("spotter-tz-\(UUID().uuidString)")
+    let dir = TestScratch.root.appendingPathComponent("spotter-tz-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     return dir
   }

@@ -42,7 +42,7 @@ import _SpotterTestSupport
   }
 
   @Test func theZipIsReadWithoutUnpacking() throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("health-\(UUID().uuidString)")
+    let dir = TestScratch.root.appendingPathComponent("health-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: dir) }
     let zip = dir.appendingPathComponent("export.zip")
@@ -62,7 +62,7 @@ import _SpotterTestSupport
 
   @Test func badInputNamesTheFileLineAndField() throws {
     let text = try String(contentsOf: Self.fixture, encoding: .utf8)
-    let dir = FileManager.default.temporaryDirectory
+    let dir = TestScratch.root
     let badDate = dir.appendingPathComponent("health-bad-date-\(UUID().uuidString).xml")
     try text.replacingOccurrences(
       of: "startDate=\"2016-11-14 07:25:41 -0700\"", with: "startDate=\"14.11.2016\""
@@ -92,7 +92,7 @@ import _SpotterTestSupport
       (attributes + "/>\n</HealthData>\n", "more than 1000 attributes"),
       ("note=\"" + unclosed + "\"/>\n</HealthData>\n", "bytes without closing a tag"),
     ] {
-      let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      let url = TestScratch.root.appendingPathComponent(
         "health-\(UUID().uuidString).xml")
       try (head + body).write(to: url, atomically: true, encoding: .utf8)
       defer { try? FileManager.default.removeItem(at: url) }
@@ -106,7 +106,7 @@ import _SpotterTestSupport
 
   /// Writes `archive` to a fresh temporary file and reads it as the Berlin runner would.
   func read(archive: Data) throws -> (HistoryFormat, [Session]) {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("health-\(UUID().uuidString).zip")
+    let url = TestScratch.root.appendingPathComponent("health-\(UUID().uuidString).zip")
     try archive.write(to: url)
     defer { try? FileManager.default.removeItem(at: url) }
     return try importer("America/Los_Angeles", types: ["Running"]).read(path: url.path)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _SpotterTestSupport
 
 @testable import SpotterIO
 
@@ -8,7 +9,7 @@ import Testing
 @Suite struct CSVChunkPrefetcherTests {
   /// A file of `rows` records, one with a quoted line break every tenth row.
   static func file(rows: Int) throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("prefetch-\(UUID()).csv").path
+    let path = TestScratch.root.appendingPathComponent("prefetch-\(UUID()).csv").path
     var text = "Date,Note\n"
     for row in 0..<rows { text += row % 10 == 0 ? "\(row),\"two\nlines\"\n" : "\(row),plain\n" }
     try text.write(toFile: path, atomically: true, encoding: .utf8)

@@ -23,7 +23,7 @@ import _SpotterTestSupport
   }
 
   static func temporary(_ name: String) -> String {
-    FileManager.default.temporaryDirectory.appendingPathComponent("chunks-\(UUID())-\(name)").path
+    TestScratch.root.appendingPathComponent("chunks-\(UUID())-\(name)").path
   }
 
   static func importer(chunkSize: Int) -> HistoryImporter {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _SpotterTestSupport
 
 @testable import SpotterIO
 
@@ -10,7 +11,7 @@ import Testing
   let context = "importer 9|Europe/Berlin|kg||"
 
   func file(_ text: String) throws -> String {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fingerprint-\(UUID())")
+    let directory = TestScratch.root.appendingPathComponent("fingerprint-\(UUID())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let path = directory.appendingPathComponent("export.csv").path
     try text.write(toFile: path, atomically: false, encoding: .utf8)

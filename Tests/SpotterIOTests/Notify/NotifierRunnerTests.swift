@@ -10,7 +10,7 @@ import _SpotterTestSupport
   let hostile = "Push %Day 'A'; $(touch /tmp/spotter-should-not-exist)"
 
   func scratch() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+    let url = TestScratch.root.appendingPathComponent(
       "spotter-notify-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import _SpotterTestSupport
 
 @testable import SpotterIO
 
 @Suite struct AtomicFileWriterTests {
   @Test func replacesTheFileAndLeavesNoTemporary() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("spotter-atomic-\(UUID())")
+    let directory = TestScratch.root.appendingPathComponent("spotter-atomic-\(UUID())")
     let path = directory.appendingPathComponent("out.txt").path
     try AtomicFileWriter.write("old", to: path)
     try AtomicFileWriter.write("new\r\n", to: path)

@@ -1,11 +1,12 @@
 import Foundation
 import SpotterIO
 import Testing
+import _SpotterTestSupport
 
 /// The vdir is synced an item at a time: each written as it comes, ended ones removed only when
 /// the sync finishes, and nothing but Spotter's own files touched.
 @Suite struct VdirWriterTests {
-  let directory = FileManager.default.temporaryDirectory
+  let directory = TestScratch.root
     .appendingPathComponent("spotter-vdir-\(UUID().uuidString)").path
 
   func files() throws -> [String: String] {

@@ -66,7 +66,7 @@ import _SpotterTestSupport
 
   /// A store whose cursor no longer decodes gives none, so the run replays from the start.
   @Test func anUnreadableCursorIsNone() throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("cursor-\(UUID()).sqlite").path
+    let path = TestScratch.root.appendingPathComponent("cursor-\(UUID()).sqlite").path
     defer { try? FileManager.default.removeItem(atPath: path) }
     let store = try Store(path: path)
     #expect(try store.achievementCursor() == nil)

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import _SpotterTestSupport
 
 @testable import SpotterIO
 
 @Suite struct ProcessLockTests {
   @Test func aSecondHolderWaitsThenGivesUpNamingTheFirst() throws {
-    let path = FileManager.default.temporaryDirectory
+    let path = TestScratch.root
       .appendingPathComponent("spotter-lock-\(UUID().uuidString)/spotter.sqlite").path
     let first = try ProcessLock(storePath: path, waitSeconds: 0)
     let started = Date()
@@ -25,7 +26,7 @@ import Testing
   /// lands. The window is microseconds wide: without the fix this test did not catch the race in
   /// three runs here, so it guards the behaviour rather than reproducing the CI failure.
   @Test func aLockNotTakenClosesNothingElse() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+    let directory = TestScratch.root.appendingPathComponent(
       "spotter-lock-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let path = directory.appendingPathComponent("spotter.sqlite").path
@@ -62,7 +63,7 @@ import Testing
   /// A symlink planted at `STORE.lock` is refused, and its target keeps its bytes; so is anything
   /// that is not a regular file (a FIFO would have blocked the open).
   @Test func aPlantedLinkOrSpecialFileIsRefusedAndItsTargetUntouched() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+    let directory = TestScratch.root.appendingPathComponent(
       "spotter-lock-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let target = directory.appendingPathComponent("precious.txt").path

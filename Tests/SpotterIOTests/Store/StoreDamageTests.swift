@@ -11,7 +11,7 @@ import _SpotterTestSupport
 @Suite struct StoreDamageTests {
   /// A real store with sessions in it, closed.
   func store() throws -> String {
-    let path = FileManager.default.temporaryDirectory
+    let path = TestScratch.root
       .appendingPathComponent("spotter-damage-\(UUID().uuidString)/spotter.sqlite").path
     let store = try Store(path: path)
     _ = try store.importSessions(try FixtureLoader.read("strong-s3.csv").1)
@@ -32,7 +32,7 @@ import _SpotterTestSupport
   /// Leaves beside the store at `path` the write-ahead log of another database, which `write`
   /// fills while it is open (no checkpoint).
   func leaveForeignLog(beside path: String, _ write: (DatabaseQueue) throws -> Void) throws {
-    let other = FileManager.default.temporaryDirectory.appendingPathComponent("other-\(UUID()).sqlite").path
+    let other = TestScratch.root.appendingPathComponent("other-\(UUID()).sqlite").path
     var configuration = Configuration()
     configuration.prepareDatabase { db in
       try db.execute(sql: "PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0")
@@ -121,7 +121,7 @@ import _SpotterTestSupport
     let path = try store()
     let queue = try DatabaseQueue(path: path)
     try queue.write { try $0.execute(sql: "INSERT INTO setting (key, value) VALUES ('probe', 'kept')") }
-    let log = FileManager.default.temporaryDirectory.appendingPathComponent("log-\(UUID())").path
+    let log = TestScratch.root.appendingPathComponent("log-\(UUID())").path
     try FileManager.default.copyItem(atPath: path + "-wal", toPath: log)
     let main = bytes(path)
     try queue.close()
@@ -166,7 +166,7 @@ import _SpotterTestSupport
   }
 
   @Test func aFileThatIsNoDatabaseIsNotTakenOver() throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("history-\(UUID()).csv").path
+    let path = TestScratch.root.appendingPathComponent("history-\(UUID()).csv").path
     try "Date,Workout Name\n".write(toFile: path, atomically: true, encoding: .utf8)
     #expect(message(opening: path)?.hasPrefix("store damaged: '\(path)': file is not a database") == true)
     #expect(try String(contentsOfFile: path, encoding: .utf8) == "Date,Workout Name\n")

@@ -12,7 +12,7 @@ import _SpotterTestSupport
 
   func store() throws -> Store {
     try Store(
-      path: FileManager.default.temporaryDirectory
+      path: TestScratch.root
         .appendingPathComponent("spotter-delivery-\(UUID().uuidString)/spotter.sqlite").path)
   }
 

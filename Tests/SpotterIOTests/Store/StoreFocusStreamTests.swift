@@ -2,13 +2,14 @@ import Foundation
 import SpotterCore
 import SpotterIO
 import Testing
+import _SpotterTestSupport
 
 /// The store's side of a streamed run: repeating blocks' alerts are read by week apart from the
 /// rest, and written in one transaction with the command's save, or not at all.
 @Suite struct StoreFocusStreamTests {
   let day = LocalDate(parsing: "2026-11-26")!
 
-  let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+  let path = TestScratch.root.appendingPathComponent(
     "spotter-\(UUID().uuidString).sqlite"
   )
   .path

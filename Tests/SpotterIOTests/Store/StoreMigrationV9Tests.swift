@@ -1,13 +1,14 @@
 import Foundation
 import GRDB
 import Testing
+import _SpotterTestSupport
 
 @testable import SpotterIO
 
 /// Schema v9 moves actions stored under a typed prefix to the UID it named.
 @Suite struct StoreMigrationV9Tests {
   @Test func actionsStoredUnderAPrefixMoveToTheirReminder() throws {
-    let path = FileManager.default.temporaryDirectory
+    let path = TestScratch.root
       .appendingPathComponent("spotter-v9-\(UUID().uuidString)/spotter.sqlite").path
     try FileManager.default.createDirectory(
       atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)

@@ -8,7 +8,7 @@ import _SpotterTestSupport
 
 @Suite struct StoreTests {
   func temporaryStore() throws -> (Store, String) {
-    let path = FileManager.default.temporaryDirectory
+    let path = TestScratch.root
       .appendingPathComponent("spotter-store-\(UUID().uuidString)/spotter.sqlite").path
     return (try Store(path: path), path)
   }
@@ -167,7 +167,7 @@ import _SpotterTestSupport
   }
 
   @Test func aVersionOneStoreKeepsItsSetsThroughTheMigration() throws {
-    let path = FileManager.default.temporaryDirectory
+    let path = TestScratch.root
       .appendingPathComponent("spotter-store-\(UUID().uuidString).sqlite").path
     try versionOneStore(
       at: path,
@@ -202,7 +202,7 @@ import _SpotterTestSupport
   /// The read path writes nothing: a missing store stays missing, an old one keeps its version
   /// and its bytes, and both read as today's schema.
   @Test func readingNeverCreatesMigratesOrWrites() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+    let directory = TestScratch.root.appendingPathComponent(
       "spotter-read-\(UUID().uuidString)")
     let missing = directory.appendingPathComponent("nope.sqlite").path
     #expect(try Store(readingAt: missing).sessions().isEmpty)

@@ -13,7 +13,7 @@ import _SpotterTestSupport
 
   /// A store with one session, one reminder, one delivery and one skipped day, closed.
   func store() throws -> String {
-    let path = FileManager.default.temporaryDirectory
+    let path = TestScratch.root
       .appendingPathComponent("spotter-rows-\(UUID().uuidString)/spotter.sqlite").path
     let store = try Store(path: path)
     _ = try store.importSessions(try FixtureLoader.read("strong-s3.csv").1)
@@ -80,7 +80,7 @@ import _SpotterTestSupport
 
   /// Schema v2's frozen migration refuses a set kind it does not know, and the store stays at v1.
   @Test func theFrozenMigrationRefusesAnUnknownSetKindAndLeavesTheStoreAsItWas() throws {
-    let path = FileManager.default.temporaryDirectory
+    let path = TestScratch.root
       .appendingPathComponent("spotter-v1-\(UUID().uuidString).sqlite").path
     try StoreTests().versionOneStore(
       at: path,
