@@ -18,7 +18,7 @@ struct AppSandbox {
   ) throws {
     dir = TestScratch.root.appendingPathComponent("spotter-app-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    try text.write(toFile: dir.appendingPathComponent("config.toml").path, atomically: true, encoding: .utf8)
+    try text.write(toFile: dir.appendingPathComponent("config.toml").path, atomically: false, encoding: .utf8)
   }
 
   /// The resolved context at `now`: this sandbox's config and store, its own XDG directories and
@@ -57,7 +57,7 @@ struct AppSandbox {
       lines.append("\(date) \(time),\"Full Body\",1h,\"Squat (Barbell)\",1,100,5,0,0,\"\",\"\",")
     }
     let path = dir.appendingPathComponent("history.csv").path
-    try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+    try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: false, encoding: .utf8)
     return path
   }
 

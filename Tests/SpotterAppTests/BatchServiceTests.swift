@@ -28,7 +28,7 @@ import _SpotterTestSupport
       let home = dir.appendingPathComponent("u\(index)")
       try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
       try "timezone = \"\(Self.zones[index % Self.zones.count])\"\n[program]\nmon = \"Push Day\"\n".write(
-        to: home.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+        to: home.appendingPathComponent("config.toml"), atomically: false, encoding: .utf8)
       let user = BatchUser(
         id: "u\(index)", db: home.path + "/db.sqlite", config: home.path + "/config.toml",
         out: home.path + "/out",
@@ -39,7 +39,7 @@ import _SpotterTestSupport
           + "\"state\":\"\(user.state)\",\"history\":[\"\(Self.example)\"]}")
     }
     let path = dir.appendingPathComponent("users.jsonl").path
-    try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+    try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: false, encoding: .utf8)
     return (dir, path, users)
   }
 
@@ -54,7 +54,7 @@ import _SpotterTestSupport
   /// Writes `lines` as the manifest at `path` and reads it: the error it is refused with, or nil
   /// when it is taken.
   func refusal(of lines: [String], at path: String) throws -> SpotterIOError? {
-    try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+    try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: false, encoding: .utf8)
     do {
       _ = try service(path).users()
       return nil
@@ -87,15 +87,15 @@ import _SpotterTestSupport
     let (dir, path, users) = try manifest(10)
     // A bad export, a config with an unknown key, a read-only output folder, a store held.
     let bad = dir.appendingPathComponent("bad.csv").path
-    try "Date,Workout Name\nnot a date,x\n".write(toFile: bad, atomically: true, encoding: .utf8)
+    try "Date,Workout Name\nnot a date,x\n".write(toFile: bad, atomically: false, encoding: .utf8)
     var lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
     lines[1] = lines[1].replacingOccurrences(of: Self.example, with: bad)
     try "timezone = \"UTC\"\nno_such_key = 1\n".write(
-      toFile: users[2].config, atomically: true, encoding: .utf8)
+      toFile: users[2].config, atomically: false, encoding: .utf8)
     try FileManager.default.createDirectory(atPath: users[3].out, withIntermediateDirectories: true)
     chmod(users[3].out, 0o500)
     defer { chmod(users[3].out, 0o700) }
-    try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+    try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: false, encoding: .utf8)
     let lockPath = users[4].db + ".lock"
     try FileManager.default.createDirectory(
       atPath: (users[4].db as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -158,7 +158,7 @@ import _SpotterTestSupport
 
   @Test func aMalformedOrMissingManifestStopsTheShard() throws {
     let (dir, path, _) = try manifest(2)
-    try "{\"id\":\"u0\"}\n".write(toFile: path, atomically: true, encoding: .utf8)
+    try "{\"id\":\"u0\"}\n".write(toFile: path, atomically: false, encoding: .utf8)
     #expect(throws: SpotterIOError.self) { try service(path).run() }
     do {
       _ = try service(dir.appendingPathComponent("none.jsonl").path).run()
@@ -215,7 +215,7 @@ import _SpotterTestSupport
 
     let summary = dir.appendingPathComponent("summary.jsonl").path
     try "{\"changed\":false,\"code\":0,\"id\":\"u9\",\"ni".write(
-      toFile: summary, atomically: true, encoding: .utf8)
+      toFile: summary, atomically: false, encoding: .utf8)
     let first = try service(path, summary: summary).run()
     #expect(first.ok == 2 && first.summaryError == nil && first.exitCode == 0)
     let kept = try String(contentsOfFile: summary, encoding: .utf8).split(separator: "\n")

@@ -27,4 +27,11 @@ public enum TestScratch {
     try? manager.createDirectory(at: root, withIntermediateDirectories: true)
     return root
   }()
+
+  /// Writes `contents` to a new file at `path` in place; false when it cannot. Foundation's
+  /// `createFile` writes through a `TemporaryDirectory.*` folder in `/tmp`, which it leaves.
+  @discardableResult
+  public static func createFile(_ path: String, _ contents: Data = Data()) -> Bool {
+    (try? contents.write(to: URL(fileURLWithPath: path))) != nil
+  }
 }

@@ -47,7 +47,7 @@ import _SpotterTestSupport
   @Test func strengthWorkoutsTeachTheWeek() async throws {
     let box = try Sandbox(program: "")
     let path = box.dir.appendingPathComponent("export.xml").path
-    try Self.export().write(toFile: path, atomically: true, encoding: .utf8)
+    try Self.export().write(toFile: path, atomically: false, encoding: .utf8)
     let run = try await box.spotter(
       ["run", "--history", path, "--days", "7"], now: "2026-11-22T21:30:00+01:00", writes: true)
     #expect(run.status == 0, "\(run.stderr)")
@@ -86,7 +86,7 @@ import _SpotterTestSupport
 
       """
     let head = Self.export().replacingOccurrences(of: "</HealthData>\n", with: "")
-    #expect(FileManager.default.createFile(atPath: path, contents: Data(head.utf8)))
+    #expect(TestScratch.createFile(path, Data(head.utf8)))
     defer { try? FileManager.default.removeItem(atPath: path) }
     let handle = try #require(FileHandle(forWritingAtPath: path))
     try handle.seekToEnd()
@@ -121,7 +121,7 @@ import _SpotterTestSupport
   @Test func aDeflateStreamThatOutrunsItsArchiveFailsAtOnce() async throws {
     let box = try Sandbox(program: "")
     let good = box.dir.appendingPathComponent("export.xml").path
-    try Self.export().write(toFile: good, atomically: true, encoding: .utf8)
+    try Self.export().write(toFile: good, atomically: false, encoding: .utf8)
     let now = "2026-11-22T21:30:00+01:00"
     let first = try await box.spotter(["import", good], now: now)
     #expect(first.status == 0, "\(first.stderr)")

@@ -66,7 +66,7 @@ import Testing
       .components(separatedBy: "\n")
     lines[39] = lines[39].replacingOccurrences(of: ",\"normal\",", with: ",\"normal\",heavy") + ""
     let bad = dir.appendingPathComponent("bad.csv")
-    try lines.joined(separator: "\n").write(to: bad, atomically: true, encoding: .utf8)
+    try lines.joined(separator: "\n").write(to: bad, atomically: false, encoding: .utf8)
     let result = try await SpotterBinary.run([
       "import", "--config", SpotterBinary.example("config.toml"), "--db",
       dir.appendingPathComponent("db.sqlite").path, "--now", "2026-11-23T21:30:00+01:00",
@@ -86,7 +86,7 @@ import Testing
       .components(separatedBy: "\n")
     lines[39] = lines[39].replacingOccurrences(of: ",\"normal\",", with: ",\"normal\",heavy") + ""
     let bad = dir.appendingPathComponent("bad.csv")
-    try lines.joined(separator: "\n").write(to: bad, atomically: true, encoding: .utf8)
+    try lines.joined(separator: "\n").write(to: bad, atomically: false, encoding: .utf8)
     let missing = dir.appendingPathComponent("not-synced-yet.csv").path
     let state = dir.appendingPathComponent("state")
     let result = try await SpotterBinary.run(
@@ -118,7 +118,7 @@ import Testing
     let dir = try SpotterBinary.scratch()
     let config = dir.appendingPathComponent("c.toml")
     try "timezone = \"Europe/Berlin\"\n[reminders]\nlead_minutes = \"soon\"\n".write(
-      to: config, atomically: true, encoding: .utf8)
+      to: config, atomically: false, encoding: .utf8)
     let result = try await SpotterBinary.run([
       "plan", "--config", config.path, "--db", dir.appendingPathComponent("db").path,
     ])
@@ -131,7 +131,7 @@ import Testing
   @Test func unknownFormatAndMissingFileAreDistinct() async throws {
     let dir = try SpotterBinary.scratch()
     let odd = dir.appendingPathComponent("odd.csv")
-    try "Day,Exercise,Category\n".write(to: odd, atomically: true, encoding: .utf8)
+    try "Day,Exercise,Category\n".write(to: odd, atomically: false, encoding: .utf8)
     let db = dir.appendingPathComponent("db.sqlite").path
     let unknown = try await SpotterBinary.run(["import", "--db", db, odd.path])
     #expect(unknown.status == 65)
@@ -184,7 +184,7 @@ import Testing
   func aFailedImportCreatesNoStoreFile(history: String) async throws {
     let dir = try SpotterBinary.scratch()
     let file = dir.appendingPathComponent("history.csv")
-    try history.write(to: file, atomically: true, encoding: .utf8)
+    try history.write(to: file, atomically: false, encoding: .utf8)
     let db = dir.appendingPathComponent("new.sqlite").path
     let now = "2026-11-22T21:30:00+01:00"
     let imported = try await SpotterBinary.run(["import", file.path, "--db", db, "--now", now])
@@ -207,7 +207,7 @@ import Testing
     Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE
     2026-11-22 18:00:00,"Push",1h,"Bench Press (Barbell)",1,1e300,8,0,0,"","",
 
-    """.write(to: bad, atomically: true, encoding: .utf8)
+    """.write(to: bad, atomically: false, encoding: .utf8)
     let common = [
       "--config", SpotterBinary.example("config.toml"), "--db", dir.appendingPathComponent("db.sqlite").path,
       "--now", "2026-11-22T21:30:00+01:00",
@@ -227,7 +227,7 @@ import Testing
     Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE
     2026-11-22 18:00:00,"Push",1h,"Bench Press (Barbell)",1,\(value),8,0,0,"","",
 
-    """.write(to: bad, atomically: true, encoding: .utf8)
+    """.write(to: bad, atomically: false, encoding: .utf8)
     let result = try await SpotterBinary.run([
       "import", "--db", dir.appendingPathComponent("db").path, bad.path,
     ])
@@ -258,7 +258,7 @@ import Testing
     let dir = try SpotterBinary.scratch()
     let out = dir.appendingPathComponent("out")
     // A file where the output directory should be: unwritable even for root.
-    try "not a directory".write(to: out, atomically: true, encoding: .utf8)
+    try "not a directory".write(to: out, atomically: false, encoding: .utf8)
     let arguments = [
       "focus", "add", "2026-11-23 14:00", "--for", "90m", "--db", dir.appendingPathComponent("db").path,
       "--out", out.path, "--now", "2026-11-22T21:30:00+01:00", "--timezone", "Europe/Berlin",

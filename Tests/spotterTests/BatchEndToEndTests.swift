@@ -22,13 +22,13 @@ import _SpotterTestSupport
       let home = dir.appendingPathComponent("u\(index)").path
       try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
       try "timezone = \"\(zones[index % zones.count])\"\n[program]\nmon = \"Push Day\"\n".write(
-        toFile: home + "/config.toml", atomically: true, encoding: .utf8)
+        toFile: home + "/config.toml", atomically: false, encoding: .utf8)
       lines.append(
         "{\"id\":\"u\(index)\",\"db\":\"\(home)/db.sqlite\",\"config\":\"\(home)/config.toml\","
           + "\"out\":\"\(home)/out\",\"state\":\"\(home)/state\",\"history\":[\"\(history(index))\"]}")
     }
     let path = dir.appendingPathComponent("users.jsonl").path
-    try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+    try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: false, encoding: .utf8)
     return (path, lines)
   }
 
@@ -111,7 +111,7 @@ import _SpotterTestSupport
     #expect(!summary.timedOut && summary.status == 64, "\(summary.stderr)")
     #expect(summary.stderr.contains("option '--summary': is not a regular file"), "\(summary.stderr)")
     let store = lines[1].replacingOccurrences(of: dir.path + "/u1/db.sqlite", with: fifo)
-    try (lines[0] + "\n" + store + "\n").write(toFile: manifest, atomically: true, encoding: .utf8)
+    try (lines[0] + "\n" + store + "\n").write(toFile: manifest, atomically: false, encoding: .utf8)
     let batch = try await SpotterBinary.run(["batch", "--users", manifest, "--now", now, "--json"])
     #expect(!batch.timedOut && batch.status == 0, "\(batch.stderr)")
     #expect(batch.stdout.contains("\"ok\" : 1"), "\(batch.stdout)")
@@ -131,7 +131,7 @@ import _SpotterTestSupport
     // Timed once, to spread the kills over its run.
     let probe = try SpotterBinary.scratch().appendingPathComponent("probe.jsonl").path
     try (lines.prefix(5).joined(separator: "\n") + "\n").write(
-      toFile: probe, atomically: true, encoding: .utf8)
+      toFile: probe, atomically: false, encoding: .utf8)
     let started = Date()
     _ = try await SpotterBinary.run(["batch", "--users", probe, "--now", "2026-11-22T20:30:00Z"])
     let perUser = Date().timeIntervalSince(started) / 5

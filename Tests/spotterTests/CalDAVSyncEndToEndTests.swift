@@ -100,7 +100,7 @@ import Testing
     url = "\(collection)"
     username = "user"
     password = "x"
-    """.write(to: config, atomically: true, encoding: .utf8)
+    """.write(to: config, atomically: false, encoding: .utf8)
     func spotter(_ arguments: [String]) async throws -> SpotterBinary.Result {
       try await SpotterBinary.run(
         arguments + [

@@ -11,7 +11,7 @@ import _SpotterTestSupport
       program: "tue = \"Leg Day\"", extra: "[reminders]\npreferred_time = \"07:00\"\nlead_minutes = 30")
     let text = try String(contentsOfFile: box.config, encoding: .utf8)
       .replacingOccurrences(of: "\"Europe/Berlin\"", with: "\"\(zone)\"")
-    try text.write(toFile: box.config, atomically: true, encoding: .utf8)
+    try text.write(toFile: box.config, atomically: false, encoding: .utf8)
     box.environment = ["TZ": "UTC"]
     return box
   }
@@ -64,7 +64,7 @@ extension ComingDaysEndToEndTests {
     #expect(try box.event("workout-reminder-2026-11-26@spotter") != nil)
     let told = try await box.spotter(["plan", "--days", "1"], now: "2026-11-23T21:30:05+01:00")
     #expect(told.stdout.hasPrefix("Plan for 2026-11-24 (Europe/Berlin)"), "\(told.stdout)")
-    try "[reminders]\nhorizon_days = 0\n".write(toFile: box.config, atomically: true, encoding: .utf8)
+    try "[reminders]\nhorizon_days = 0\n".write(toFile: box.config, atomically: false, encoding: .utf8)
     let bad = try await box.spotter(["plan"], now: "2026-11-23T21:30:05+01:00")
     #expect(bad.status == 78 && bad.stderr.contains("reminders.horizon_days"), "\(bad.stderr)")
   }

@@ -10,7 +10,7 @@ import _SpotterTestSupport
     let script = try await SpotterBinary.run(["--generate-completion-script", "bash"]).stdout
     let dir = try SpotterBinary.scratch()
     let file = dir.appendingPathComponent("spotter.bash")
-    try script.write(to: file, atomically: true, encoding: .utf8)
+    try script.write(to: file, atomically: false, encoding: .utf8)
     let quoted = ([SpotterBinary.executable.path] + words).map { "'\($0)'" }.joined(separator: " ")
     let output = try await SpotterBinary.run(
       program: URL(fileURLWithPath: "/bin/bash"),

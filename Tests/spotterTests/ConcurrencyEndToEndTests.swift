@@ -35,8 +35,7 @@ import _SpotterTestSupport
       process.environment = SpotterBinary.environment(environment)
       let index = processes.count
       for suffix in ["out", "err"] {
-        FileManager.default.createFile(
-          atPath: dir.appendingPathComponent("\(index).\(suffix)").path, contents: nil)
+        TestScratch.createFile(dir.appendingPathComponent("\(index).\(suffix)").path)
       }
       process.standardOutput = try FileHandle(forWritingTo: dir.appendingPathComponent("\(index).out"))
       process.standardError = try FileHandle(forWritingTo: dir.appendingPathComponent("\(index).err"))

@@ -33,7 +33,7 @@ import _SpotterTestSupport
     let config = dir.appendingPathComponent("config.toml")
     // Monday is a program day, so there is a reminder whatever the examples teach.
     let base = "timezone = \"Europe/Berlin\"\n[program]\nmon = \"Push Day\"\n"
-    try base.write(to: config, atomically: true, encoding: .utf8)
+    try base.write(to: config, atomically: false, encoding: .utf8)
     let environment = ["TZ": "Asia/Tokyo", "SPOTTER_LOCALTIME": SpotterBinary.systemZoneLink("Etc/UTC")]
     let out = dir.appendingPathComponent("out").path
     func run() async throws -> SpotterBinary.Result {
@@ -54,7 +54,7 @@ import _SpotterTestSupport
 
     // A configured cron zone that is not the system's is kept, and warned about.
     try (base + "[agenda]\ntimezone = \"Europe/Berlin\"\n").write(
-      to: config, atomically: true, encoding: .utf8)
+      to: config, atomically: false, encoding: .utf8)
     let warned = try await run()
     #expect(warned.status == 0)
     #expect(
@@ -132,7 +132,7 @@ import _SpotterTestSupport
     mon = "Push Day"
     [agenda]
     nightly = "21:30"
-    """.write(toFile: sandbox.config, atomically: true, encoding: .utf8)
+    """.write(toFile: sandbox.config, atomically: false, encoding: .utf8)
     let table = try standIn("", for: &sandbox)
     // Just after midnight in Tokyo, a clock with seconds.
     let night = "2026-11-24T00:20:41+09:00"
@@ -154,7 +154,7 @@ import _SpotterTestSupport
     timezone = "Europe/Berlin"
     [program]
     mon = "Push Day"
-    """.write(toFile: sandbox.config, atomically: true, encoding: .utf8)
+    """.write(toFile: sandbox.config, atomically: false, encoding: .utf8)
     #expect(
       try await sandbox.spotter(
         ["agenda", "install"], now: "2026-10-23T12:00:00+02:00", writes: true, environment: utc
@@ -175,7 +175,7 @@ import _SpotterTestSupport
     let home = sandbox.dir.appendingPathComponent("home")
     try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
     let canary = home.appendingPathComponent("canary").path
-    #expect(FileManager.default.createFile(atPath: canary, contents: Data("alive".utf8)))
+    #expect(TestScratch.createFile(canary, Data("alive".utf8)))
     #expect(try await sandbox.spotter(["run"], now: evening, writes: true).status == 0)
     let table = try standIn(mine, for: &sandbox)
     do {
@@ -249,7 +249,7 @@ import _SpotterTestSupport
     let sandbox = try Sandbox(extra: "")
     try (try String(contentsOfFile: sandbox.config, encoding: .utf8))
       .replacingOccurrences(of: "[agenda]\n", with: "[agenda]\nnightly = \"02:30\"\n")
-      .write(toFile: sandbox.config, atomically: true, encoding: .utf8)
+      .write(toFile: sandbox.config, atomically: false, encoding: .utf8)
     let result = try await sandbox.spotter(["agenda", "install", "--dry-run"], now: evening, writes: true)
     #expect(result.status == 78)
     #expect(result.stderr.contains("config.toml:5: key 'agenda.nightly'"))

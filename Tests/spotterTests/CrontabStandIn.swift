@@ -52,7 +52,7 @@ struct CrontabStandIn {
     let bin = directory.appendingPathComponent("bin")
     try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
     let path = bin.appendingPathComponent("crontab").path
-    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    try text.write(toFile: path, atomically: false, encoding: .utf8)
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
   }
 
@@ -116,7 +116,7 @@ struct CrontabStandIn {
   /// Installs `text` as the whole table.
   func install(_ text: String) throws {
     let file = directory.appendingPathComponent("input-\(UUID().uuidString)")
-    try text.write(to: file, atomically: true, encoding: .utf8)
+    try text.write(to: file, atomically: false, encoding: .utf8)
     // By its name in the stand-in's folder: the real crontab keeps 100 bytes of a file name.
     let result = try run([file.lastPathComponent])
     guard result.status == 0 else {

@@ -26,7 +26,7 @@ import _SpotterTestSupport
     let box = try Sandbox(program: "sun = \"Push Day\"")
     try (try String(contentsOfFile: box.config, encoding: .utf8))
       .replacingOccurrences(of: "[program]", with: "[reminders]\npreferred_time = \"02:30\"\n[program]")
-      .write(toFile: box.config, atomically: true, encoding: .utf8)
+      .write(toFile: box.config, atomically: false, encoding: .utf8)
     #expect(try await box.spotter(["run"], now: "2026-10-24T21:30:00+02:00", writes: true).status == 0)
     // At the first 02:16 (00:16 UTC), 30 minutes later is the first 02:46; at the second, the second.
     let first = try await box.spotter(

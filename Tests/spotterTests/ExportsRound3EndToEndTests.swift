@@ -26,7 +26,7 @@ import _SpotterTestSupport
       }
     }
     let path = box.dir.appendingPathComponent("strong.csv").path
-    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    try text.write(toFile: path, atomically: false, encoding: .utf8)
     let strict = try await box.spotter(["import", "--strict", path], now: now)
     #expect(strict.status == 65, "\(strict.stderr)")
     #expect(strict.stderr.contains("strong.csv:\(typoLine): column 'Reps': invalid reps"), "\(strict.stderr)")
@@ -69,7 +69,7 @@ import _SpotterTestSupport
     ] {
       for (name, text) in [("alone", header + row(start, end)), ("first", header + row(start, end) + later)] {
         let path = box.dir.appendingPathComponent("hevy-\(month)-\(form)-\(name).csv").path
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
         let result = try await box.spotter(["import", path], now: now)
         #expect(result.status == 0, "\(month) \(form) \(name): \(result.stderr)")
       }
@@ -90,7 +90,7 @@ import _SpotterTestSupport
         text += "\(date) 18:00:00,\"Push\",1h,\"Bench Press (Barbell)\",\(set),60,8,0,0,\"\",\"\",\n"
       }
     }
-    try text.write(to: folder.appendingPathComponent("strong.csv"), atomically: true, encoding: .utf8)
+    try text.write(to: folder.appendingPathComponent("strong.csv"), atomically: false, encoding: .utf8)
     let named = try await box.spotter(["import", folder.appendingPathComponent("strong.csv").path], now: now)
     #expect(named.status == 0 && named.stdout.contains("6 sessions"), "\(named.stderr)")
     let other = try Sandbox()
@@ -110,7 +110,7 @@ import _SpotterTestSupport
     2569-03-02 18:00:00,"Push",1h,"Bench Press (Barbell)",1,60,8,0,0,"","",
     2567-02-29 18:00:00,"Push",1h,"Bench Press (Barbell)",1,60,8,0,0,"","",
 
-    """.write(toFile: strong, atomically: true, encoding: .utf8)
+    """.write(toFile: strong, atomically: false, encoding: .utf8)
     let imported = try await box.spotter(["import", strong], now: now)
     #expect(imported.status == 0 && imported.stdout.contains("2 sessions"), "\(imported.stderr)")
     let starts = try await SpotterBinary.sqlite(box.db, "SELECT id FROM session ORDER BY started_at")
@@ -120,7 +120,7 @@ import _SpotterTestSupport
     "title","start_time","end_time","description","exercise_title","superset_id","exercise_notes","set_index","set_type","weight_kg","reps","distance_km","duration_seconds","rpe"
     "Push","31 Dec 2099, 23:40","31 Dec 2099, 00:30","","Bench Press (Barbell)",,"",0,"normal",60,8,,,
 
-    """.write(toFile: hevy, atomically: true, encoding: .utf8)
+    """.write(toFile: hevy, atomically: false, encoding: .utf8)
     let late = try await box.spotter(["import", hevy], now: now)
     #expect(
       late.status == 65 && late.stderr.contains("late.csv:2: column 'end_time': date out of range"),

@@ -241,7 +241,7 @@ import _SpotterTestSupport
     #expect(failed.stdout.contains("failed \(uid)"))
     let history = try await flaky.spotter(["history", "--json"], now: "2026-11-23T08:31:00+01:00")
     #expect(history.stdout.contains("\"outcome\" : \"failed\""))
-    #expect(FileManager.default.createFile(atPath: ok, contents: Data()))
+    #expect(TestScratch.createFile(ok, Data()))
     // 40 minutes late, past the grace window, but a failure is retried until it is stale.
     let retry = try await flaky.spotter(["catch-up"], now: "2026-11-23T09:10:00+01:00")
     #expect(retry.status == 0, "\(retry.stderr)")

@@ -80,7 +80,7 @@ import _SpotterTestSupport
     let dir = try SpotterBinary.scratch()
     let config = dir.appendingPathComponent("config.toml").path
     let key = dir.appendingPathComponent("hevy.key").path
-    try "secret-key-0123456789\n".write(toFile: key, atomically: true, encoding: .utf8)
+    try "secret-key-0123456789\n".write(toFile: key, atomically: false, encoding: .utf8)
     chmod(key, 0o644)
     let written = try await SpotterBinary.run(
       ["init", "--config", config, "--timezone", "Europe/Berlin", "--hevy-key-file", key, "--no-input"])
@@ -116,7 +116,7 @@ import _SpotterTestSupport
     BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\nBEGIN:VEVENT\r\nUID:standup@example.org\r
     DTSTAMP:20261101T000000Z\r\nDTSTART:20261123T130000Z\r\nDTEND:20261123T133000Z\r\nSUMMARY:Standup\r
     RRULE:FREQ=DAILY\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n
-    """.write(toFile: ics, atomically: true, encoding: .utf8)
+    """.write(toFile: ics, atomically: false, encoding: .utf8)
     let mine = try await box.spotter(
       ["focus", "add", "2026-11-25 14:10", "--for", "30m", "--title", "Mine"], now: evening, writes: true)
     #expect(mine.status == 0, "\(mine.stderr)")

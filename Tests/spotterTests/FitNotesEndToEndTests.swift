@@ -17,7 +17,7 @@ import Testing
       }
     }
     let file = dir.appendingPathComponent("FitNotes_Export.csv")
-    try csv.write(to: file, atomically: true, encoding: .utf8)
+    try csv.write(to: file, atomically: false, encoding: .utf8)
     let db = dir.appendingPathComponent("spotter.sqlite").path
     let common = ["--db", db, "--timezone", "Europe/Berlin", "--now", "2026-11-22T21:30:00+01:00"]
     let imported = try await SpotterBinary.run(["import", file.path] + common)

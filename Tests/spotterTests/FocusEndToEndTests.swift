@@ -239,7 +239,7 @@ import _SpotterTestSupport
     await #expect(try focus(dir, ["add", "tomorrow 09:00", "--for", "1h", "--title", "Mine"]).status == 0)
     let own = try String(contentsOf: dir.appendingPathComponent("out/spotter.ics"), encoding: .utf8)
     let reimport = dir.appendingPathComponent("own.ics").path
-    try own.write(toFile: reimport, atomically: true, encoding: .utf8)
+    try own.write(toFile: reimport, atomically: false, encoding: .utf8)
     let ownResult = try await focus(dir, ["import", reimport, "--days", "3"])
     #expect(ownResult.status == 0, "\(ownResult.stderr)")
     #expect(ownResult.stdout.contains("imported 0 of 1 event; 1 Spotter's own"), "\(ownResult.stdout)")
@@ -262,7 +262,7 @@ import _SpotterTestSupport
       "SUMMARY:Holiday", "END:VEVENT", "END:VCALENDAR",
     ]
     let file = dir.appendingPathComponent("mixed.ics").path
-    try (lines.joined(separator: "\r\n") + "\r\n").write(toFile: file, atomically: true, encoding: .utf8)
+    try (lines.joined(separator: "\r\n") + "\r\n").write(toFile: file, atomically: false, encoding: .utf8)
     let mixed = try await focus(dir, ["import", file, "--days", "3"])
     #expect(mixed.status == 0, "\(mixed.stderr)")
     #expect(
@@ -312,7 +312,7 @@ import _SpotterTestSupport
       "DTSTAMP:20261120T000000Z", "DTSTART:20261123T100000Z", "DTEND:20261123T110000Z", "SUMMARY:Meet",
       "END:VEVENT", "END:VALARM", "END:VCALENDAR",
     ]
-    try (lines.joined(separator: "\r\n") + "\r\n").write(toFile: file, atomically: true, encoding: .utf8)
+    try (lines.joined(separator: "\r\n") + "\r\n").write(toFile: file, atomically: false, encoding: .utf8)
     let result = try await focus(dir, ["import", file, "--days", "3"])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(!result.stderr.contains("icalparser"), "\(result.stderr)")

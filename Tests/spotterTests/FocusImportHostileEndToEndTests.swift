@@ -15,7 +15,7 @@ import _SpotterTestSupport
         "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//t//t//EN", "BEGIN:VEVENT", "UID:a@b",
         "DTSTAMP:20261101T000000Z",
       ] + lines + ["END:VEVENT", "END:VCALENDAR"]).map { $0 + "\r\n" }.joined()
-    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    try text.write(toFile: path, atomically: false, encoding: .utf8)
     return path
   }
 

@@ -33,7 +33,7 @@ import _SpotterTestSupport
         "state": "\(state)", "exercises": [
           {"name": "Bench Press", "sets": [{"weight": 60, "reps": 8, "completedAt": "2026-11-21T10:20:00"}]},
           {"name": "Dips", "sets": [{"reps": 8, "completed": false}]}]}]}
-      """.write(toFile: json, atomically: true, encoding: .utf8)
+      """.write(toFile: json, atomically: false, encoding: .utf8)
     }
     try await write(state: "active")
     let now = "2026-11-21T10:30:00+01:00"
@@ -76,7 +76,7 @@ import _SpotterTestSupport
     try """
     {"sessions": [{"id": "abc123", "workout_name": "Push Day", "start": "2026-11-21T09:00:00",
       "end": "2026-11-21T09:30:00", "exercises": [{"name": "Bench Press", "sets": [{"weight": 60, "reps": 8}]}]}]}
-    """.write(toFile: json, atomically: true, encoding: .utf8)
+    """.write(toFile: json, atomically: false, encoding: .utf8)
     #expect(try await box.spotter(["import", json], now: "2026-11-21T10:00:00+01:00").status == 0)
     let pause = try await box.spotter(
       ["session", "pause", "abc"], now: "2026-11-21T10:00:00+01:00", writes: true)

@@ -61,7 +61,7 @@ import _SpotterTestSupport
     try #require(statvfs(disk, &status) == 0)
     let available = Int(status.f_bavail) * Int(status.f_frsize)
     let size = max(0, available - kilobytes * 1024)
-    FileManager.default.createFile(atPath: disk + "/filler", contents: nil)
+    TestScratch.createFile(disk + "/filler")
     let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: disk + "/filler"))
     defer { try? handle.close() }
     try? handle.write(contentsOf: Data(count: size))
@@ -179,7 +179,7 @@ import _SpotterTestSupport
       SpotterBinary.example("strong.csv")
     }
     let summary = disk + "/summary.jsonl"
-    FileManager.default.createFile(atPath: summary, contents: nil)
+    TestScratch.createFile(summary)
     try Self.fill(disk, leaving: 0)
     let batch = try await SpotterBinary.run([
       "batch", "--users", manifest, "--now", "2026-11-22T20:30:00Z", "--summary", summary, "--json",

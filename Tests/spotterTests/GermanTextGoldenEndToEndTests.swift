@@ -44,13 +44,13 @@ import _SpotterTestSupport
     let box = try Sandbox()
     // Top-level keys come before the tables.
     let config = try String(contentsOfFile: box.config, encoding: .utf8)
-    try ("language = \"de\"\n" + config).write(toFile: box.config, atomically: true, encoding: .utf8)
+    try ("language = \"de\"\n" + config).write(toFile: box.config, atomically: false, encoding: .utf8)
     // A Strong export with one weight no app writes, for the error of a cell.
     try """
     Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE
     2026-11-20 18:00:00,"Push",1h,"Bench Press (Barbell)",1,abc,8,0,0,"","",
 
-    """.write(to: box.dir.appendingPathComponent("verlauf.csv"), atomically: true, encoding: .utf8)
+    """.write(to: box.dir.appendingPathComponent("verlauf.csv"), atomically: false, encoding: .utf8)
     var outputs: [String: String] = [:]
     for (name, arguments, now, writes, _) in steps {
       let result = try await box.spotter(

@@ -84,7 +84,7 @@ import _SpotterTestSupport
     let real = dir.appendingPathComponent("real")
     try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
     try (HevyServer.key + "\n").write(
-      to: real.appendingPathComponent("hevy.key"), atomically: true, encoding: .utf8)
+      to: real.appendingPathComponent("hevy.key"), atomically: false, encoding: .utf8)
     chmod(real.appendingPathComponent("hevy.key").path, 0o600)
     let link = dir.appendingPathComponent("link")
     try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real)

@@ -181,7 +181,7 @@ import _SpotterTestSupport
     defer { server.stop() }
     let dir = try SpotterBinary.scratch()
     let file = dir.appendingPathComponent("hevy.key").path
-    try (HevyServer.key + "\n").write(toFile: file, atomically: true, encoding: .utf8)
+    try (HevyServer.key + "\n").write(toFile: file, atomically: false, encoding: .utf8)
     chmod(file, 0o644)
     let box = try sandbox(server, keyLine: "api_key_file = \"\(file)\"")
     let shared = try await box.spotter(["sync"], now: evening)

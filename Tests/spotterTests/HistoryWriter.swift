@@ -59,7 +59,7 @@ enum HistoryWriter {
       }
       lines.append("{\"weight_unit\": \"kg\", \"sessions\": [\(objects.joined(separator: ",\n"))]}")
     }
-    try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+    try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: false, encoding: .utf8)
   }
 
   /// "2026-11-23 18:00" → "23 Nov 2026, 18:00" (plus hours).

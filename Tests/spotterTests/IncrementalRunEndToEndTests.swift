@@ -65,7 +65,7 @@ import _SpotterTestSupport
         "SELECT count(*) FROM setting WHERE key IN ('achievements.cursor', 'plateaus.cursor')") == "2\n")
     var text = try String(contentsOf: strong, encoding: .utf8)
     text += "2026-11-23 18:05:00,Push,1h,Bench Press (Barbell),1,140,8,,,,,\n"
-    try text.write(to: strong, atomically: true, encoding: .utf8)
+    try text.write(to: strong, atomically: false, encoding: .utf8)
     let grown = try await run(dir, "a.sqlite", [strong.path, hevy], now: "2026-11-23T21:30:00+01:00")
     #expect(grown.status == 0, "\(grown.stderr)")
     #expect(grown.stdout.contains("imported \(strong.path) (strong-csv): 1 new"), "\(grown.stdout)")

@@ -84,16 +84,16 @@ import _SpotterTestSupport
     let lines = strong.split(separator: "\n", omittingEmptySubsequences: false)
     // An old, short Strong export, the newest one, a Hevy export and a file of something else.
     let old = exports.appendingPathComponent("strong_2026-10-01.csv")
-    try lines.prefix(8).joined(separator: "\n").write(to: old, atomically: true, encoding: .utf8)
+    try lines.prefix(8).joined(separator: "\n").write(to: old, atomically: false, encoding: .utf8)
     try FileManager.default.setAttributes(
       [.modificationDate: Date(timeIntervalSince1970: 1_790_000_000)], ofItemAtPath: old.path)
     try strong.write(
-      to: exports.appendingPathComponent("strong_2026-11-20.csv"), atomically: true, encoding: .utf8)
+      to: exports.appendingPathComponent("strong_2026-11-20.csv"), atomically: false, encoding: .utf8)
     try FileManager.default.copyItem(
       atPath: SpotterBinary.example("hevy.csv"),
       toPath: exports.appendingPathComponent("hevy_workouts (3).csv").path)
     try "shopping list\n".write(
-      to: exports.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
+      to: exports.appendingPathComponent("notes.txt"), atomically: false, encoding: .utf8)
     #expect(
       try await SpotterBinary.run(
         ["init", "--source", "~/exports", "--notifier", "true"], environment: Self.environment(home)

@@ -112,7 +112,7 @@ import _SpotterTestSupport
           + "DTEND:\(date)T100000Z\r\nSUMMARY:Meeting \(day)\r\nEND:VEVENT\r\n"
       }.joined()
       try ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\n" + calendar + "END:VCALENDAR\r\n").write(
-        toFile: base.calendarFile, atomically: true, encoding: .utf8)
+        toFile: base.calendarFile, atomically: false, encoding: .utf8)
       #expect(try await base.spotter(["run", "--days", "14"]).status == 0)
       switch action {
       case .undoDone: #expect(try await base.spotter(["done", "workout-reminder-2026-11-25"]).status == 0)

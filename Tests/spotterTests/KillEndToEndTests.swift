@@ -21,7 +21,7 @@ import _SpotterTestSupport
         }
       }
     }
-    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    try text.write(toFile: path, atomically: false, encoding: .utf8)
   }
 
   /// `YYYY-MM-DD`, `days` days after 2020-01-01.

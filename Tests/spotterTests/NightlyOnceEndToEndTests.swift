@@ -12,7 +12,7 @@ import _SpotterTestSupport
       .replacingOccurrences(
         of: "timezone = \"Europe/Berlin\"\n[program]", with: "timezone = \"America/New_York\"\n[program]"
       )
-      .write(toFile: box.config, atomically: true, encoding: .utf8)
+      .write(toFile: box.config, atomically: false, encoding: .utf8)
     let table = try CrontabStandIn()
     try table.install("")
     box.environment = table.environment

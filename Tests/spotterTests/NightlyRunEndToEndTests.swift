@@ -91,7 +91,7 @@ import _SpotterTestSupport
       .replacingOccurrences(of: "fri = \"Leg Day\"", with: "")
       .replacingOccurrences(of: "min_confidence = 0.4", with: "min_confidence = 0.99")
     let config = dir.appendingPathComponent("changed.toml")
-    try changed.write(to: config, atomically: true, encoding: .utf8)
+    try changed.write(to: config, atomically: false, encoding: .utf8)
     let result = try await runExamples(in: dir, config: config.path, now: "2026-11-22T22:00:00+01:00")
     #expect(result.status == 0, "\(result.stderr)")
     let events = try ICSReader().read(try read(dir, "spotter.ics"), fileName: "spotter.ics").events
@@ -112,7 +112,7 @@ import _SpotterTestSupport
     let config = dir.appendingPathComponent("c.toml")
     try
       "timezone = \"America/New_York\"\n[program]\nsun = \"Long Run\"\n[agenda]\ntimezone = \"America/New_York\"\n"
-      .write(to: config, atomically: true, encoding: .utf8)
+      .write(to: config, atomically: false, encoding: .utf8)
     let result = try await SpotterBinary.run([
       "run", "--config", config.path, "--db", dir.appendingPathComponent("db.sqlite").path, "--out",
       dir.appendingPathComponent("out").path, "--now", "2026-03-07T21:00:00-05:00",

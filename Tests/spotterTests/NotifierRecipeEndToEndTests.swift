@@ -26,7 +26,7 @@ import _SpotterTestSupport
           if [ "\(name)" = mail ]; then sed 's/^/stdin: /'; fi; } >> '\(log)'
         """
       let path = bin.appendingPathComponent(name).path
-      try script.write(toFile: path, atomically: true, encoding: .utf8)
+      try script.write(toFile: path, atomically: false, encoding: .utf8)
       chmod(path, 0o755)
     }
     return (bin.path, log)

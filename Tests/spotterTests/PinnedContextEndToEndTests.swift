@@ -68,7 +68,7 @@ import _SpotterTestSupport
       try await run(dir, ["import", SpotterBinary.example("strong.csv")], Self.cron).stderr.contains(
         "language 'en'"))
     let config = dir.appendingPathComponent("config.toml")
-    try "timezone = \"Asia/Tokyo\"\nlanguage = \"de\"\n".write(to: config, atomically: true, encoding: .utf8)
+    try "timezone = \"Asia/Tokyo\"\nlanguage = \"de\"\n".write(to: config, atomically: false, encoding: .utf8)
     let configured = try await run(dir, ["plan", "--days", "7", "--config", config.path], Self.cron)
     #expect(configured.stdout.contains("(Asia/Tokyo)") && configured.stdout.contains("Zeit für dein"))
     #expect(configured.stderr.isEmpty, "\(configured.stderr)")
@@ -88,7 +88,7 @@ import _SpotterTestSupport
       #expect(!FileManager.default.fileExists(atPath: db))
     }
     let config = dir.appendingPathComponent("config.toml").path
-    try "timezone = \"GMT+2\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+    try "timezone = \"GMT+2\"\n".write(toFile: config, atomically: false, encoding: .utf8)
     let configured = try await run(
       dir, ["import", SpotterBinary.example("strong.csv"), "--config", config], Self.cron)
     #expect(configured.status == 78)
@@ -121,7 +121,7 @@ import _SpotterTestSupport
       let flagged = try await run(
         dir, ["import", SpotterBinary.example("strong.csv"), "--timezone", bad], Self.cron)
       #expect(flagged.status != 0 && flagged.stderr.contains(advice), "\(bad): \(flagged.stderr)")
-      try "timezone = \"\(bad)\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+      try "timezone = \"\(bad)\"\n".write(toFile: config, atomically: false, encoding: .utf8)
       let configured = try await run(
         dir, ["import", SpotterBinary.example("strong.csv"), "--config", config], Self.cron)
       #expect(configured.status == 78, "\(bad): \(configured.stderr)")

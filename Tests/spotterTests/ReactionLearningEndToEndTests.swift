@@ -28,7 +28,7 @@ import _SpotterTestSupport
     }
     let path = sandbox.dir.appendingPathComponent("history-\(starts.count).json").path
     try "{\"weight_unit\": \"kg\", \"sessions\": [\(sessions.joined(separator: ","))]}".write(
-      toFile: path, atomically: true, encoding: .utf8)
+      toFile: path, atomically: false, encoding: .utf8)
     return path
   }
 

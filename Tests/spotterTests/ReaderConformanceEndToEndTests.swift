@@ -63,7 +63,7 @@ import Testing
     let dir = try SpotterBinary.scratch()
     let now = Self.date(scenario.day, plus: -3) + "T12:00:00"
     let config = dir.appendingPathComponent("config.toml")
-    try "[rest_day]\nenabled = true\n".write(to: config, atomically: true, encoding: .utf8)
+    try "[rest_day]\nenabled = true\n".write(to: config, atomically: false, encoding: .utf8)
     @discardableResult func spotter(_ arguments: [String], writes: Bool = true) async throws
       -> SpotterBinary.Result
     {
@@ -107,7 +107,7 @@ import Testing
     sessions.append(session("open", today, "11:00", "Push", "Bench Press (Barbell)", 60, active: true))
     let history = dir.appendingPathComponent("history.json")
     try "{\"weight_unit\": \"kg\", \"sessions\": [\(sessions.joined(separator: ",\n"))]}".write(
-      to: history, atomically: true, encoding: .utf8)
+      to: history, atomically: false, encoding: .utf8)
     try await spotter(["run", "--history", history.path, "--days", "8"])
 
     try await spotter([

@@ -28,7 +28,7 @@ struct Sandbox {
       commands = ['''\(command)''']
       \(extra)
       """
-    try text.write(to: dir.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+    try text.write(to: dir.appendingPathComponent("config.toml"), atomically: false, encoding: .utf8)
   }
 
   /// Runs `spotter COMMAND…` on this sandbox's config and store at `now`; `--out` for commands
@@ -71,7 +71,7 @@ struct Sandbox {
       {"weight_unit": "kg", "sessions": [{"id": "s-\(start)", "workout_name": "Push Day", "start": "\(start)"\(end),
       "state": "\(state)", "exercises": [{"name": "Bench Press", "sets": [{"weight": 60, "reps": 8, "completed": true}]}]}]}
       """
-    try json.write(toFile: path, atomically: true, encoding: .utf8)
+    try json.write(toFile: path, atomically: false, encoding: .utf8)
     return try await spotter(["import", path], now: now)
   }
 }

@@ -164,7 +164,7 @@ struct SpotterBinary {
       .replacingOccurrences(of: "# wed = \"Pull Day\"", with: "wed = \"Pull Day\"")
       .replacingOccurrences(of: "# fri = \"Leg Day\"", with: "fri = \"Leg Day\"")
     let path = dir.appendingPathComponent("program.toml")
-    try text.write(to: path, atomically: true, encoding: .utf8)
+    try text.write(to: path, atomically: false, encoding: .utf8)
     return path.path
   }
 

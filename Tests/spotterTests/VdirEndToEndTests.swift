@@ -33,7 +33,7 @@ import _SpotterTestSupport
     let vdir = dir.appendingPathComponent("vdir")
     try FileManager.default.createDirectory(at: vdir, withIntermediateDirectories: true)
     try "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n".write(
-      to: vdir.appendingPathComponent("other.ics"), atomically: true, encoding: .utf8)
+      to: vdir.appendingPathComponent("other.ics"), atomically: false, encoding: .utf8)
 
     let added = try await spotter(
       dir, ["focus", "add", "tomorrow 09:00", "--for", "90m", "--title", "Deep Work"])
@@ -74,7 +74,7 @@ import _SpotterTestSupport
   @Test func aVdirThatFailsAfterTheCommitIsReportedNotThrown() async throws {
     let dir = try SpotterBinary.scratch()
     // A file where the vdir's folder should be: no item can go in.
-    try "not a folder".write(to: dir.appendingPathComponent("vdir"), atomically: true, encoding: .utf8)
+    try "not a folder".write(to: dir.appendingPathComponent("vdir"), atomically: false, encoding: .utf8)
     let history = SpotterBinary.example("strong.csv")
     let run = try await spotter(dir, ["run", "--days", "2", "--history", history])
     #expect(run.status != 0)

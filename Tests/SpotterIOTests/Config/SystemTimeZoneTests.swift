@@ -28,7 +28,7 @@ import _SpotterTestSupport
   @Test func elseTheTimezoneFileElseNothing() throws {
     let dir = try scratch()
     let file = dir.appendingPathComponent("timezone")
-    try "America/New_York\n".write(to: file, atomically: true, encoding: .utf8)
+    try "America/New_York\n".write(to: file, atomically: false, encoding: .utf8)
     #expect(
       SystemTimeZone.read(localtime: "/nonexistent", timezone: file.path)?.identifier == "America/New_York")
     #expect(SystemTimeZone.read(localtime: "/nonexistent", timezone: "/nonexistent") == nil)
@@ -42,7 +42,7 @@ import _SpotterTestSupport
     let copy = dir.appendingPathComponent("localtime").path
     try FileManager.default.copyItem(atPath: "/usr/share/zoneinfo/Asia/Tokyo", toPath: copy)
     let stale = dir.appendingPathComponent("timezone")
-    try "Europe/Berlin\n".write(to: stale, atomically: true, encoding: .utf8)
+    try "Europe/Berlin\n".write(to: stale, atomically: false, encoding: .utf8)
     #expect(SystemTimeZone.read(localtime: copy, timezone: stale.path)?.identifier == "Asia/Tokyo")
     #expect(SystemTimeZone.read(localtime: copy, timezone: "/nonexistent")?.identifier == "Asia/Tokyo")
     let berlin = dir.appendingPathComponent("berlin").path
@@ -55,7 +55,7 @@ import _SpotterTestSupport
   func compile(_ source: String, into dir: URL, fat: Bool) throws -> Bool {
     guard FileManager.default.isExecutableFile(atPath: "/usr/sbin/zic") else { return false }
     let input = dir.appendingPathComponent("source.zi")
-    try source.write(to: input, atomically: true, encoding: .utf8)
+    try source.write(to: input, atomically: false, encoding: .utf8)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/sbin/zic")
     process.arguments = [
@@ -75,7 +75,7 @@ import _SpotterTestSupport
     let dir = try scratch()
     let tzdata = try String(contentsOfFile: "/usr/share/zoneinfo/tzdata.zi", encoding: .utf8)
     let stale = dir.appendingPathComponent("timezone")
-    try "Asia/Tokyo\n".write(to: stale, atomically: true, encoding: .utf8)
+    try "Asia/Tokyo\n".write(to: stale, atomically: false, encoding: .utf8)
     for fat in [true, false] {
       guard try compile(tzdata, into: dir, fat: fat) else { return }
       for zone in [

@@ -67,7 +67,7 @@ import _SpotterTestSupport
     try text.replacingOccurrences(
       of: "startDate=\"2016-11-14 07:25:41 -0700\"", with: "startDate=\"14.11.2016\""
     )
-    .write(to: badDate, atomically: true, encoding: .utf8)
+    .write(to: badDate, atomically: false, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: badDate) }
     #expect {
       try importer("UTC", types: ["Running"]).read(path: badDate.path)
@@ -75,7 +75,7 @@ import _SpotterTestSupport
       "\(error)".contains("\(badDate.path):14: column 'startDate'") && "\(error)".contains("'14.11.2016'")
     }
     let cut = dir.appendingPathComponent("health-cut-\(UUID().uuidString).xml")
-    try String(text.prefix(2000)).write(to: cut, atomically: true, encoding: .utf8)
+    try String(text.prefix(2000)).write(to: cut, atomically: false, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: cut) }
     #expect(throws: SpotterIOError.self) { try importer("UTC", types: ["Running"]).read(path: cut.path) }
   }
@@ -94,7 +94,7 @@ import _SpotterTestSupport
     ] {
       let url = TestScratch.root.appendingPathComponent(
         "health-\(UUID().uuidString).xml")
-      try (head + body).write(to: url, atomically: true, encoding: .utf8)
+      try (head + body).write(to: url, atomically: false, encoding: .utf8)
       defer { try? FileManager.default.removeItem(at: url) }
       #expect {
         try importer("UTC", types: ["Running"]).read(path: url.path)

@@ -12,7 +12,7 @@ import _SpotterTestSupport
     let path = TestScratch.root.appendingPathComponent("prefetch-\(UUID()).csv").path
     var text = "Date,Note\n"
     for row in 0..<rows { text += row % 10 == 0 ? "\(row),\"two\nlines\"\n" : "\(row),plain\n" }
-    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    try text.write(toFile: path, atomically: false, encoding: .utf8)
     return path
   }
 

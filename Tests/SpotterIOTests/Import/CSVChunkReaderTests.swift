@@ -62,7 +62,7 @@ import _SpotterTestSupport
     ]
     let text = rows.joined(separator: "\r\n") + "\r\n"
     let path = Self.temporary("strong.csv")
-    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    try text.write(toFile: path, atomically: false, encoding: .utf8)
     defer { try? FileManager.default.removeItem(atPath: path) }
     let whole = try FixtureLoader.importer().parse(Data(text.utf8), fileName: path)
     #expect(whole.1.count == 3)
@@ -90,7 +90,7 @@ import _SpotterTestSupport
     rows[70] = rows[70].replacingOccurrences(of: ",normal,100,", with: ",normal,heavy,")
     let text = rows.joined(separator: "\n") + "\n"
     let path = Self.temporary("hevy.csv")
-    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    try text.write(toFile: path, atomically: false, encoding: .utf8)
     defer { try? FileManager.default.removeItem(atPath: path) }
     func message(_ body: () throws -> Void) -> String {
       do {

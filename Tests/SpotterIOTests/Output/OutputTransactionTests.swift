@@ -44,7 +44,7 @@ import Testing
   @Test func anUnwritableDirectoryFailsBeforeTheSave() throws {
     let dir = try directory()
     // A file where the directory should be: fails for root too, unlike a read-only mode.
-    try "x".write(toFile: dir + "/out", atomically: true, encoding: .utf8)
+    try "x".write(toFile: dir + "/out", atomically: false, encoding: .utf8)
     var transaction = OutputTransaction(directory: dir + "/out")
     #expect(throws: SpotterIOError.self) { try transaction.stage("new", as: "a") }
   }

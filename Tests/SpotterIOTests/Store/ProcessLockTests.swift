@@ -67,7 +67,7 @@ import _SpotterTestSupport
       "spotter-lock-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let target = directory.appendingPathComponent("precious.txt").path
-    try "keep me\n".write(toFile: target, atomically: true, encoding: .utf8)
+    try "keep me\n".write(toFile: target, atomically: false, encoding: .utf8)
     let store = directory.appendingPathComponent("spotter.sqlite").path
     try FileManager.default.createSymbolicLink(atPath: store + ".lock", withDestinationPath: target)
     #expect(throws: SpotterIOError.self) { _ = try ProcessLock(storePath: store, waitSeconds: 0) }

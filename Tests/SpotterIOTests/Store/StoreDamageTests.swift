@@ -167,7 +167,7 @@ import _SpotterTestSupport
 
   @Test func aFileThatIsNoDatabaseIsNotTakenOver() throws {
     let path = TestScratch.root.appendingPathComponent("history-\(UUID()).csv").path
-    try "Date,Workout Name\n".write(toFile: path, atomically: true, encoding: .utf8)
+    try "Date,Workout Name\n".write(toFile: path, atomically: false, encoding: .utf8)
     #expect(message(opening: path)?.hasPrefix("store damaged: '\(path)': file is not a database") == true)
     #expect(try String(contentsOfFile: path, encoding: .utf8) == "Date,Workout Name\n")
   }

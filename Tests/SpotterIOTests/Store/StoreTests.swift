@@ -222,7 +222,7 @@ import _SpotterTestSupport
 
     // A store being created this very moment (0 bytes) reads as empty, and stays 0 bytes.
     let creating = directory.appendingPathComponent("new.sqlite").path
-    #expect(FileManager.default.createFile(atPath: creating, contents: Data()))
+    #expect(TestScratch.createFile(creating, Data()))
     #expect(try Store(readingAt: creating).sessions().isEmpty)
     #expect(try Data(contentsOf: URL(fileURLWithPath: creating)).isEmpty)
 
