@@ -276,6 +276,27 @@ import _SpotterTestSupport
     return process.terminationStatus
   }
 
+  /// The new table reaches crontab in a folder of the install's own, mode 0700, under a name
+  /// relative to it, and the folder is gone after: under a fixed name in the shared temporary
+  /// folder, another user's file planted there first made every install fail.
+  @Test func theNewTableIsHandedOverFromAPrivateFolder() async throws {
+    var sandbox = try Sandbox()
+    let table = try CrontabStandIn()
+    let temporary = sandbox.dir.appendingPathComponent("tmp").path
+    try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+    sandbox.environment = table.environment.merging(["TMPDIR": temporary]) { $1 }
+    let evening = "2026-11-22T21:30:00+01:00"
+    #expect(try await sandbox.spotter(["run"], now: evening, writes: true).status == 0)
+    #expect(try await sandbox.spotter(["agenda", "install"], now: evening, writes: true).status == 0)
+    let seen = try String(contentsOfFile: table.table + ".seen", encoding: .utf8)
+    let fields = seen.split(separator: "\n").last?.split(separator: " ").map(String.init) ?? []
+    try #require(fields.count == 3, "\(seen)")
+    #expect(fields[0] == "drwx------")
+    #expect(fields[1].hasPrefix(temporary + "/spotter-crontab-"))
+    #expect(!fields[2].contains("/"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: temporary).isEmpty)
+  }
+
   @Test(.enabled(if: canRun, "needs root and the real crontab")) func installAndUninstallWithTheRealCrontab()
     async throws
   {

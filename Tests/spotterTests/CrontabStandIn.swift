@@ -23,6 +23,7 @@ struct CrontabStandIn {
       "" | -*)
         echo "crontab: usage error: $1" >&2; exit 1 ;;
       *)
+        printf '%s %s %s\\n' "$(ls -ld . | cut -c1-10)" "$PWD" "$1" >> "$table.seen"
         if [ "$1" = "-" ]; then new="$(mktemp)"; cat > "$new"; else new="$1"; fi
         if [ -s "$new" ] && [ "$(tail -c 1 "$new" | od -An -c | tr -d ' ')" != '\\n' ]; then
           echo "new crontab file is missing newline before EOF, can't install." >&2; exit 1

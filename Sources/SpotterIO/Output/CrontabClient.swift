@@ -27,14 +27,23 @@ public struct CrontabClient: Sendable {
   }
 
   /// Installs `text` as the user's whole crontab.
+  ///
+  /// The table goes to crontab as a file in a folder of this process's own (`mkdtemp`, mode
+  /// 0700): under a name anyone could guess in the shared `/tmp`, another user's file or link
+  /// planted there first made every install fail. It is named relative to crontab's working
+  /// folder: Debian's crontab keeps a file name in 100 bytes and cut a longer one (a long
+  /// TMPDIR), then found no such file.
   public func write(_ text: String) throws {
-    let directory = FileManager.default.temporaryDirectory.path
-    let name = "spotter-crontab-\(getpid()).txt"
-    let file = directory + "/" + name
-    try AtomicFileWriter.write(text, to: file)
-    defer { try? FileManager.default.removeItem(atPath: file) }
-    // Named relative to crontab's working folder: Debian's crontab keeps a file name in 100
-    // bytes and cut a longer one (a long TMPDIR), then found no such file.
+    var template = Array(
+      (FileManager.default.temporaryDirectory.path + "/spotter-crontab-XXXXXX").utf8CString)
+    guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+      throw SpotterIOError.crontab(
+        reason: "cannot make a folder for the new crontab: \(String(cString: strerror(errno)))")
+    }
+    let directory = String(cString: made)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let name = "crontab.txt"
+    try AtomicFileWriter.write(text, to: directory + "/" + name)
     let result = try run([name], in: directory)
     guard result.status == 0 else {
       throw SpotterIOError.crontab(
