@@ -48,20 +48,25 @@ extension Store {
       var log = stat()
       if lstat(temporary + "-wal", &log) == 0 && log.st_size > 0 {
         throw SpotterIOError.store(
-          path: path, reason: Phrase("cannot create: its log could not be written into it"))
+          path: path,
+          reason: Phrase(
+            "cannot create: its log could not be written into it",
+            de: "lässt sich nicht anlegen: sein Protokoll ließ sich nicht hineinschreiben"))
       }
-      // Closing checkpointed the log into the file; synced before it takes the store's name, so
+      // Every page is in the file now; synced before it takes the store's name, so
       // a power cut cannot leave the name on a file whose pages never reached the disk.
       let descriptor = open(temporary, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
       guard descriptor >= 0, fsync(descriptor) == 0 else {
         let reason = String(cString: strerror(errno))
         if descriptor >= 0 { close(descriptor) }
-        throw SpotterIOError.store(path: path, reason: Phrase("cannot create: \(reason)"))
+        throw SpotterIOError.store(
+          path: path, reason: Phrase("cannot create: \(reason)", de: "lässt sich nicht anlegen: \(reason)"))
       }
       close(descriptor)
       guard rename(temporary, path) == 0 else {
+        let reason = String(cString: strerror(errno))
         throw SpotterIOError.store(
-          path: path, reason: Phrase("cannot create: \(String(cString: strerror(errno)))"))
+          path: path, reason: Phrase("cannot create: \(reason)", de: "lässt sich nicht anlegen: \(reason)"))
       }
       syncDirectory(of: path)
     } catch {
