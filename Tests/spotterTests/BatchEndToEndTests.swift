@@ -32,6 +32,22 @@ import _SpotterTestSupport
     return (path, lines)
   }
 
+  /// Many users starting at once on many threads, each a first night in one of eight zones:
+  /// libical filled its list of zones while another thread already searched it, and about one
+  /// batch in thirty crashed (SIGSEGV in `strcmp`). Several batches, every store new each time.
+  @Test func usersStartingAtOnceOnManyThreadsNeverCrash() async throws {
+    for round in 0..<6 {
+      let dir = try SpotterBinary.scratch()
+      let (manifest, _) = try Self.manifest(in: dir, users: 24) {
+        SpotterBinary.example($0 % 2 == 0 ? "strong.csv" : "hevy.csv")
+      }
+      let batch = try await SpotterBinary.run([
+        "batch", "--users", manifest, "--jobs", "12", "--now", "2026-11-22T20:30:00Z",
+      ])
+      #expect(batch.status == 0, "round \(round): \(batch.stderr.suffix(2000))")
+    }
+  }
+
   @Test func everyUsersOutputsAreThoseOfSpotterRun() async throws {
     let dir = try SpotterBinary.scratch()
     let histories = [SpotterBinary.example("strong.csv"), SpotterBinary.example("hevy.csv")]

@@ -104,6 +104,7 @@ extension Libical {
     in text: String, fileName: String, _ body: ([OpaquePointer]) throws -> T
   ) throws -> T {
     icalerror_clear_errno()
+    fillBuiltinZones()
     let text = try prepared(withoutStrayEnds(text), fileName: fileName)
     guard let root = quietly({ icalparser_parse_string(text) }) else {
       throw SpotterICalError.unparsable(file: fileName, line: 1, reason: "not an iCalendar object")
@@ -201,7 +202,7 @@ extension Libical {
 
   /// The UTC instant of a parsed time; floating times are read as UTC.
   static func instant(_ time: icaltimetype) -> Date {
-    let zone = time.zone ?? icaltimezone_get_utc_timezone()
+    let zone = time.zone ?? utcTimezone
     return Date(timeIntervalSince1970: TimeInterval(icaltime_as_timet_with_zone(time, zone)))
   }
 

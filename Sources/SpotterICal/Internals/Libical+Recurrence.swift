@@ -96,7 +96,7 @@ extension Libical {
     guard !calendars.isEmpty else {
       throw SpotterICalError.unparsable(file: place.fileName, line: 1, reason: "no VCALENDAR in the file")
     }
-    let fallback = icaltimezone_get_builtin_timezone(fallbackZone) ?? icaltimezone_get_utc_timezone()
+    let fallback = builtinTimezone(fallbackZone) ?? utcTimezone
     // Wall-clock bounds a day beyond the window in every zone (offsets stay within a day of
     // UTC). A reading outside them cannot touch the window, so it is never converted: converting
     // a time in the year 4024 makes libical expand the zone's rules over two thousand years.
@@ -243,7 +243,7 @@ extension Libical {
 
   /// The wall-clock reading of `date` in UTC, with no zone attached.
   static func wallClock(_ date: Date) -> icaltimetype {
-    var reading = time(date, zone: icaltimezone_get_utc_timezone())
+    var reading = time(date, zone: utcTimezone)
     reading.zone = nil
     return reading
   }

@@ -52,7 +52,7 @@ extension Libical {
       to sink: (UnsafeBufferPointer<UInt8>) throws -> Void
     ) throws {
       let isUTC = utcNames.contains(tzid)
-      guard let zone = isUTC ? icaltimezone_get_utc_timezone() : icaltimezone_get_builtin_timezone(tzid)
+      guard let zone = isUTC ? utcTimezone : builtinTimezone(tzid)
       else {
         throw SpotterICalError.unknownTimeZone(field: "timezone", value: tzid)
       }
@@ -89,7 +89,7 @@ extension Libical {
       icalcomponent_add_property(checker, icalproperty_new_version("2.0"))
       self.zone = zone
       self.checker = checker
-      utc = icaltimezone_get_utc_timezone()
+      utc = utcTimezone
       localTZID = isUTC ? nil : tzid
       overlaps = isUTC ? nil : ZoneOverlaps(zone: zone, from: validFrom, until: validUntil)
       zones = isUTC ? [] : [tzid]

@@ -40,7 +40,7 @@ extension Libical {
     guard let shared = icaltimezone_get_component(zone), let copy = icalcomponent_new_clone(shared) else {
       throw SpotterICalError.libical(function: "icaltimezone_get_component")
     }
-    let utc = icaltimezone_get_utc_timezone()
+    let utc = utcTimezone
     icaltimezone_truncate_vtimezone(copy, time(from, zone: utc), icaltime_null_time(), 1)
     if let property = icalcomponent_get_first_property(copy, ICAL_TZID_PROPERTY) {
       icalproperty_set_tzid(property, tzid)
@@ -97,7 +97,7 @@ extension Libical {
     // A reading in an autumn overlap happens twice: RFC 5545 means the first, libical, ical.js,
     // KCalendarCore and khal read the second. In UTC every reader agrees.
     if overlaps?.contains(date) ?? isInOverlap(date, zone: zone) {
-      return make(time(date, zone: icaltimezone_get_utc_timezone()))
+      return make(time(date, zone: utcTimezone))
     }
     var local = time(date, zone: zone)
     // Floating value plus an explicit TZID: libical would otherwise print its prefixed zone name.
@@ -109,7 +109,7 @@ extension Libical {
 
   /// `zone`'s offset from UTC at `instant`, in seconds.
   static func utcOffset(_ zone: OpaquePointer, at instant: time_t) -> time_t {
-    var reading = icaltime_from_timet_with_zone(instant, 0, icaltimezone_get_utc_timezone())
+    var reading = icaltime_from_timet_with_zone(instant, 0, utcTimezone)
     var daylight: Int32 = 0
     return time_t(icaltimezone_get_utc_offset_of_utc_time(zone, &reading, &daylight))
   }
@@ -137,7 +137,7 @@ extension Libical {
   static func resolve(
     _ property: OpaquePointer, _ time: icaltimetype, _ calendar: OpaquePointer, _ fallback: OpaquePointer?
   ) -> (Date, String?) {
-    var zone: OpaquePointer? = icaltime_is_utc(time) != 0 ? icaltimezone_get_utc_timezone() : nil
+    var zone: OpaquePointer? = icaltime_is_utc(time) != 0 ? utcTimezone : nil
     var unresolved: String?
     if zone == nil, let parameter = icalproperty_get_first_parameter(property, ICAL_TZID_PARAMETER),
       let value = icalparameter_get_tzid(parameter)
@@ -146,7 +146,7 @@ extension Libical {
       zone = icalcomponent_get_timezone(calendar, tzid) ?? builtinZone(tzid)
       if zone == nil { unresolved = tzid }
     }
-    guard let local = zone ?? fallback, local != icaltimezone_get_utc_timezone() else {
+    guard let local = zone ?? fallback, local != utcTimezone else {
       return (
         Date(timeIntervalSince1970: TimeInterval(icaltime_as_timet_with_zone(time, zone ?? fallback))),
         unresolved
@@ -171,19 +171,19 @@ extension Libical {
 
   /// Whether the writer can write `name` as it stands (no prefix dropped, unlike reading).
   static func knowsZone(_ name: String) -> Bool {
-    !name.isEmpty && (utcNames.contains(name) || icaltimezone_get_builtin_timezone(name) != nil)
+    !name.isEmpty && (utcNames.contains(name) || builtinTimezone(name) != nil)
   }
 
   static func builtinZone(_ tzid: String) -> OpaquePointer? {
     if let name = WindowsZones.iana[tzid] {
       return utcNames.contains(name)
-        ? icaltimezone_get_utc_timezone() : icaltimezone_get_builtin_timezone(name)
+        ? utcTimezone : builtinTimezone(name)
     }
     var parts = tzid.split(separator: "/").map(String.init)
     while !parts.isEmpty {
       let name = parts.joined(separator: "/")
-      if utcNames.contains(name) { return icaltimezone_get_utc_timezone() }
-      if let zone = icaltimezone_get_builtin_timezone(name) { return zone }
+      if utcNames.contains(name) { return utcTimezone }
+      if let zone = builtinTimezone(name) { return zone }
       parts.removeFirst()
     }
     return nil

@@ -1,0 +1,43 @@
+import CLibical
+import Foundation
+
+/// libical's built-in zones, handed out only once their list is whole and each zone loaded.
+extension Libical {
+  /// libical 3.0 sets its list of built-in zones before it fills it from `zones.tab`, under a lock
+  /// that only the filling thread takes: a second thread's first lookup sees the list already
+  /// there and walks it while it is being appended to and moved. A batch starting users on
+  /// several threads crashed so (a null read in `strcmp`, another thread copying
+  /// "Europe/Andorra"). The list is filled here once, under Swift's once, before any lookup.
+  private static let builtinZonesFilled: Bool = icaltimezone_get_builtin_timezones() != nil
+
+  /// Serialises the first use of each zone: libical loads a zone's VTIMEZONE on first use and
+  /// checks whether it is loaded before taking its own lock, so two threads could both load it,
+  /// the second freeing the first's component while it is read.
+  private static let zoneLoading = NSLock()
+
+  /// The built-in zone named `name`, or nil; its VTIMEZONE loaded and its changes expanded
+  /// through 2037 (libical's last expanded year), so later readers of it only read.
+  static func builtinTimezone(_ name: String) -> OpaquePointer? {
+    _ = builtinZonesFilled
+    guard let zone = icaltimezone_get_builtin_timezone(name) else { return nil }
+    zoneLoading.lock()
+    defer { zoneLoading.unlock() }
+    _ = icaltimezone_get_component(zone)
+    var last = icaltime_null_time()
+    last.year = 2037
+    last.month = 12
+    last.day = 31
+    var daylight: Int32 = 0
+    _ = icaltimezone_get_utc_offset(zone, &last, &daylight)
+    return zone
+  }
+
+  /// libical's UTC zone.
+  static var utcTimezone: OpaquePointer! {
+    _ = builtinZonesFilled
+    return icaltimezone_get_utc_timezone()
+  }
+
+  /// Fills the list before a reader whose parser may look zones up on its own.
+  static func fillBuiltinZones() { _ = builtinZonesFilled }
+}
