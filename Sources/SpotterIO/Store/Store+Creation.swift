@@ -68,19 +68,10 @@ extension Store {
         throw SpotterIOError.store(
           path: path, reason: Phrase("cannot create: \(reason)", de: "lässt sich nicht anlegen: \(reason)"))
       }
-      syncDirectory(of: path)
+      AtomicFileWriter.syncDirectory(URL(fileURLWithPath: path).deletingLastPathComponent().path)
     } catch {
       removeTemporary()
       throw error
     }
-  }
-
-  /// Syncs the folder holding `path`, so that a rename into it survives a power cut.
-  private static func syncDirectory(of path: String) {
-    let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
-    let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard descriptor >= 0 else { return }
-    fsync(descriptor)
-    close(descriptor)
   }
 }

@@ -18,9 +18,7 @@ extension Store {
   /// file as immutable, without locks or index. A log that still holds pages is left to the
   /// usual open, which reads it when its index is there too, and fails plainly when it is not.
   static func readOnlyLocation(_ path: String) -> String {
-    var status = statvfs()
-    let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
-    guard statvfs(directory, &status) == 0, status.f_flag & UInt(ST_RDONLY) != 0 else { return path }
+    guard let status = fileSystem(holding: path), status.f_flag & UInt(ST_RDONLY) != 0 else { return path }
     var log = stat()
     if lstat(path + "-wal", &log) == 0 && log.st_size > 0 { return path }
     let absolute = URL(fileURLWithPath: path).standardizedFileURL.path

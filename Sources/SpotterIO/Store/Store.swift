@@ -231,9 +231,15 @@ public final class Store: Sendable {
   /// Whether the file system holding `path` has less than a megabyte left for an ordinary
   /// user: too little for the log's 32 KB index and a night's pages, though not quite nothing.
   static func diskIsFull(holding path: String) -> Bool {
+    guard let status = fileSystem(holding: path) else { return false }
+    return UInt64(status.f_bavail) * UInt64(status.f_frsize) < 1 << 20
+  }
+
+  /// What `statvfs` says of the file system holding `path`, nil when it cannot say.
+  static func fileSystem(holding path: String) -> statvfs? {
     var status = statvfs()
     let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
-    return statvfs(directory, &status) == 0 && UInt64(status.f_bavail) * UInt64(status.f_frsize) < 1 << 20
+    return statvfs(directory, &status) == 0 ? status : nil
   }
 
   /// The error any failure of the store becomes: damage is said plainly, with what to do;
