@@ -21,6 +21,15 @@ import _SpotterTestSupport
 
   static func unmount(_ path: String) { shell("umount '\(path)'") }
 
+  /// Runs `body` with a fresh 2 MB tmpfs mounted at `dir/disk`, unmounted after.
+  static func withDisk<T>(in dir: URL, _ body: (String) async throws -> T) async throws -> T {
+    let disk = dir.appendingPathComponent("disk").path
+    try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
+    try #require(mount(disk))
+    defer { unmount(disk) }
+    return try await body(disk)
+  }
+
   @discardableResult
   static func shell(_ command: String) -> Int32 {
     (try? SpotterBinary.runBlocking(
@@ -32,27 +41,25 @@ import _SpotterTestSupport
   @Test(.enabled(if: canMount, "needs root to mount a tmpfs of 2 MB"))
   func aFullDiskIsSaidAndTheNextRunFinishes() async throws {
     let sandbox = try Sandbox()
-    let disk = sandbox.dir.appendingPathComponent("disk").path
-    try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
-    try #require(Self.mount(disk))
-    defer { Self.unmount(disk) }
-    // Every block taken: dd stops at the first write that no longer fits.
-    Self.shell("dd if=/dev/zero of='\(disk)/filler' bs=4096 2>/dev/null")
-    let arguments = [
-      "run", "--history", SpotterBinary.example("strong.csv"), "--config", sandbox.config, "--db",
-      disk + "/db.sqlite",
-      "--now", StoreCreationEndToEndTests.now, "--out", disk + "/out",
-    ]
-    let full = try await SpotterBinary.run(arguments)
-    #expect(full.status == 74)
-    #expect(
-      full.stderr.contains("the disk holding it is full ("),
-      "\(full.stderr)")
-    #expect(!FileManager.default.fileExists(atPath: disk + "/db.sqlite"))
-    try FileManager.default.removeItem(atPath: disk + "/filler")
-    let next = try await SpotterBinary.run(arguments)
-    #expect(next.status == 0, "\(next.stderr)")
-    #expect(next.stdout.contains("33 new"))
+    try await Self.withDisk(in: sandbox.dir) { disk in
+      // Every block taken: dd stops at the first write that no longer fits.
+      Self.shell("dd if=/dev/zero of='\(disk)/filler' bs=4096 2>/dev/null")
+      let arguments = [
+        "run", "--history", SpotterBinary.example("strong.csv"), "--config", sandbox.config, "--db",
+        disk + "/db.sqlite",
+        "--now", StoreCreationEndToEndTests.now, "--out", disk + "/out",
+      ]
+      let full = try await SpotterBinary.run(arguments)
+      #expect(full.status == 74)
+      #expect(
+        full.stderr.contains("the disk holding it is full ("),
+        "\(full.stderr)")
+      #expect(!FileManager.default.fileExists(atPath: disk + "/db.sqlite"))
+      try FileManager.default.removeItem(atPath: disk + "/filler")
+      let next = try await SpotterBinary.run(arguments)
+      #expect(next.status == 0, "\(next.stderr)")
+      #expect(next.stdout.contains("33 new"))
+    }
   }
 
   /// Leaves `kilobytes` free on the tmpfs at `disk`, in a file `filler`.
@@ -75,54 +82,52 @@ import _SpotterTestSupport
   @Test(.enabled(if: canMount, "needs root to mount a tmpfs of 2 MB"))
   func theDiskFillingAtAnyPointOfANightCostsNothing() async throws {
     let sandbox = try Sandbox()
-    let disk = sandbox.dir.appendingPathComponent("disk").path
-    try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
-    try #require(Self.mount(disk))
-    defer { Self.unmount(disk) }
-    func night(_ history: String, _ now: String) async throws -> SpotterBinary.Result {
-      try await SpotterBinary.run([
-        "run", "--history", SpotterBinary.example(history), "--config", sandbox.config, "--db",
-        disk + "/db.sqlite",
-        "--now", now, "--out", disk + "/out",
-      ])
-    }
-    func clear() throws {
-      for name in try FileManager.default.contentsOfDirectory(atPath: disk) {
-        try FileManager.default.removeItem(atPath: disk + "/" + name)
+    try await Self.withDisk(in: sandbox.dir) { disk in
+      func night(_ history: String, _ now: String) async throws -> SpotterBinary.Result {
+        try await SpotterBinary.run([
+          "run", "--history", SpotterBinary.example(history), "--config", sandbox.config, "--db",
+          disk + "/db.sqlite",
+          "--now", now, "--out", disk + "/out",
+        ])
       }
-    }
-    func outputs() -> [Data?] {
-      ["spotter.ics", "agenda.crontab"].map { FileManager.default.contents(atPath: disk + "/out/" + $0) }
-    }
-    let first = StoreCreationEndToEndTests.now
-    let second = "2026-11-16T21:30:00+01:00"
-    for kilobytes in stride(from: 0, through: 320, by: 16) {
-      try clear()
-      try Self.fill(disk, leaving: kilobytes)
-      let failed = try await night("strong.csv", first)
-      try FileManager.default.removeItem(atPath: disk + "/filler")
-      if failed.status != 0 {
-        #expect(failed.status == 74, "first night, \(kilobytes) KB: \(failed.stderr)")
-        if FileManager.default.fileExists(atPath: disk + "/db.sqlite") {
-          #expect(try await SpotterBinary.sqlite(disk + "/db.sqlite", "PRAGMA integrity_check") == "ok\n")
+      func clear() throws {
+        for name in try FileManager.default.contentsOfDirectory(atPath: disk) {
+          try FileManager.default.removeItem(atPath: disk + "/" + name)
         }
       }
-      let again = try await night("strong.csv", first)
-      #expect(again.status == 0, "first night again, \(kilobytes) KB: \(again.stderr)")
-
-      let before = outputs()
-      try Self.fill(disk, leaving: kilobytes)
-      let full = try await night("hevy.csv", second)
-      try FileManager.default.removeItem(atPath: disk + "/filler")
-      if full.status != 0 {
-        #expect(full.status == 74, "second night, \(kilobytes) KB: \(full.stderr)")
-        #expect(outputs() == before, "second night, \(kilobytes) KB: the outputs changed")
-        // The file that could not be written, never the temporary standing for it.
-        #expect(!full.stderr.contains(".tmp-"), "\(full.stderr)")
-        #expect(try await SpotterBinary.sqlite(disk + "/db.sqlite", "PRAGMA integrity_check") == "ok\n")
+      func outputs() -> [Data?] {
+        ["spotter.ics", "agenda.crontab"].map { FileManager.default.contents(atPath: disk + "/out/" + $0) }
       }
-      let next = try await night("hevy.csv", second)
-      #expect(next.status == 0, "second night again, \(kilobytes) KB: \(next.stderr)")
+      let first = StoreCreationEndToEndTests.now
+      let second = "2026-11-16T21:30:00+01:00"
+      for kilobytes in stride(from: 0, through: 320, by: 16) {
+        try clear()
+        try Self.fill(disk, leaving: kilobytes)
+        let failed = try await night("strong.csv", first)
+        try FileManager.default.removeItem(atPath: disk + "/filler")
+        if failed.status != 0 {
+          #expect(failed.status == 74, "first night, \(kilobytes) KB: \(failed.stderr)")
+          if FileManager.default.fileExists(atPath: disk + "/db.sqlite") {
+            #expect(try await SpotterBinary.sqlite(disk + "/db.sqlite", "PRAGMA integrity_check") == "ok\n")
+          }
+        }
+        let again = try await night("strong.csv", first)
+        #expect(again.status == 0, "first night again, \(kilobytes) KB: \(again.stderr)")
+
+        let before = outputs()
+        try Self.fill(disk, leaving: kilobytes)
+        let full = try await night("hevy.csv", second)
+        try FileManager.default.removeItem(atPath: disk + "/filler")
+        if full.status != 0 {
+          #expect(full.status == 74, "second night, \(kilobytes) KB: \(full.stderr)")
+          #expect(outputs() == before, "second night, \(kilobytes) KB: the outputs changed")
+          // The file that could not be written, never the temporary standing for it.
+          #expect(!full.stderr.contains(".tmp-"), "\(full.stderr)")
+          #expect(try await SpotterBinary.sqlite(disk + "/db.sqlite", "PRAGMA integrity_check") == "ok\n")
+        }
+        let next = try await night("hevy.csv", second)
+        #expect(next.status == 0, "second night again, \(kilobytes) KB: \(next.stderr)")
+      }
     }
   }
 
@@ -132,38 +137,36 @@ import _SpotterTestSupport
   @Test(.enabled(if: canMount, "needs root to mount a tmpfs of 2 MB"))
   func outputsOnAFullDiskAreNamedAndNothingIsCommitted() async throws {
     let sandbox = try Sandbox()
-    let disk = sandbox.dir.appendingPathComponent("disk").path
-    try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
-    try #require(Self.mount(disk))
-    defer { Self.unmount(disk) }
-    func night(_ history: String, _ now: String) async throws -> SpotterBinary.Result {
-      try await SpotterBinary.run([
-        "run", "--history", SpotterBinary.example(history), "--config", sandbox.config, "--db", sandbox.db,
-        "--now", now, "--out", disk + "/out",
-      ])
+    try await Self.withDisk(in: sandbox.dir) { disk in
+      func night(_ history: String, _ now: String) async throws -> SpotterBinary.Result {
+        try await SpotterBinary.run([
+          "run", "--history", SpotterBinary.example(history), "--config", sandbox.config, "--db", sandbox.db,
+          "--now", now, "--out", disk + "/out",
+        ])
+      }
+      let second = "2026-11-16T21:30:00+01:00"
+      #expect(try await night("strong.csv", StoreCreationEndToEndTests.now).status == 0)
+      let before = try FileManager.default.contentsOfDirectory(atPath: disk + "/out").sorted().map {
+        FileManager.default.contents(atPath: disk + "/out/" + $0)
+      }
+      let revisions =
+        "SELECT group_concat(uid || ':' || sequence, ' ') FROM (SELECT * FROM reminder ORDER BY uid)"
+      let stored = try await SpotterBinary.sqlite(sandbox.db, revisions)
+      try Self.fill(disk, leaving: 0)
+      let full = try await night("hevy.csv", second)
+      #expect(full.status == 74)
+      #expect(
+        full.stderr.contains("/out/") && full.stderr.contains("No space left on device"), "\(full.stderr)")
+      #expect(!full.stderr.contains(".tmp-"), "\(full.stderr)")
+      let after = try FileManager.default.contentsOfDirectory(atPath: disk + "/out").sorted().map {
+        FileManager.default.contents(atPath: disk + "/out/" + $0)
+      }
+      #expect(after == before)
+      try FileManager.default.removeItem(atPath: disk + "/filler")
+      #expect(try await SpotterBinary.sqlite(sandbox.db, revisions) == stored)
+      let next = try await night("hevy.csv", second)
+      #expect(next.status == 0, "\(next.stderr)")
     }
-    let second = "2026-11-16T21:30:00+01:00"
-    #expect(try await night("strong.csv", StoreCreationEndToEndTests.now).status == 0)
-    let before = try FileManager.default.contentsOfDirectory(atPath: disk + "/out").sorted().map {
-      FileManager.default.contents(atPath: disk + "/out/" + $0)
-    }
-    let revisions =
-      "SELECT group_concat(uid || ':' || sequence, ' ') FROM (SELECT * FROM reminder ORDER BY uid)"
-    let stored = try await SpotterBinary.sqlite(sandbox.db, revisions)
-    try Self.fill(disk, leaving: 0)
-    let full = try await night("hevy.csv", second)
-    #expect(full.status == 74)
-    #expect(
-      full.stderr.contains("/out/") && full.stderr.contains("No space left on device"), "\(full.stderr)")
-    #expect(!full.stderr.contains(".tmp-"), "\(full.stderr)")
-    let after = try FileManager.default.contentsOfDirectory(atPath: disk + "/out").sorted().map {
-      FileManager.default.contents(atPath: disk + "/out/" + $0)
-    }
-    #expect(after == before)
-    try FileManager.default.removeItem(atPath: disk + "/filler")
-    #expect(try await SpotterBinary.sqlite(sandbox.db, revisions) == stored)
-    let next = try await night("hevy.csv", second)
-    #expect(next.status == 0, "\(next.stderr)")
   }
 
   /// A batch whose summary sits on a full disk runs every user and says the summary lost its
@@ -171,25 +174,23 @@ import _SpotterTestSupport
   @Test(.enabled(if: canMount, "needs root to mount a tmpfs of 2 MB"))
   func aBatchSummaryOnAFullDiskIsReported() async throws {
     let dir = try SpotterBinary.scratch()
-    let disk = dir.appendingPathComponent("disk").path
-    try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
-    try #require(Self.mount(disk))
-    defer { Self.unmount(disk) }
-    let (manifest, _) = try BatchEndToEndTests.manifest(in: dir, users: 3) { _ in
-      SpotterBinary.example("strong.csv")
-    }
-    let summary = disk + "/summary.jsonl"
-    TestScratch.createFile(summary)
-    try Self.fill(disk, leaving: 0)
-    let batch = try await SpotterBinary.run([
-      "batch", "--users", manifest, "--now", "2026-11-22T20:30:00Z", "--summary", summary, "--json",
-    ])
-    #expect(batch.status == 74, "\(batch.stderr)")
-    #expect(batch.stdout.contains("\"ok\" : 3"))
-    #expect(
-      batch.stdout.contains("\"summary_error\" : \"\(summary): cannot append (No space left on device)"))
-    for index in 0..<3 {
-      #expect(FileManager.default.fileExists(atPath: dir.path + "/u\(index)/out/spotter.ics"))
+    try await Self.withDisk(in: dir) { disk in
+      let (manifest, _) = try BatchEndToEndTests.manifest(in: dir, users: 3) { _ in
+        SpotterBinary.example("strong.csv")
+      }
+      let summary = disk + "/summary.jsonl"
+      TestScratch.createFile(summary)
+      try Self.fill(disk, leaving: 0)
+      let batch = try await SpotterBinary.run([
+        "batch", "--users", manifest, "--now", "2026-11-22T20:30:00Z", "--summary", summary, "--json",
+      ])
+      #expect(batch.status == 74, "\(batch.stderr)")
+      #expect(batch.stdout.contains("\"ok\" : 3"))
+      #expect(
+        batch.stdout.contains("\"summary_error\" : \"\(summary): cannot append (No space left on device)"))
+      for index in 0..<3 {
+        #expect(FileManager.default.fileExists(atPath: dir.path + "/u\(index)/out/spotter.ics"))
+      }
     }
   }
 }
