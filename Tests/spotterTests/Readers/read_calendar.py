@@ -127,10 +127,16 @@ def read_calcurse(path, work):
     environment = dict(os.environ, TZ="UTC", HOME=data)
     quiet = {"stdin": subprocess.DEVNULL, "capture_output": True, "text": True, "check": True, "env": environment}
     subprocess.run(["calcurse", "-D", data, "-i", path], **quiet)
-    listed = subprocess.run(
-        ["calcurse", "-D", data, "-Q", "--from", "01/01/1971", "--to", "12/31/2098", "--format-apt",
-         "@%(start:%Y-%m-%dT%H:%M:%SZ)\\n"], **quiet).stdout
-    return {"starts": sorted(line[1:] for line in listed.splitlines() if line.startswith("@"))}
+    # Its own store, one appointment a line (`MM/DD/YYYY @ HH:MM -> ...`): `calcurse -Q` lists an
+    # appointment that runs past midnight under each of its days, so it would count twice.
+    starts = []
+    with open(os.path.join(data, "apts"), encoding="utf-8") as handle:
+        for line in handle:
+            day, _, rest = line.partition(" @ ")
+            if rest:
+                start = dt.datetime.strptime(day + " " + rest[:5], "%m/%d/%Y %H:%M")
+                starts.append(start.strftime("%Y-%m-%dT%H:%M:%SZ"))
+    return {"starts": sorted(starts)}
 
 
 def read_radicale(path, work):
