@@ -154,6 +154,34 @@ import _SpotterTestSupport
     #expect(parsed.passesRestrictions)
   }
 
+  @Test func anAlarmAcrossAnOffsetChangeIsWrittenAtItsUTCInstant() throws {
+    // Berlin springs forward at 02:00 on 2026-03-29. A start at 03:15 CEST with an alarm 30
+    // minutes before fires at 01:45 CET: a reader adding -PT30M to the wall clock gets 02:45, a
+    // time that does not exist, and most take it as 03:45 CEST, after the start. Across the
+    // change the alarm is its UTC instant; a start in the autumn overlap is written in UTC, where
+    // the duration is exact for every reader, so it keeps the relative trigger, as every other
+    // alarm does.
+    let text = try write(
+      [
+        event(uid: "across@spotter", start: "2026-03-29T03:15:00+02:00"),
+        event(uid: "after@spotter", start: "2026-03-29T04:00:00+02:00"),
+        event(uid: "before@spotter", start: "2026-03-29T01:50:00+01:00", trigger: -600),
+        event(uid: "overlap@spotter", start: "2026-10-25T02:30:00+01:00", trigger: -3600),
+      ], from: "2026-03-28T00:00:00+01:00", until: "2026-10-27T00:00:00+01:00")
+    let triggers = text.components(separatedBy: "\r\n").filter { $0.hasPrefix("TRIGGER") }
+    #expect(
+      triggers == [
+        "TRIGGER;VALUE=DATE-TIME:20260329T004500Z", "TRIGGER:-PT30M", "TRIGGER:-PT10M", "TRIGGER:-PT1H",
+      ])
+    let parsed = try ICSReader().read(text, fileName: "t.ics")
+    #expect(
+      parsed.events.map(\.alarmInstants) == [
+        [TestZones.instant("2026-03-29T00:45:00Z")], [TestZones.instant("2026-03-29T01:30:00Z")],
+        [TestZones.instant("2026-03-29T00:40:00Z")], [TestZones.instant("2026-10-25T00:30:00Z")],
+      ])
+    #expect(parsed.passesRestrictions)
+  }
+
   @Test(arguments: [
     ("Europe/Berlin", "2026-03-29T18:00:00+02:00", "2026-03-28T00:00:00+01:00", "2026-03-31T00:00:00+02:00"),
     ("Europe/Berlin", "2026-10-25T18:00:00+01:00", "2026-10-24T00:00:00+02:00", "2026-10-27T00:00:00+01:00"),

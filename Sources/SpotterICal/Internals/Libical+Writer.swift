@@ -151,7 +151,21 @@ extension Libical {
       let valarm = icalcomponent_new_valarm()
       icalcomponent_add_property(valarm, icalproperty_new_action(ICAL_ACTION_DISPLAY))
       icalcomponent_add_property(valarm, icalproperty_new_description(alarm.description))
-      icalcomponent_add_property(valarm, icalproperty_new_trigger(trigger(alarm.trigger.offsetSeconds)))
+      // A relative trigger is an exact duration (RFC 5545 Section 3.3.6), but readers that add it
+      // to the start's wall-clock reading (icalendar's own `Alarms`, and any `start + trigger` in
+      // Python) put the alarm an offset change off: 30 minutes before a start just after Lord
+      // Howe's half-hour change came out at the start itself. Across a change the alarm is
+      // written as its UTC instant, which every reader takes as it is.
+      let fires = event.start.addingTimeInterval(TimeInterval(alarm.trigger.offsetSeconds))
+      let crossesChange =
+        localTZID != nil && !(overlaps?.contains(event.start) ?? isInOverlap(event.start, zone: zone))
+        && (overlaps?.offsetsDiffer(event.start, fires)
+          ?? (utcOffset(zone, at: time_t(event.start.timeIntervalSince1970))
+            != utcOffset(zone, at: time_t(fires.timeIntervalSince1970))))
+      icalcomponent_add_property(
+        valarm,
+        icalproperty_new_trigger(
+          crossesChange ? absoluteTrigger(fires, utc: utc) : trigger(alarm.trigger.offsetSeconds)))
       icalcomponent_add_component(component, valarm)
     }
     return component
@@ -183,6 +197,14 @@ extension Libical {
     var result = icaltriggertype()
     result.time = icaltime_null_time()
     result.duration = duration
+    return result
+  }
+
+  /// An absolute TRIGGER in UTC (RFC 5545 Section 3.8.6.3: "MUST be specified in UTC time format").
+  static func absoluteTrigger(_ instant: Date, utc: OpaquePointer?) -> icaltriggertype {
+    var result = icaltriggertype()
+    result.time = time(instant, zone: utc)
+    result.duration = icaldurationtype_null_duration()
     return result
   }
 

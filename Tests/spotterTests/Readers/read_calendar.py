@@ -4,7 +4,7 @@ is not cancelled, or {reader: {"error": message}} when a reader refuses the file
 
     python read_calendar.py FILE WORKDIR
 
-Readers: icalendar, recurring-ical-events (expands over the icalendar parse), vobject (which reads
+Readers: icalendar (its parse, and its own `Alarms` times), recurring-ical-events (expands over the icalendar parse), vobject (which reads
 the file's own VTIMEZONE through dateutil) and ics (ics-py); `khal import` and `calcurse -i`,
 which keep no alarm times, so their "alarms" are null; and a Radicale server the file is PUT to
 and read back from with GET. calcurse keeps no UIDs either: its entry is {"starts": [UTC ISO, ...]}
@@ -29,6 +29,15 @@ def iso(value):
     return value.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+def fires(start, trigger):
+    """When an alarm fires, as an application on the reader computes it: an absolute trigger is
+    its own instant, a relative one is added to the start as the reader's datetime adds it (in
+    Python, to the wall-clock reading)."""
+    if hasattr(trigger, "datetime"):  # ics-py hands an absolute trigger over as an Arrow
+        trigger = trigger.datetime
+    return iso(trigger if isinstance(trigger, dt.datetime) else start + trigger)
+
+
 def summarise_icalendar(events):
     """Start and alarms of each icalendar VEVENT that is not cancelled, by UID."""
     result = {}
@@ -36,7 +45,7 @@ def summarise_icalendar(events):
         if str(event.get("STATUS", "")).upper() == "CANCELLED":
             continue
         start = event.decoded("DTSTART")
-        alarms = [iso(start + alarm.decoded("TRIGGER")) for alarm in event.walk("VALARM")]
+        alarms = [fires(start, alarm.decoded("TRIGGER")) for alarm in event.walk("VALARM")]
         result[str(event["UID"])] = {"start": iso(start), "alarms": alarms}
     return result
 
@@ -44,6 +53,19 @@ def summarise_icalendar(events):
 def read_icalendar(text):
     import icalendar
     return summarise_icalendar(icalendar.Calendar.from_ical(text).walk("VEVENT"))
+
+
+def read_icalendar_alarms(text):
+    """icalendar's own alarm times (`icalendar.alarms.Alarms`), as an application asks for them."""
+    import icalendar
+    from icalendar.alarms import Alarms
+    result = {}
+    for event in icalendar.Calendar.from_ical(text).walk("VEVENT"):
+        if str(event.get("STATUS", "")).upper() == "CANCELLED":
+            continue
+        start = event.decoded("DTSTART")
+        result[str(event["UID"])] = {"start": iso(start), "alarms": [iso(t.trigger) for t in Alarms(event).times]}
+    return result
 
 
 def read_recurring(text):
@@ -62,7 +84,7 @@ def read_vobject(text):
         if hasattr(event, "status") and event.status.value.upper() == "CANCELLED":
             continue
         start = event.dtstart.value
-        alarms = [iso(start + alarm.trigger.value) for alarm in getattr(event, "valarm_list", [])]
+        alarms = [fires(start, alarm.trigger.value) for alarm in getattr(event, "valarm_list", [])]
         result[event.uid.value] = {"start": iso(start), "alarms": alarms}
     return result
 
@@ -74,7 +96,7 @@ def read_ics(text):
         if (event.status or "").upper() == "CANCELLED":
             continue
         start = event.begin.datetime
-        alarms = [iso(start + alarm.trigger) for alarm in event.alarms]
+        alarms = [fires(start, alarm.trigger) for alarm in event.alarms]
         result[event.uid] = {"start": iso(start), "alarms": alarms}
     return result
 
@@ -177,8 +199,8 @@ def read_radicale(path, work):
     return read_icalendar(text)
 
 
-READERS = {"icalendar": read_icalendar, "recurring-ical-events": read_recurring, "vobject": read_vobject,
-           "ics": read_ics}
+READERS = {"icalendar": read_icalendar, "icalendar-alarms": read_icalendar_alarms,
+           "recurring-ical-events": read_recurring, "vobject": read_vobject, "ics": read_ics}
 TOOLS = {"khal": read_khal, "calcurse": read_calcurse, "radicale": read_radicale}
 
 
