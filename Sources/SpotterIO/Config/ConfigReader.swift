@@ -29,12 +29,17 @@ struct ConfigReader {
       if line.hasPrefix("[") {
         section = line.trimmingCharacters(in: CharacterSet(charactersIn: "[] "))
         if section == table { sectionLine = index + 1 }
+        // The key written as a table of its own: `[reminders.lead_minutes]`.
+        if let table, let section, section == "\(table).\(leaf)" || section.hasPrefix("\(table).\(leaf).") {
+          return index + 1
+        }
         continue
       }
       guard section == table else { continue }
       let name = line.prefix { $0 != "=" }.trimmingCharacters(in: .whitespaces)
         .trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
-      if line.contains("=") && name == leaf { return index + 1 }
+      // `lead_minutes = 5`, or a dotted key that makes it a table: `lead_minutes.x = 1`.
+      if line.contains("=") && (name == leaf || name.hasPrefix(leaf + ".")) { return index + 1 }
       // Inline table: `quiet_hours = { start = "22:00" }` holds its keys on its own line.
       if let table, line.hasPrefix(table) && line.contains("{") && line.contains(leaf) {
         return index + 1

@@ -33,11 +33,17 @@ import _SpotterTestSupport
     }
   }
 
-  /// Line numbers hold for CRLF files and for unknown tables.
+  /// Line numbers hold for CRLF files, for unknown tables and for a value written as a table.
   @Test(arguments: [
     ("timezone = \"Europe/Berlin\"\r\n\r\n[reminders]\r\nlead_minutes = -5\r\n", 4, "reminders.lead_minutes"),
     ("timezone = \"Europe/Berlin\"\n\n[colour]\nhue = 3\n", 3, "colour"),
     ("timezone = \"Europe/Berlin\"\r\n[notify]\r\n[colour.x]\r\nhue = 3\r\n", 3, "colour"),
+    // A value written as a table, by a dotted key or a header of its own, is named at that line.
+    ("language = \"en\"\n\n[reminders]\nenabled = true\nlead_minutes.x = 1\n", 5, "reminders.lead_minutes"),
+    (
+      "language = \"en\"\n\n[reminders]\nenabled = true\n[reminders.lead_minutes]\nx = 1\n", 5,
+      "reminders.lead_minutes"
+    ),
   ])
   func linesAreCountedInCRLFFilesAndForUnknownTables(text: String, line: Int, key: String) {
     #expect(throws: SpotterIOError.self) { try loader.parse(text, fileName: "c.toml") }
