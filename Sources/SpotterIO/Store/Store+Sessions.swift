@@ -11,34 +11,16 @@ extension Store {
         let pattern =
           id.replacingOccurrences(of: "\\", with: "\\\\")
           .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%"
-        let rows = try Row.fetchAll(
+        let sessions = try sessionRows(
           db,
           sql: """
             SELECT \(Self.sessionColumns), exercises FROM session LEFT JOIN session_mark ON session_id = id
             WHERE id = ? OR id LIKE ? ESCAPE '\\' ORDER BY started_at, id
-            """, arguments: [id, pattern])
-        if let exact = rows.first(where: { ($0["id"] as String) == id }) {
-          return [try session(withSets: exact)]
-        }
-        return try rows.map(session(withSets:))
+            """, arguments: [id, pattern], sets: true)
+        if let exact = sessions.first(where: { $0.id == id }) { return [exact] }
+        return sessions
       }
     }
-  }
-
-  /// A row of ``sessionColumns`` followed by `exercises`, with its sets checked and kept packed:
-  /// they are decoded only where they are read.
-  func session(withSets row: Row) throws -> Session {
-    var session = try Self.session(row)
-    let packed = try row.withUnsafeData(atIndex: Self.exercisesIndex) { data in
-      data.map { [UInt8]($0) }
-    }
-    guard let packed, session.setPackedExercises(packed) else {
-      throw SpotterIOError.store(
-        path: path,
-        reason: Phrase(
-          "damaged sets of session '\(session.id)'", de: "beschädigte Sätze der Einheit '\(session.id)'"))
-    }
-    return session
   }
 
   static func mark(_ sessionID: String, state: SessionState, at: Date, db: Database) throws {

@@ -517,14 +517,14 @@ public final class Store: Sendable {
   public func sessions(startingIn range: Range<Date>) throws -> [Session] {
     try guarded {
       try read { db in
-        try Row.fetchAll(
+        try sessionRows(
           db,
           sql: """
             SELECT \(Self.sessionColumns) FROM session LEFT JOIN session_mark ON session_id = id
             WHERE started_at >= ? AND started_at < ? ORDER BY started_at, id
             """,
-          arguments: [range.lowerBound.timeIntervalSince1970, range.upperBound.timeIntervalSince1970]
-        ).map(Self.session)
+          arguments: [range.lowerBound.timeIntervalSince1970, range.upperBound.timeIntervalSince1970],
+          sets: false)
       }
     }
   }
@@ -550,17 +550,12 @@ public final class Store: Sendable {
   public func sessions(includeSets: Bool = false) throws -> [Session] {
     try guarded {
       try read { db in
-        var sessions: [Session] = []
-        let rows = try Row.fetchCursor(
+        try sessionRows(
           db,
           sql: """
             SELECT \(Self.sessionColumns)\(includeSets ? ", exercises" : "")
             FROM session LEFT JOIN session_mark ON session_id = id ORDER BY started_at, id
-            """)
-        while let row = try rows.next() {
-          sessions.append(includeSets ? try session(withSets: row) : try Self.session(row))
-        }
-        return sessions
+            """, sets: includeSets)
       }
     }
   }
@@ -660,39 +655,11 @@ public final class Store: Sendable {
     }
   }
 
-  /// A session's columns with its mark's, for ``session(_:)``.
+  /// A session's columns with its mark's, for ``sessionRows(_:sql:arguments:sets:)``.
   static let sessionColumns =
     "id, source, workout_name, started_at, ended_at, session.state, session_mark.state AS marked, at, time_known"
   /// Where `exercises` stands when it follows ``sessionColumns``.
   static let exercisesIndex = 9
-
-  /// A session row without its sets; a mark overrides the imported state.
-  ///
-  /// Columns are read by position, in ``sessionColumns``' order: by name, each was looked up
-  /// again for every row of years of history.
-  static func session(_ row: Row) throws -> Session {
-    let ended: Double? = row[4]
-    let id: String = row[0]
-    func decode<T: RawRepresentable>(_ type: T.Type, _ text: String, _ column: String) throws -> T
-    where T.RawValue == String {
-      try StoredRowDamage.decode(type, text, table: "session", row: id, column: column)
-    }
-    var session = Session(
-      id: id, source: try decode(SessionSource.self, row[1], "source"),
-      workoutName: row[2], start: Date(timeIntervalSince1970: row[3]),
-      end: ended.map(Date.init(timeIntervalSince1970:)),
-      state: try decode(SessionState.self, row[5], "state"),
-      hasTimeOfDay: row[8])
-    let marked: String? = row[6]
-    let markedAt: Double? = row[7]
-    if let marked, let markedAt {
-      session.mark(
-        try StoredRowDamage.decode(
-          SessionState.self, marked, table: "session_mark", row: id, column: "state"),
-        at: Date(timeIntervalSince1970: markedAt))
-    }
-    return session
-  }
 
   /// A reminder's columns, in the order ``record(_:)`` reads them; `table` prefixes each
   /// (`r.uid`) for a query that joins.

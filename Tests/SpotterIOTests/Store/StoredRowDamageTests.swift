@@ -65,6 +65,29 @@ import _SpotterTestSupport
     #expect(message.contains("column 'state' holds 'abandoned-ish'"), "\(message)")
   }
 
+  /// Text where a time belongs was read as 0, a session in 1970; a missing name stopped the
+  /// process in GRDB's conversion. Both are damage with the row, the column and the value.
+  @Test(arguments: [
+    ("started_at = 'abc'", "column 'started_at' holds 'abc'"),
+    ("ended_at = x'00ff'", "column 'ended_at' holds '"),
+    ("workout_name = NULL", "column 'workout_name' holds 'NULL'"),
+  ])
+  func aSessionTimeThatIsNoNumberOrAMissingNameIsDamage(change: String, expected: String) throws {
+    let path = try store()
+    // The table's NOT NULL is lifted as a damaged file could have it: a store is only a file.
+    try tamper(
+      path,
+      """
+      PRAGMA writable_schema = ON;
+      UPDATE sqlite_schema SET sql = replace(sql, 'workout_name TEXT NOT NULL', 'workout_name TEXT')
+        WHERE name = 'session';
+      """)
+    try tamper(path, "UPDATE session SET \(change) WHERE rowid = (SELECT min(rowid) FROM session)")
+    let message = try #require(failure { _ = try Store(path: path).sessions(includeSets: true) })
+    #expect(message.contains("table 'session', row '"), "\(message)")
+    #expect(message.contains(expected), "\(message)")
+  }
+
   @Test func anUnknownDeliveryOutcomeAndAnUnreadableSkippedDayAreDamage() throws {
     let path = try store()
     try tamper(path, "UPDATE delivery SET outcome = 'maybe'; UPDATE skipped_day SET date = '2026-13-45'")

@@ -1,0 +1,92 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+import SpotterCore
+
+extension Store {
+  /// The sessions a query of ``sessionColumns`` (followed by `exercises` when `sets`) returns,
+  /// read with SQLite's own column calls: the one way session rows are read.
+  ///
+  /// GRDB's `Row` turns each column into a `DatabaseValue` and back through a generic
+  /// conversion: reading the 1,000 sessions of five years with their sets that way was half of
+  /// an unchanged night's snapshot. The values are read as GRDB read them (text as UTF-8, times
+  /// as doubles, `time_known` as an integer), and a value of the wrong kind is reported as
+  /// damage with its table, row and column instead of stopping the process.
+  func sessionRows(
+    _ db: Database, sql: String, arguments: StatementArguments = [], sets: Bool
+  ) throws -> [Session] {
+    let statement = try db.cachedStatement(sql: sql)
+    try statement.setArguments(arguments)
+    let handle = statement.sqliteStatement
+    defer { sqlite3_reset(handle) }
+    var sessions: [Session] = []
+    while true {
+      let code = sqlite3_step(handle)
+      if code == SQLITE_DONE { return sessions }
+      guard code == SQLITE_ROW else {
+        let message = db.sqliteConnection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
+        throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: statement.sql)
+      }
+      sessions.append(try session(handle, sets: sets))
+    }
+  }
+
+  /// The session in the current row of `handle`; a mark overrides the imported state.
+  private func session(_ handle: OpaquePointer, sets: Bool) throws -> Session {
+    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+    func text(_ column: Int32) -> String? {
+      guard !isNull(column), let bytes = sqlite3_column_text(handle, column) else { return nil }
+      return String(
+        decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column))),
+        as: UTF8.self)
+    }
+    let id = text(0) ?? ""
+    /// A time, as a number; text or a blob where a time belongs is damage, not 1970.
+    func number(_ column: Int32, _ name: String, table: String = "session") throws -> Double? {
+      switch sqlite3_column_type(handle, column) {
+      case SQLITE_NULL: return nil
+      case SQLITE_INTEGER, SQLITE_FLOAT: return sqlite3_column_double(handle, column)
+      default: throw StoredRowDamage(table: table, row: id, column: name, value: text(column) ?? "")
+      }
+    }
+    func required<T>(_ value: T?, _ column: String) throws -> T {
+      guard let value else { throw StoredRowDamage(table: "session", row: id, column: column, value: "NULL") }
+      return value
+    }
+    func decode<T: RawRepresentable>(
+      _ type: T.Type, _ column: Int32, _ name: String, table: String = "session"
+    )
+      throws -> T
+    where T.RawValue == String {
+      try StoredRowDamage.decode(type, try required(text(column), name), table: table, row: id, column: name)
+    }
+    guard !isNull(0) else { throw StoredRowDamage(table: "session", row: "", column: "id", value: "NULL") }
+    var session = Session(
+      id: id, source: try decode(SessionSource.self, 1, "source"),
+      workoutName: try required(text(2), "workout_name"),
+      start: Date(timeIntervalSince1970: try required(number(3, "started_at"), "started_at")),
+      end: try number(4, "ended_at").map(Date.init(timeIntervalSince1970:)),
+      state: try decode(SessionState.self, 5, "state"),
+      hasTimeOfDay: sqlite3_column_int64(handle, 8) != 0)
+    if !isNull(6), let markedAt = try number(7, "at", table: "session_mark") {
+      session.mark(
+        try decode(SessionState.self, 6, "state", table: "session_mark"),
+        at: Date(timeIntervalSince1970: markedAt))
+    }
+    guard sets else { return session }
+    let column = Int32(Self.exercisesIndex)
+    let packed: [UInt8]? =
+      isNull(column)
+      ? nil
+      : sqlite3_column_blob(handle, column).map {
+        [UInt8](UnsafeRawBufferPointer(start: $0, count: Int(sqlite3_column_bytes(handle, column))))
+      } ?? []
+    guard let packed, session.setPackedExercises(packed) else {
+      throw SpotterIOError.store(
+        path: path,
+        reason: Phrase(
+          "damaged sets of session '\(session.id)'", de: "beschädigte Sätze der Einheit '\(session.id)'"))
+    }
+    return session
+  }
+}
