@@ -94,6 +94,14 @@ import _SpotterTestSupport
       toPath: exports.appendingPathComponent("hevy_workouts (3).csv").path)
     try "shopping list\n".write(
       to: exports.appendingPathComponent("notes.txt"), atomically: false, encoding: .utf8)
+    // Files that open with a bracket, as a folder of downloads holds them: an INI file, another
+    // program's JSON and a JSON list of something else. Each once failed the folder's import.
+    try "[core]\n\tbare = false\n".write(
+      to: exports.appendingPathComponent("settings.ini"), atomically: false, encoding: .utf8)
+    try "{\"name\": \"package\", \"version\": \"1.0\"}\n".write(
+      to: exports.appendingPathComponent("package.json"), atomically: false, encoding: .utf8)
+    try "[{\"id\": 1, \"title\": \"todo\"}]\n".write(
+      to: exports.appendingPathComponent("todos.json"), atomically: false, encoding: .utf8)
     #expect(
       try await SpotterBinary.run(
         ["init", "--source", "~/exports", "--notifier", "true"], environment: Self.environment(home)
@@ -109,6 +117,7 @@ import _SpotterTestSupport
     #expect(run.stdout.contains("exports/strong_2026-11-20.csv (strong-csv): "), "\(run.stdout)")
     #expect(run.stdout.contains("exports/hevy_workouts (3).csv (hevy-csv)"))
     #expect(!run.stdout.contains("strong_2026-10-01") && !run.stdout.contains("notes.txt"))
+    #expect(!run.stdout.contains("settings.ini") && !run.stdout.contains(".json"), "\(run.stdout)")
     // The config pins the zone and language: no note about pinning them into the store.
     #expect(!run.stderr.contains("note:"), "\(run.stderr)")
 

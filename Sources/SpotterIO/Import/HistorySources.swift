@@ -77,11 +77,18 @@ public struct HistorySources: Sendable {
   }
 
   /// The app that wrote the file at `path`, from its first 64 KiB.
+  ///
+  /// A named file that starts with `{` or `[` is read as Spotter's JSON, and an error says what
+  /// in it is not; in a folder such a file is taken only when it looks like one. A folder of
+  /// downloads holds settings files (`[core]`) and other programs' JSON, and one of them made the
+  /// whole folder's import fail every night.
   static func format(ofFileAt path: String) -> HistoryFormat? {
     guard let handle = try? InputFile.open(path) else { return nil }
     defer { try? handle.close() }
     guard let prefix = try? handle.read(upToCount: 65536) else { return nil }
-    return HistoryImporter.format(sniffing: prefix)
+    let format = HistoryImporter.format(sniffing: prefix)
+    guard format != .nativeJSON || NativeJSONImporter.looksLikeHistory([UInt8](prefix)) else { return nil }
+    return format
   }
 
   /// The paths `pattern` matches, sorted; none is no error here.

@@ -18,6 +18,22 @@ import _SpotterTestSupport
     #expect(sessions[1].start == TestZones.instant("2026-11-21T09:00:00Z"))
   }
 
+  /// In a folder, only a file that looks like Spotter's JSON is taken for it: both shapes, with a
+  /// byte-order mark or leading blanks; not an INI section, another program's object or a list
+  /// of something else.
+  @Test(arguments: [
+    ("{\"weight_unit\": \"kg\", \"sessions\": []}", true),
+    ("\u{FEFF}\n  [ {\"id\": \"a\", \"startDate\": \"2026-11-20T18:00:00Z\"}]", true),
+    ("[{\"id\": \"a\", \"workout_name\": \"Push\", \"start\": \"2026-11-20T18:00\"}]", true),
+    ("[core]\n\tbare = false\n", false),
+    ("{\"name\": \"package\", \"version\": \"1.0\"}", false),
+    ("[{\"id\": 1, \"title\": \"todo\"}]", false),
+    ("[1, 2, 3]", false),
+  ])
+  func aFolderTakesOnlyWhatLooksLikeAHistory(text: String, expected: Bool) {
+    #expect(NativeJSONImporter.looksLikeHistory(Array(text.utf8)) == expected)
+  }
+
   @Test func badValuesNameTheFieldAndLine() {
     let text = """
       [
