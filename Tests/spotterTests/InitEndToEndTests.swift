@@ -102,6 +102,9 @@ import _SpotterTestSupport
       to: exports.appendingPathComponent("package.json"), atomically: false, encoding: .utf8)
     try "[{\"id\": 1, \"title\": \"todo\"}]\n".write(
       to: exports.appendingPathComponent("todos.json"), atomically: false, encoding: .utf8)
+    // And a zip archive of something else, which was taken for Apple Health's and refused.
+    try ZipBuilder.archive([.stored("photos/a.txt", Data("hi\n".utf8))]).write(
+      to: exports.appendingPathComponent("photos.zip"))
     #expect(
       try await SpotterBinary.run(
         ["init", "--source", "~/exports", "--notifier", "true"], environment: Self.environment(home)
@@ -118,6 +121,7 @@ import _SpotterTestSupport
     #expect(run.stdout.contains("exports/hevy_workouts (3).csv (hevy-csv)"))
     #expect(!run.stdout.contains("strong_2026-10-01") && !run.stdout.contains("notes.txt"))
     #expect(!run.stdout.contains("settings.ini") && !run.stdout.contains(".json"), "\(run.stdout)")
+    #expect(!run.stdout.contains("photos.zip") && !run.stderr.contains("photos.zip"), "\(run.stderr)")
     // The config pins the zone and language: no note about pinning them into the store.
     #expect(!run.stderr.contains("note:"), "\(run.stderr)")
 

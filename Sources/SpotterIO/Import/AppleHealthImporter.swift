@@ -47,6 +47,14 @@ public struct AppleHealthImporter: Sendable {
       || text.hasPrefix("<HealthData") || text.hasPrefix("<!DOCTYPE HealthData")
   }
 
+  /// Whether the zip archive at `path` holds `export.xml`, or cannot be read as an archive at
+  /// all (so that its damage is reported, not passed over).
+  static func mayBeExport(zipAt path: String) -> Bool {
+    guard let archive = try? ZipArchive(path: path) else { return true }
+    defer { archive.close() }
+    return exportEntry(in: archive.entries) != nil
+  }
+
   /// The workouts in the file at `path`, oldest first; `progress` hears the bytes read so far
   /// and the total.
   public func sessions(path: String, progress: ((Int64, Int64) -> Void)? = nil) throws -> [Session] {

@@ -81,14 +81,20 @@ public struct HistorySources: Sendable {
   /// A named file that starts with `{` or `[` is read as Spotter's JSON, and an error says what
   /// in it is not; in a folder such a file is taken only when it looks like one. A folder of
   /// downloads holds settings files (`[core]`) and other programs' JSON, and one of them made the
-  /// whole folder's import fail every night.
+  /// whole folder's import fail every night. So with zip archives: a folder's archive is taken
+  /// for Apple Health's only when it holds `export.xml`, or cannot be read (then its damage is
+  /// reported, not passed over).
   static func format(ofFileAt path: String) -> HistoryFormat? {
     guard let handle = try? InputFile.open(path) else { return nil }
     defer { try? handle.close() }
     guard let prefix = try? handle.read(upToCount: 65536) else { return nil }
     let format = HistoryImporter.format(sniffing: prefix)
-    guard format != .nativeJSON || NativeJSONImporter.looksLikeHistory([UInt8](prefix)) else { return nil }
-    return format
+    switch format {
+    case .nativeJSON: return NativeJSONImporter.looksLikeHistory([UInt8](prefix)) ? format : nil
+    case .appleHealth where prefix.starts(with: [0x50, 0x4B]):
+      return AppleHealthImporter.mayBeExport(zipAt: path) ? format : nil
+    default: return format
+    }
   }
 
   /// The paths `pattern` matches, sorted; none is no error here.
