@@ -102,6 +102,12 @@ import _SpotterTestSupport
       to: exports.appendingPathComponent("package.json"), atomically: false, encoding: .utf8)
     try "[{\"id\": 1, \"title\": \"todo\"}]\n".write(
       to: exports.appendingPathComponent("todos.json"), atomically: false, encoding: .utf8)
+    // Strava's activities.csv, newer than the Strong export: taken for Strong, it hid that one.
+    try """
+    Activity ID,Activity Date,Activity Name,Activity Type,Activity Description,Elapsed Time,Distance,Max Heart Rate,Relative Effort,Commute
+    123,"Nov 20, 2026, 6:00:00 PM",Evening Weight Training,Weight Training,,2700,0.00,150,20,false
+
+    """.write(to: exports.appendingPathComponent("activities.csv"), atomically: false, encoding: .utf8)
     // And a zip archive of something else, which was taken for Apple Health's and refused.
     try ZipBuilder.archive([.stored("photos/a.txt", Data("hi\n".utf8))]).write(
       to: exports.appendingPathComponent("photos.zip"))
@@ -122,6 +128,7 @@ import _SpotterTestSupport
     #expect(!run.stdout.contains("strong_2026-10-01") && !run.stdout.contains("notes.txt"))
     #expect(!run.stdout.contains("settings.ini") && !run.stdout.contains(".json"), "\(run.stdout)")
     #expect(!run.stdout.contains("photos.zip") && !run.stderr.contains("photos.zip"), "\(run.stderr)")
+    #expect(!run.stdout.contains("activities.csv") && !run.stderr.contains("activities.csv"), "\(run.stderr)")
     // The config pins the zone and language: no note about pinning them into the store.
     #expect(!run.stderr.contains("note:"), "\(run.stderr)")
 

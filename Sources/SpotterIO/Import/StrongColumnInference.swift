@@ -77,8 +77,12 @@ enum StrongColumnInference {
     guard isText(next) else { return nil }
     columns[.exerciseName] = next
     next += 1
-    // The set order: numbers for most rows, letters or words for the rest.
-    guard next < header.count, shapes[next].setOrders, shapes[next].digitCount * 2 >= shapes[next].filled
+    // The set order: numbers for most rows, letters or words for the rest, and in every row:
+    // Strong writes one on each. An empty column fitted "most rows" too, and Strava's
+    // activities.csv (its description column empty) was taken for a Strong export in a folder of
+    // downloads, hiding the real one there and failing the import.
+    guard next < header.count, shapes[next].setOrders, shapes[next].filled == sample.count,
+      shapes[next].digitCount * 2 >= shapes[next].filled
     else { return nil }
     columns[.setOrder] = next
     next += 1

@@ -153,6 +153,18 @@ import _SpotterTestSupport
     }
   }
 
+  /// Strava's activities.csv has Strong's first columns' shapes (a date-time, a name, text) but no
+  /// set order in its rows: it is no Strong export, and in a folder it hid the real one.
+  @Test func anExportOfAnotherAppWithAnEmptyColumnIsNotTakenForStrong() {
+    let strava = """
+      Activity ID,Activity Date,Activity Name,Activity Type,Activity Description,Elapsed Time,Distance,Max Heart Rate,Relative Effort,Commute
+      123,"Nov 20, 2026, 6:00:00 PM",Evening Weight Training,Weight Training,,2700,0.00,150,20,false
+      124,"Nov 22, 2026, 6:10:00 PM",Evening Weight Training,Weight Training,,2400,0.00,140,18,false
+
+      """
+    #expect(HistoryImporter.format(sniffing: Data(strava.utf8)) == nil)
+  }
+
   @Test func aBrokenHevyHeaderIsNotTakenForStrong() {
     let text =
       "title,start_time,end_time,description,exercise_title,superset_id,exercise_notes,set_index,"
