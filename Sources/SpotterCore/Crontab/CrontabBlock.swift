@@ -29,15 +29,21 @@ public struct CrontabBlock: Sendable, Hashable {
   public func installing(into crontab: String) throws(Problem) -> String {
     guard let range = try Self.blockRange(in: crontab) else {
       if crontab.isEmpty { return text }
-      return crontab + (crontab.hasSuffix("\n") ? "" : "\n") + text
+      // A last line ending in CRLF ends in a line break too: "\r\n" is one Character.
+      let ends = crontab.utf8.last == UInt8(ascii: "\n")
+      return crontab + (ends ? "" : "\n") + text
     }
-    return String(crontab[..<range.lowerBound]) + text + String(crontab[range.upperBound...])
+    let bytes = Array(crontab.utf8)
+    return String(decoding: bytes[..<range.lowerBound], as: UTF8.self) + text
+      + String(decoding: bytes[range.upperBound...], as: UTF8.self)
   }
 
   /// `crontab` without Spotter's block; unchanged when there is none.
   public static func removing(from crontab: String) throws(Problem) -> String {
     guard let range = try blockRange(in: crontab) else { return crontab }
-    return String(crontab[..<range.lowerBound]) + String(crontab[range.upperBound...])
+    let bytes = Array(crontab.utf8)
+    return String(decoding: bytes[..<range.lowerBound], as: UTF8.self)
+      + String(decoding: bytes[range.upperBound...], as: UTF8.self)
   }
 
   /// Whether `crontab` holds a block.
@@ -45,38 +51,41 @@ public struct CrontabBlock: Sendable, Hashable {
     try blockRange(in: crontab) != nil
   }
 
-  /// From the start of the BEGIN line to past the END line's line break.
-  static func blockRange(in crontab: String) throws(Problem) -> Range<String.Index>? {
-    var begin: (index: String.Index, line: Int)?
-    var found: Range<String.Index>?
+  /// From the start of the BEGIN line to past the END line's line break, as UTF-8 offsets.
+  ///
+  /// Lines are cut at each LF byte: in Swift "\r\n" is one Character, so a crontab saved with
+  /// CRLF endings was one line, its block was never found, and each install added another (every
+  /// reminder then fired twice). A CR before the LF is trailing space to the markers.
+  static func blockRange(in crontab: String) throws(Problem) -> Range<Int>? {
+    let bytes = Array(crontab.utf8)
+    let begin = Array(beginMarker.utf8)
+    let end = Array(endMarker.utf8)
+    var open: (offset: Int, line: Int)?
+    var found: Range<Int>?
     var lineNumber = 0
-    var start = crontab.startIndex
-    while start < crontab.endIndex {
+    var start = 0
+    while start < bytes.count {
       lineNumber += 1
-      let lineEnd = crontab[start...].firstIndex(of: "\n") ?? crontab.endIndex
-      let next = lineEnd < crontab.endIndex ? crontab.index(after: lineEnd) : lineEnd
-      let line = crontab[start..<lineEnd].trimmingTrailingSpaces()
-      if line == beginMarker || line.hasPrefix(beginMarker + " ") {
-        if begin != nil || found != nil { throw .repeated(line: lineNumber) }
-        begin = (start, lineNumber)
-      } else if line == endMarker {
-        guard let open = begin else { throw .strayEnd(line: lineNumber) }
-        found = open.index..<next
-        begin = nil
+      let lineEnd = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+      let next = lineEnd < bytes.count ? lineEnd + 1 : lineEnd
+      var trimmed = lineEnd
+      while trimmed > start,
+        [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r")].contains(bytes[trimmed - 1])
+      {
+        trimmed -= 1
+      }
+      let line = bytes[start..<trimmed]
+      if line.elementsEqual(begin) || line.starts(with: begin + [UInt8(ascii: " ")]) {
+        if open != nil || found != nil { throw .repeated(line: lineNumber) }
+        open = (start, lineNumber)
+      } else if line.elementsEqual(end) {
+        guard let opened = open else { throw .strayEnd(line: lineNumber) }
+        found = opened.offset..<next
+        open = nil
       }
       start = next
     }
-    if let begin { throw .unterminated(line: begin.line) }
+    if let open { throw .unterminated(line: open.line) }
     return found
-  }
-}
-
-extension Substring {
-  fileprivate func trimmingTrailingSpaces() -> Substring {
-    var end = endIndex
-    while end > startIndex, self[index(before: end)] == " " || self[index(before: end)] == "\t" {
-      end = index(before: end)
-    }
-    return self[startIndex..<end]
   }
 }

@@ -64,8 +64,10 @@ public struct LineDiff: Sendable {
     return text
   }
 
+  /// The lines of `text`; "\r\n" is one Character in Swift, so a CRLF crontab is split at it too.
   static func lines(_ text: String) -> [String] {
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+      .map(String.init)
     if lines.last == "" { lines.removeLast() }
     return lines
   }

@@ -21,6 +21,24 @@ import Testing
     #expect(try block.installing(into: try block.installing(into: old)) == (try block.installing(into: old)))
   }
 
+  /// A crontab saved with CRLF endings: its block is found, replaced and removed like any other,
+  /// every other byte kept. Before, "\r\n" (one Character) hid every line break, so each install
+  /// appended another block.
+  @Test func aCRLFCrontabHasItsBlockFoundAndReplaced() throws {
+    let windows = "# my jobs\r\n0 7 * * * backup\r\n"
+    let once = try block.installing(into: windows)
+    #expect(once == windows + block.text)
+    let old = "# top\r\n# BEGIN spotter\r\nold line\r\n# END spotter\r\n# bottom\r\n"
+    #expect(try block.installing(into: old) == "# top\r\n" + block.text + "# bottom\r\n")
+    #expect(try block.installing(into: try block.installing(into: old)) == (try block.installing(into: old)))
+    #expect(try CrontabBlock.removing(from: old) == "# top\r\n# bottom\r\n")
+    #expect(try CrontabBlock.isInstalled(in: once))
+    #expect(try CrontabBlock.removing(from: once) == windows)
+    // Text around the block that is not ASCII stays byte for byte.
+    let accents = "# Sicherung für Jörg 🎉\n" + block.text + "# fin\r\n"
+    #expect(try CrontabBlock.removing(from: accents) == "# Sicherung für Jörg 🎉\n# fin\r\n")
+  }
+
   @Test func aDamagedBlockIsNeverEdited() {
     #expect(throws: CrontabBlock.Problem.unterminated(line: 2)) {
       try block.installing(into: "a\n# BEGIN spotter\nx\n")

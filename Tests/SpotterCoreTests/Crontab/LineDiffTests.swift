@@ -9,6 +9,15 @@ import Testing
     #expect(diff == "--- old\n+++ new\n@@ -2,6 +2,7 @@\n b\n c\n d\n-e\n+X\n f\n g\n+h\n")
   }
 
+  /// A CRLF crontab is compared line by line, not as one line ("\r\n" is one Character).
+  @Test func aCRLFCrontabIsComparedLineByLine() {
+    let old = "a\r\nb\r\nc\r\n"
+    let new = "a\r\nb\r\nc\r\n# BEGIN spotter\nx\n# END spotter\n"
+    #expect(
+      LineDiff().unified(from: old, to: new, oldName: "o", newName: "n")
+        == "--- o\n+++ n\n@@ -1,3 +1,6 @@\n a\n b\n c\n+# BEGIN spotter\n+x\n+# END spotter\n")
+  }
+
   @Test func equalTextsGiveNoDiffAndAnEmptyOldTextOnlyAdditions() {
     #expect(LineDiff().unified(from: "a\n", to: "a\n", oldName: "o", newName: "n").isEmpty)
     #expect(
