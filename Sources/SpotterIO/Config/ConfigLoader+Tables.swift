@@ -91,7 +91,7 @@ extension ConfigLoader {
   {
     try reader.keys(of: agenda, table: "agenda", allowed: ["command", "timezone", "nightly"])
     if let command = try reader.string(agenda, "command") {
-      guard !command.trimmingCharacters(in: .whitespaces).isEmpty, !command.contains("\n") else {
+      guard !command.trimmingCharacters(in: .whitespaces).isEmpty, !command.hasLineBreak else {
         throw reader.error(
           "agenda.command", command,
           Phrase("expected a one-line command, got", de: "erwartet einen einzeiligen Befehl, nicht"))
@@ -127,7 +127,7 @@ extension ConfigLoader {
     }
     if let sources = try reader.strings(imports, "sources") {
       for source in sources
-      where source.trimmingCharacters(in: .whitespaces).isEmpty || source.contains("\n") {
+      where source.trimmingCharacters(in: .whitespaces).isEmpty || source.hasLineBreak {
         throw reader.error(
           "import.sources", source,
           Phrase(
@@ -150,7 +150,7 @@ extension ConfigLoader {
       allowed: ["commands", "grace_minutes", "timeout_seconds", "snooze_minutes"])
     if let commands = try reader.strings(notify, "commands") {
       for command in commands
-      where command.trimmingCharacters(in: .whitespaces).isEmpty || command.contains("\n") {
+      where command.trimmingCharacters(in: .whitespaces).isEmpty || command.hasLineBreak {
         throw reader.error(
           "notify.commands", command,
           Phrase("expected one-line commands, got", de: "erwartet einzeilige Befehle, nicht"))
@@ -252,7 +252,7 @@ extension ConfigLoader {
       live.apiKey = text.trimmingCharacters(in: .whitespaces)
     }
     if let file = try reader.string(hevy, "api_key_file") {
-      guard !file.trimmingCharacters(in: .whitespaces).isEmpty, !file.contains("\n") else {
+      guard !file.trimmingCharacters(in: .whitespaces).isEmpty, !file.hasLineBreak else {
         throw reader.error(
           "hevy.api_key_file", file,
           Phrase("expected a file path, got", de: "erwartet einen Dateipfad, nicht"))

@@ -46,7 +46,7 @@ extension SpotterCommand {
           "--language must be 'en' or 'de', not '\(language)'.",
           "--language muss 'en' oder 'de' sein, nicht '\(language)'.")
       }
-      if let notifier, notifier.trimmingCharacters(in: .whitespaces).isEmpty || notifier.contains("\n") {
+      if let notifier, notifier.trimmingCharacters(in: .whitespaces).isEmpty || notifier.hasLineBreak {
         throw UsageWords.refusal(
           "--notifier must be a one-line command, not '\(notifier)'.",
           "--notifier muss ein einzeiliger Befehl sein, nicht '\(notifier)'.")

@@ -218,6 +218,20 @@ import _SpotterTestSupport
         + "choose another time than '02:30'"
     ),
     ("[notify]\ncommands = [\"\"]", "c.toml:2: key 'notify.commands': expected one-line commands, got ''"),
+    // A CRLF (one Character in Swift, which `contains("\n")` missed) or a bare CR breaks the
+    // line too: in the crontab it ended the agenda's line, and `sh -c` ran what followed.
+    (
+      "[agenda]\ncommand = \"{fire} {uid}\\r\\n* * * * * touch /tmp/x\"",
+      "c.toml:2: key 'agenda.command': expected a one-line command, got '{fire} {uid}\\r\\n* * * * * touch /tmp/x'"
+    ),
+    (
+      "[notify]\ncommands = [\"true\\r\\nfalse\"]",
+      "c.toml:2: key 'notify.commands': expected one-line commands, got 'true\\r\\nfalse'"
+    ),
+    (
+      "[import]\nsources = [\"~/a\\rb\"]",
+      "c.toml:2: key 'import.sources': expected a file, folder or glob, got '~/a\\rb'"
+    ),
     (
       "[notify]\ncommands = [\"echo '{body}'\"]",
       "c.toml:2: key 'notify.commands': {body} is inside single quotes, where a quote in its value ends them; "

@@ -38,7 +38,7 @@ extension SpotterCommand.Focus {
           "--until only goes with --every.",
           "--until geht nur mit --every.")
       }
-      if let title, title.trimmingCharacters(in: .whitespaces).isEmpty || title.contains("\n") {
+      if let title, title.trimmingCharacters(in: .whitespaces).isEmpty || title.hasLineBreak {
         throw UsageWords.refusal(
           "--title must be one non-empty line.",
           "--title muss eine nicht leere Zeile sein.")
