@@ -145,6 +145,11 @@ struct CSVReader {
     }
     var storage = bytes
     storage.append(contentsOf: unescaped)
-    return (CSVTable(storage: storage, starts: starts, ends: ends, records: records), consumed, nextLine)
+    return (
+      CSVTable(
+        storage: storage, starts: starts, ends: ends, records: records,
+        decimalComma: delimiter != UInt8(ascii: ",")),
+      consumed, nextLine
+    )
   }
 }

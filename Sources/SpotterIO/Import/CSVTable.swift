@@ -20,6 +20,10 @@ struct CSVTable {
   var starts: [Int]
   var ends: [Int]
   var records: [Record]
+  /// Whether a number may be written with a decimal comma (`62,5`): in a file whose fields are
+  /// not separated by commas, as a spreadsheet saves an export in a German or French locale
+  /// (Excel and LibreOffice write `;` there). The apps themselves write a point.
+  var decimalComma = false
 
   /// The text of the record's field in `column`.
   subscript(record: Record, column: Int) -> String {
@@ -68,6 +72,13 @@ struct CSVTable {
       if bytes.isEmpty { return .empty }
       // Almost every cell is a plain decimal; other spellings (`1e2`) go through the full parser.
       if let value = ASCIIDigits.decimal(bytes) { return .value(value) }
+      if decimalComma, let comma = bytes.firstIndex(of: UInt8(ascii: ",")),
+        !bytes[bytes.index(after: comma)...].contains(UInt8(ascii: ",")),
+        let value = ASCIIDigits.decimal(
+          Array(bytes[..<comma]) + [UInt8(ascii: ".")] + bytes[bytes.index(after: comma)...])
+      {
+        return .value(value)
+      }
       guard let value = Double(String(decoding: bytes, as: UTF8.self)), value.isFinite, value >= 0 else {
         return .invalid
       }

@@ -57,6 +57,31 @@ import _SpotterTestSupport
     #expect(sessions[0].end == sessions[0].start.addingTimeInterval(17 * 60))
   }
 
+  /// A Strong export opened and saved again by a spreadsheet in a German locale: semicolons,
+  /// `dd.mm.yyyy hh:mm` dates and decimal commas (`62,5`). It was refused at its first weight.
+  /// The same rows with points read alike; in a comma-separated file a comma is never decimal.
+  @Test func aSpreadsheetSavedInAGermanLocaleReadsItsDecimalCommas() throws {
+    let header =
+      "Date;Workout Name;Duration;Exercise Name;Set Order;Weight;Reps;Distance;Seconds;Notes;Workout Notes;RPE"
+    let rows = [
+      "24.08.2026 17:59;Push Day;1h 14m;Bench Press (Barbell);W;30,0;8;0;0,0;;;",
+      "24.08.2026 17:59;Push Day;1h 14m;Bench Press (Barbell);1;62,5;8;0;0,0;;;",
+      "24.08.2026 17:59;Push Day;1h 14m;Bench Press (Barbell);2;102,25;5;0;0,0;;;",
+    ]
+    let (format, sessions) = try FixtureLoader.parse(([header] + rows).joined(separator: "\r\n") + "\r\n")
+    #expect(format == .strongCSV)
+    #expect(sessions.count == 1)
+    #expect(sessions[0].exercises[0].sets.map(\.weight) == [30, 62.5, 102.25])
+    let points = rows.map { $0.replacingOccurrences(of: ",", with: ".") }
+    let (_, same) = try FixtureLoader.parse(([header] + points).joined(separator: "\n") + "\n")
+    #expect(same.map(\.exercises) == sessions.map(\.exercises))
+    // Two commas are no number, even here.
+    #expect(throws: SpotterIOError.self) {
+      try FixtureLoader.parse(
+        [header, rows[0].replacingOccurrences(of: "30,0", with: "30,0,5")].joined(separator: "\n"))
+    }
+  }
+
   @Test func newestDialectWithWorkoutNumberAndUnitInHeader() throws {
     let (_, sessions) = try FixtureLoader.read("strong-s3.csv", unit: .pounds)
     #expect(sessions.map(\.workoutName) == ["Chest and Triceps", "Back and Biceps", "Legs and Abs"])
