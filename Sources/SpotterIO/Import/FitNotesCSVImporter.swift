@@ -28,11 +28,17 @@ struct FitNotesCSVImporter {
 
     struct Draft {
       var date: LocalDate
+      /// Read day first only for want of a reason (`05/06/2023`), to be turned round at the end
+      /// if the file turns out to write month first.
+      var provisional = false
       var categories: [String] = []
       var grouper = ExerciseGrouper()
     }
     var drafts: [Draft] = []
     var draftIndex: [String: Int] = [:]
+    // The app writes YYYY-MM-DD; a spreadsheet that saved the file again writes the dates of its
+    // locale (`21.11.2023`, `11/21/2023`), read as Strong's are.
+    var dates = DateTimeReader(order: context.dateOrder)
     var sets = SetRowReader(
       context: context, header: header, weightColumn: weightColumn, repsColumn: reps, exerciseColumn: exercise
     )
@@ -68,14 +74,12 @@ struct FitNotesCSVImporter {
       } else if let existing = draftIndex[key] {
         index = existing
       } else {
-        guard let day = LocalDate(parsing: key) else {
-          throw context.rowError(
-            record.line, header[date], key,
-            Phrase("invalid date (expected YYYY-MM-DD)", de: "ungültiges Datum (erwartet JJJJ-MM-TT)"))
-        }
-        try context.checkDate(
-          LocalDateTime(date: day, secondOfDay: 0), line: record.line, column: header[date], value: key)
-        drafts.append(Draft(date: day))
+        let reading = try context.dateTime(
+          key, fast: { LocalDate(parsing: $0).map { LocalDateTime(date: $0, secondOfDay: 0) } },
+          reader: &dates,
+          line: record.line, column: header[date])
+        try context.checkDate(reading.value, line: record.line, column: header[date], value: key)
+        drafts.append(Draft(date: reading.value.date, provisional: reading.provisional))
         index = drafts.count - 1
         draftIndex[key] = index
       }
@@ -86,7 +90,33 @@ struct FitNotesCSVImporter {
       let (set, exerciseName) = try sets.read(record, in: table, draft: index, kind: .normal, unit: unit)
       if let set { drafts[index].grouper.add(set, exercise: exerciseName) }
     }
-    return drafts.map { draft in
+    if try dates.finish(file: context.fileName, column: header[date]) {
+      for index in drafts.indices where drafts[index].provisional {
+        guard let turned = LocalDateTime(date: drafts[index].date, secondOfDay: 0).turnedRound else {
+          continue
+        }
+        drafts[index].date = turned.date
+        try context.checkDate(turned, line: 1, column: header[date], value: "\(turned.date)")
+      }
+    }
+    // One session a day: a day written two ways (a file edited by hand, or a date turned round
+    // onto one already there) is one day's rows, in the file's order.
+    var days: [Draft] = []
+    var dayIndex: [LocalDate: Int] = [:]
+    for draft in drafts {
+      guard let index = dayIndex[draft.date] else {
+        dayIndex[draft.date] = days.count
+        days.append(draft)
+        continue
+      }
+      for name in draft.categories where !days[index].categories.contains(name) {
+        days[index].categories.append(name)
+      }
+      for exercise in draft.grouper.exercises {
+        for set in exercise.sets { days[index].grouper.add(set, exercise: exercise.name) }
+      }
+    }
+    return days.map { draft in
       Session(
         id: "fitnotes-\(draft.date)", source: .fitnotes,
         workoutName: draft.categories.joined(separator: " + "),
@@ -101,7 +131,9 @@ struct FitNotesCSVImporter {
     for (index, name) in names.enumerated() where index < fields.count {
       let cell = fields[index].trimmed
       switch name {
-      case "date": guard LocalDate(parsing: cell) != nil else { return false }
+      case "date":
+        var dates = DateTimeReader()
+        guard LocalDate(parsing: cell) != nil || (try? dates.read(cell, line: 0)) != nil else { return false }
       case "weight", "reps", "distance":
         guard cell.isEmpty || Double(cell) != nil else { return false }
       case "weight unit", "distance unit":

@@ -43,12 +43,45 @@ import _SpotterTestSupport
   @Test func androidBadDateNamesItsLine() {
     let text =
       "Date,Exercise,Category,Weight,Weight Unit,Reps,Distance,Distance Unit,Time\n"
-      + "2023-11-21,Pull Up,Back,64.0,kgs,8,,,\n23/11/2023,Pull Up,Back,64.0,kgs,8,,,\n"
+      + "2023-11-21,Pull Up,Back,64.0,kgs,8,,,\n23/13/2023,Pull Up,Back,64.0,kgs,8,,,\n"
     #expect {
       try FixtureLoader.parse(text, name: "fitnotes.csv")
     } throws: {
-      "\($0)" == "fitnotes.csv:3: column 'Date': invalid date (expected YYYY-MM-DD) '23/11/2023'"
+      "\($0)" == "fitnotes.csv:3: column 'Date': invalid date '23/13/2023'"
     }
+  }
+
+  /// The Android export saved again by a spreadsheet: German dates with semicolons and decimal
+  /// commas, and US dates whose order a day over 12 tells (the first rows, read day first for
+  /// want of a reason, are turned round). Each reads as the app's own file; it was refused at
+  /// its first date. A day written two ways is still one session.
+  @Test func androidExportsSavedAgainByASpreadsheet() throws {
+    let header = "Date,Exercise,Category,Weight,Weight Unit,Reps,Distance,Distance Unit,Time"
+    let app = [
+      "2023-11-05,Pull Up,Back,64.0,kgs,8,,,", "2023-11-05,Curl,Biceps,12.5,kgs,10,,,",
+      "2023-11-21,Squat,Legs,100.0,kgs,5,,,",
+    ]
+    let (_, expected) = try FixtureLoader.parse(([header] + app).joined(separator: "\n") + "\n")
+    let german = [
+      "05.11.2023;Pull Up;Back;64,0;kgs;8;;;", "05.11.2023;Curl;Biceps;12,5;kgs;10;;;",
+      "21.11.2023;Squat;Legs;100,0;kgs;5;;;",
+    ]
+    let (format, fromGerman) = try FixtureLoader.parse(
+      ([header.replacingOccurrences(of: ",", with: ";")] + german).joined(separator: "\r\n") + "\r\n")
+    #expect(format == .fitNotesCSV)
+    #expect(fromGerman == expected)
+    let us = [
+      "11/05/2023,Pull Up,Back,64.0,kgs,8,,,", "11/05/2023,Curl,Biceps,12.5,kgs,10,,,",
+      "11/21/2023,Squat,Legs,100.0,kgs,5,,,",
+    ]
+    let (_, fromUS) = try FixtureLoader.parse(([header] + us).joined(separator: "\n") + "\n")
+    #expect(fromUS == expected)
+    let mixed = [
+      "2023-11-05,Pull Up,Back,64.0,kgs,8,,,", "05.11.2023,Curl,Biceps,12.5,kgs,10,,,",
+      "21.11.2023,Squat,Legs,100.0,kgs,5,,,",
+    ]
+    let (_, fromMixed) = try FixtureLoader.parse(([header] + mixed).joined(separator: "\n") + "\n")
+    #expect(fromMixed == expected)
   }
 
   @Test func iOSWorkoutsWithUTCTimesAndDecimalCommas() throws {
