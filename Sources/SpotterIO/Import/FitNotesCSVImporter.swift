@@ -28,6 +28,8 @@ struct FitNotesCSVImporter {
 
     struct Draft {
       var date: LocalDate
+      /// The line of the day's first row, for a date turned round and checked again.
+      var line: Int
       /// Read day first only for want of a reason (`05/06/2023`), to be turned round at the end
       /// if the file turns out to write month first.
       var provisional = false
@@ -79,7 +81,7 @@ struct FitNotesCSVImporter {
           reader: &dates,
           line: record.line, column: header[date])
         try context.checkDate(reading.value, line: record.line, column: header[date], value: key)
-        drafts.append(Draft(date: reading.value.date, provisional: reading.provisional))
+        drafts.append(Draft(date: reading.value.date, line: record.line, provisional: reading.provisional))
         index = drafts.count - 1
         draftIndex[key] = index
       }
@@ -96,7 +98,7 @@ struct FitNotesCSVImporter {
           continue
         }
         drafts[index].date = turned.date
-        try context.checkDate(turned, line: 1, column: header[date], value: "\(turned.date)")
+        try context.checkDate(turned, line: drafts[index].line, column: header[date], value: "\(turned.date)")
       }
     }
     // One session a day: a day written two ways (a file edited by hand, or a date turned round
@@ -132,8 +134,13 @@ struct FitNotesCSVImporter {
       let cell = fields[index].trimmed
       switch name {
       case "date":
-        var dates = DateTimeReader()
-        guard LocalDate(parsing: cell) != nil || (try? dates.read(cell, line: 0)) != nil else { return false }
+        // The app's YYYY-MM-DD, or a spreadsheet's three numbers (`21.11.2023`, `11/21/2023`).
+        let parts = cell.split(whereSeparator: { "./-".contains($0) })
+        guard
+          LocalDate(parsing: cell) != nil
+            || (parts.count == 3
+              && parts.allSatisfy { $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) })
+        else { return false }
       case "weight", "reps", "distance":
         guard cell.isEmpty || Double(cell) != nil else { return false }
       case "weight unit", "distance unit":
