@@ -48,11 +48,13 @@ import _SpotterTestSupport
     }
   }
 
-  @Test func everyUsersOutputsAreThoseOfSpotterRun() async throws {
+  /// With an instant, and with a time without an offset, which `run` reads in the user's zone and
+  /// so does each user's night in a batch.
+  @Test(arguments: ["2026-11-22T20:30:00Z", "2026-11-22T21:30"])
+  func everyUsersOutputsAreThoseOfSpotterRun(now: String) async throws {
     let dir = try SpotterBinary.scratch()
     let histories = [SpotterBinary.example("strong.csv"), SpotterBinary.example("hevy.csv")]
     let (manifest, _) = try Self.manifest(in: dir, users: 40) { histories[$0 % 2] }
-    let now = "2026-11-22T20:30:00Z"
     let batch = try await SpotterBinary.run([
       "batch", "--users", manifest, "--jobs", "2", "--now", now, "--json",
     ])

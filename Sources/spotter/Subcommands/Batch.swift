@@ -27,7 +27,9 @@ extension SpotterCommand {
     @Option(help: "Users in flight at once (default: the CPUs this process may use).")
     var jobs: Int?
 
-    @Option(help: "The current instant, ISO 8601; default: the clock.")
+    @Option(
+      help:
+        "The current instant, ISO 8601 (without an offset, each user's own local time); default: the clock.")
     var now: String?
 
     @Option(
