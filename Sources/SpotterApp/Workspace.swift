@@ -52,7 +52,7 @@ public struct Workspace: Sendable {
     // Every agenda line names the store and the config: a line break in either would end the
     // crontab line inside the path, and the line would name another file.
     for (option, path) in [("--db", databasePath), ("--config", options.configPath)] {
-      guard let path, path.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { continue }
+      guard let path, path.hasLineBreak else { continue }
       throw SpotterAppError.invalidOption(
         option: option, value: path,
         reason: Phrase(

@@ -64,10 +64,9 @@ public struct LineDiff: Sendable {
     return text
   }
 
-  /// The lines of `text`; "\r\n" is one Character in Swift, so a CRLF crontab is split at it too.
+  /// The lines of `text`, a CRLF crontab's too.
   static func lines(_ text: String) -> [String] {
-    var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-      .map(String.init)
+    var lines = text.splitLines().map(String.init)
     if lines.last == "" { lines.removeLast() }
     return lines
   }

@@ -7,4 +7,10 @@ extension String {
   public var hasLineBreak: Bool {
     utf8.contains { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }
   }
+
+  /// The text cut at each LF or CRLF, empty lines kept: `split(separator: "\n")` compares
+  /// Characters, and "\r\n" is one Character, so a CRLF file was one line.
+  public func splitLines() -> [Substring] {
+    split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+  }
 }

@@ -52,7 +52,7 @@ extension Libical {
     var open: [(name: String, line: Int)] = []
     var number = 0
     func say(_ problem: String) { if problems.count < 20 { problems.append(problem) } }
-    for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+    for raw in text.splitLines() {
       number += 1
       let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
       let upper = line.prefix(6).uppercased()
@@ -92,7 +92,7 @@ extension Libical {
     let stray = structure(of: text, fileName: "").strayEnds
     guard !stray.isEmpty else { return text }
     var number = 0
-    return text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+    return text.splitLines()
       .filter { _ in
         number += 1
         return !stray.contains(number)

@@ -15,8 +15,7 @@ struct ConfigReader {
   var isWritable: (TimeZone) -> Bool = { _ in true }
 
   init(text: String, fileName: String) {
-    // "\r\n" is one Character in Swift: split on either ending, or a CRLF file is one line.
-    lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+    lines = text.splitLines()
     self.fileName = fileName
   }
 
