@@ -23,10 +23,7 @@ extension Store {
     while true {
       let code = sqlite3_step(handle)
       if code == SQLITE_DONE { return sessions }
-      guard code == SQLITE_ROW else {
-        let message = db.sqliteConnection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
-        throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: statement.sql)
-      }
+      guard code == SQLITE_ROW else { throw Self.sqliteError(code, db: db, statement: statement) }
       sessions.append(try session(handle, sets: sets))
     }
   }

@@ -648,11 +648,15 @@ public final class Store: Sendable {
       bind(12, record.summary)
       bind(13, record.entity)
       if code == SQLITE_OK { code = sqlite3_step(handle) }
-      guard code == SQLITE_DONE else {
-        let message = db.sqliteConnection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
-        throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: statement.sql)
-      }
+      guard code == SQLITE_DONE else { throw sqliteError(code, db: db, statement: statement) }
     }
+  }
+
+  /// The error GRDB would raise for `code` from one of SQLite's own calls on `statement`, with
+  /// the connection's message: how the store's hand-bound writes and reads report a failure.
+  static func sqliteError(_ code: Int32, db: Database, statement: Statement) -> DatabaseError {
+    let message = db.sqliteConnection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
+    return DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: statement.sql)
   }
 
   /// A session's columns with its mark's, for ``sessionRows(_:sql:arguments:sets:)``.
