@@ -156,12 +156,12 @@ extension Libical {
       // Python) put the alarm an offset change off: 30 minutes before a start just after Lord
       // Howe's half-hour change came out at the start itself. Across a change the alarm is
       // written as its UTC instant, which every reader takes as it is.
+      // A start in UTC (the autumn overlap) keeps the relative trigger: the duration is exact there.
+      // The writer scans a zone's overlaps and changes whenever it writes local times.
       let fires = event.start.addingTimeInterval(TimeInterval(alarm.trigger.offsetSeconds))
       let crossesChange =
-        localTZID != nil && !(overlaps?.contains(event.start) ?? isInOverlap(event.start, zone: zone))
-        && (overlaps?.offsetsDiffer(event.start, fires)
-          ?? (utcOffset(zone, at: time_t(event.start.timeIntervalSince1970))
-            != utcOffset(zone, at: time_t(fires.timeIntervalSince1970))))
+        localTZID != nil
+        && overlaps.map { !$0.contains(event.start) && $0.offsetsDiffer(event.start, fires) } ?? false
       icalcomponent_add_property(
         valarm,
         icalproperty_new_trigger(
