@@ -39,12 +39,13 @@ extension Libical {
     private let overlaps: ZoneOverlaps?
     private let zones: Set<String>
     private let checker: OpaquePointer
+    private static let closing = "END:VCALENDAR\r\n"
     /// libical's restriction check looks at which properties a component has and how many, and
     /// at STATUS's value: every event of one shape gets the same verdict, and the check costs
-    /// about 0.1 ms, so it runs once per shape (CATEGORIES is one line or none, VALARMs count,
-    /// STATUS is CONFIRMED or CANCELLED). The RFC 5545 musts are checked on every event.
-    private var checkedShapes: Set<[Int]> = []
-    private static let closing = "END:VCALENDAR\r\n"
+    /// about 0.1 ms, so it runs once per shape in this process (CATEGORIES is one line or none,
+    /// VALARMs count, STATUS is CONFIRMED or CANCELLED). The RFC 5545 musts are checked on every
+    /// event.
+    static let verdicts = RestrictionVerdicts()
 
     /// Writes the VCALENDAR frame with its VTIMEZONE to `sink`, all but the closing line.
     init(
@@ -71,15 +72,18 @@ extension Libical {
         try icalcomponent_add_component(
           calendar, timeZoneComponent(zone, tzid: tzid, from: validFrom, until: validUntil))
       }
-      // The frame: everything but the closing line, which comes after the events.
+      // The frame: everything but the closing line, which comes after the events. Its check is
+      // a function of its bytes, so a frame this process has passed before is not checked again.
       try withSerialized(calendar) { text in
         guard text.count >= Self.closing.utf8.count else {
           throw SpotterICalError.libical(function: "icalcomponent_as_ical_string_r")
         }
         try sink(UnsafeBufferPointer(rebasing: text.dropLast(Self.closing.utf8.count)))
+        guard !Self.verdicts.passed(frame: text) else { return }
+        let frameReasons = violations(calendar)
+        guard frameReasons.isEmpty else { throw SpotterICalError.invalidCalendar(reasons: frameReasons) }
+        Self.verdicts.pass(frame: text)
       }
-      let frameReasons = violations(calendar)
-      guard frameReasons.isEmpty else { throw SpotterICalError.invalidCalendar(reasons: frameReasons) }
       // Each event is checked inside a bare VCALENDAR of its own (libical's restriction check
       // only starts from one), without the VTIMEZONE that would be checked again for every event.
       guard let checker = icalcomponent_new_vcalendar() else {
@@ -107,8 +111,10 @@ extension Libical {
         icalcomponent_free(component)
       }
       let shape = [event.categories.isEmpty ? 0 : 1, event.alarms.count, event.status == .cancelled ? 1 : 0]
-      let reasons = violations(checker, zones: zones, restrictions: checkedShapes.insert(shape).inserted)
+      let restricted = !Self.verdicts.passed(shape: shape)
+      let reasons = violations(checker, zones: zones, restrictions: restricted)
       guard reasons.isEmpty else { throw SpotterICalError.invalidCalendar(reasons: reasons) }
+      if restricted { Self.verdicts.pass(shape: shape) }
       try withSerialized(component) { try sink($0) }
     }
 
