@@ -96,7 +96,7 @@ public struct FireService: Sendable {
     let now = workspace.now
     let channels = commands.map(NotifierRunner.channel(of:))
     let due = try session.locked {
-      try $0.unsettledReminders(firingBy: now, channels: channels).map(\.uid)
+      try $0.unsettledReminderUIDs(firingBy: now, channels: channels)
     }
     var results: [FireResult] = []
     for uid in due {

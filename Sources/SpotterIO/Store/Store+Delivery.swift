@@ -3,10 +3,12 @@ import GRDB
 import SpotterCore
 
 extension Store {
-  /// The confirmed reminders whose fire time is at or before `instant`, with no conclusion for
-  /// their current revision and some notifier of `channels` not yet claimed in their current
-  /// round: what a catch-up has to look at.
-  public func unsettledReminders(firingBy instant: Date, channels: [String]) throws -> [ReminderRecord] {
+  /// The UIDs of the confirmed reminders whose fire time is at or before `instant`, with no
+  /// conclusion for their current revision and some notifier of `channels` not yet claimed in
+  /// their current round, by fire time: what a catch-up has to look at. A catch-up reads each
+  /// reminder again under its own lock, so only the UIDs are read here (every night, for a
+  /// reminder table that holds every past night's reminders).
+  public func unsettledReminderUIDs(firingBy instant: Date, channels: [String]) throws -> [String] {
     guard !channels.isEmpty else { return [] }
     let placeholders = Array(repeating: "?", count: channels.count).joined(separator: ", ")
     var arguments: StatementArguments = [instant.timeIntervalSince1970]
@@ -14,10 +16,10 @@ extension Store {
     arguments += [channels.count]
     return try guarded {
       try read { db in
-        try Self.records(
+        try String.fetchAll(
           db,
           sql: """
-            SELECT \(Self.reminderColumns("r")) FROM reminder r
+            SELECT r.uid FROM reminder r
             LEFT JOIN reminder_action a ON a.uid = r.uid
             WHERE r.status = 'CONFIRMED' AND r.fires_at <= ?
               AND NOT EXISTS (

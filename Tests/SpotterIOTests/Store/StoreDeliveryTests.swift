@@ -51,7 +51,7 @@ import _SpotterTestSupport
     try store.save([a, b, moved])
     let now = fire.addingTimeInterval(600)
     #expect(
-      try store.unsettledReminders(firingBy: now, channels: ["c1", "c2"]).map(\.uid) == [a.uid, b.uid])
+      try store.unsettledReminderUIDs(firingBy: now, channels: ["c1", "c2"]) == [a.uid, b.uid])
 
     // a: one notifier delivered, the other failed: still open for the failed one.
     let claim1 = Delivery(a, round: 0, channel: "c1", at: now, outcome: .pending, reason: "on time")
@@ -62,12 +62,12 @@ import _SpotterTestSupport
       [claim1, claim2], outcomes: [(.delivered, "exit status 0"), (.failed, "exit status 7")], at: now)
     // b: skipped for its current revision.
     try store.record([Delivery(b, round: 0, at: now, outcome: .skipped, reason: "already trained today")])
-    #expect(try store.unsettledReminders(firingBy: now, channels: ["c1", "c2"]).map(\.uid) == [a.uid])
-    #expect(try store.unsettledReminders(firingBy: now, channels: ["c1"]).isEmpty)
+    #expect(try store.unsettledReminderUIDs(firingBy: now, channels: ["c1", "c2"]) == [a.uid])
+    #expect(try store.unsettledReminderUIDs(firingBy: now, channels: ["c1"]).isEmpty)
 
     // A new revision of b (re-planned) is looked at again.
     try store.save([record("2026-11-24", sequence: 1)])
-    #expect(try store.unsettledReminders(firingBy: now, channels: ["c1"]).map(\.uid) == [b.uid])
+    #expect(try store.unsettledReminderUIDs(firingBy: now, channels: ["c1"]) == [b.uid])
   }
 
   @Test func actionsSkippedDaysAndSettingsRoundTrip() throws {
