@@ -12,15 +12,15 @@ extension PlanSnapshot {
     let today = clock.localDate(now)
     let from = today.adding(days: -Self.reactionDays)
     self = try store.reading {
-      PlanSnapshot(
+      let followUps = ReminderKind.allCases.filter(\.followsEvents)
+      let kept = try store.reminders(kinds: followUps, plus: .workout, in: from..<today)
+      return PlanSnapshot(
         sessions: try store.sessions(includeSets: sets).filter { $0.start <= now },
         actions: try store.actions(), skipped: try store.skippedDays(), focusBlocks: try store.focusBlocks(),
         stored: try store.remindersBesideDatedFocusAlerts(from: first), focusAlerts: store, first: first,
         datedFocusBounds: try store.datedFocusAlertBounds(from: first),
-        knownFollowUps: try store.reminders(kinds: ReminderKind.allCases.filter(\.followsEvents)),
-        reactionReminders: try store.reminders(kinds: [.workout]).filter {
-          $0.date >= from && $0.date < today
-        },
+        knownFollowUps: kept.filter { followUps.contains($0.kind) },
+        reactionReminders: kept.filter { $0.kind == .workout },
         deliveries: try store.deliveries(since: clock.startOfDay(from.adding(days: -1))),
         announcedAchievements: try store.achievements(announcedOnly: true),
         achievementKeys: try store.achievementKeys(), achievementCursor: try store.achievementCursor(),

@@ -47,4 +47,18 @@ extension Store {
     let marks = Array(repeating: "?", count: kinds.count).joined(separator: ", ")
     return try reminders(where: "kind IN (\(marks))", StatementArguments(kinds.map(\.rawValue)))
   }
+
+  /// The stored reminders of `kinds`, whatever their date, and those of kind `dated` dated in
+  /// `dates`, in one query: a plan's follow-ups and the reminders its reactions are read from.
+  ///
+  /// The date bound is SQL's, so a store of years of nightly reminders hands over a few weeks of
+  /// them rather than all of them, every night.
+  public func reminders(
+    kinds: [ReminderKind], plus dated: ReminderKind, in dates: Range<LocalDate>
+  ) throws -> [ReminderRecord] {
+    let marks = Array(repeating: "?", count: kinds.count).joined(separator: ", ")
+    var arguments = StatementArguments(kinds.map(\.rawValue))
+    arguments += [dated.rawValue, dates.lowerBound.description, dates.upperBound.description]
+    return try reminders(where: "kind IN (\(marks)) OR (kind = ? AND date >= ? AND date < ?)", arguments)
+  }
 }
