@@ -29,26 +29,28 @@ public struct ConfigLoader: Sendable {
   /// The settings in the file at `path`, and which top-level keys the file sets: whether the zone
   /// and language came from the file or from the fallbacks.
   public func loadNamingKeys(path: String, required: Bool) throws -> (settings: Settings, keys: Set<String>) {
-    guard FileManager.default.fileExists(atPath: path) else {
+    // One stat for being there, being a folder and the size: FileManager's attributes also
+    // look up the owner's user and group names, two reads of /etc each time.
+    var status = stat()
+    guard stat(path, &status) == 0 else {
       if required {
         throw SpotterIOError.io(
           path: path, reason: Phrase("config file not found", de: "Konfigurationsdatei nicht gefunden"))
       }
       return (Settings(timeZone: fallbackTimeZone, language: fallbackLanguage), [])
     }
-    var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+    if status.st_mode & S_IFMT == S_IFDIR {
       throw SpotterIOError.configFile(
         path: path,
         reason: Phrase("is a directory, not a config file", de: "ist ein Ordner, keine Konfigurationsdatei"))
     }
-    let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber
-    if let size, size.intValue > Self.largestFile {
+    let size = Int(status.st_size)
+    if size > Self.largestFile {
       throw SpotterIOError.configFile(
         path: path,
         reason: Phrase(
-          "is \(size.intValue) bytes; a config is at most \(Self.largestFile) bytes",
-          de: "hat \(size.intValue) Bytes; eine Konfiguration hat höchstens \(Self.largestFile) Bytes"))
+          "is \(size) bytes; a config is at most \(Self.largestFile) bytes",
+          de: "hat \(size) Bytes; eine Konfiguration hat höchstens \(Self.largestFile) Bytes"))
     }
     let handle = try InputFile.open(path)
     defer { try? handle.close() }
