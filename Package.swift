@@ -38,6 +38,11 @@ let package = Package(
     ),
     .target(name: "SpotterCore"),
     .target(name: "CSpotterMalloc"),
+    // SQLite's process-wide settings, made before it starts (see spotter_sqlite.h).
+    .target(
+      name: "CSpotterSQLite",
+      dependencies: [.product(name: "GRDBSQLite", package: "GRDB.swift")]
+    ),
     .target(
       name: "SpotterIO",
       dependencies: [
@@ -46,7 +51,7 @@ let package = Package(
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
         .product(name: "TOMLKit", package: "TOMLKit"),
         .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-        "CLibXML2", "CSpotterMalloc",
+        "CLibXML2", "CSpotterMalloc", "CSpotterSQLite",
       ]
     ),
     .target(name: "SpotterICal", dependencies: ["SpotterCore", "CLibical"]),

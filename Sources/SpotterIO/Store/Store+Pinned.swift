@@ -12,6 +12,7 @@ extension Store {
   /// is opened (and migrated) for real. Empty when there is no store yet, or it was never pinned;
   /// a store that cannot be read is left for the real open to report.
   public static func preview(path: String, busyTimeout: TimeInterval = 5) -> StorePreview {
+    startSQLite
     // A FIFO or a device where the store or its log goes would block this open for ever.
     guard path != ":memory:", FileManager.default.fileExists(atPath: path), (try? checkFileKinds(path)) != nil
     else { return StorePreview() }

@@ -1,3 +1,4 @@
+import CSpotterSQLite
 import Foundation
 import GRDB
 import GRDBSQLite
@@ -20,6 +21,7 @@ public final class Store: Sendable {
   /// a recovery after a crash) before it fails: the same `--wait` a command gives the process
   /// lock, so cron starting commands in one minute never turns into "database is locked".
   public init(path: String, busyTimeout: TimeInterval = 5) throws {
+    Self.startSQLite
     self.path = path
     try Self.checkFileKinds(path)
     // Looked at before opening: opening a WAL store creates its log.
@@ -88,6 +90,7 @@ public final class Store: Sendable {
   /// moment, still 0 bytes) reads as an empty one in memory. A store from an older Spotter is
   /// copied into memory and migrated there, so it reads as today's without being touched.
   public init(readingAt path: String, busyTimeout: TimeInterval = 5) throws {
+    Self.startSQLite
     self.path = path
     try Self.checkFileKinds(path)
     do {
@@ -119,6 +122,11 @@ public final class Store: Sendable {
       throw Self.error(error, path: path, doing: "cannot open: ")
     }
   }
+
+  /// SQLite's process-wide settings, made once, before the process's first connection: every
+  /// way into a store passes here first. Memory statistics off (see `spotter_sqlite.h`); if
+  /// something opened SQLite earlier, it keeps them, and only speed differs.
+  static let startSQLite: Void = { _ = spotter_sqlite_memstatus_off() }()
 
   private static var memoryConfiguration: Configuration {
     var configuration = Configuration()
