@@ -543,9 +543,12 @@ public final class Store: Sendable {
       try read { db in
         try Double.fetchOne(
           db,
+          // Newest first down the start index, stopping at the first completed one: MAX()
+          // joined every session of the history to its mark, every night.
           sql: """
-            SELECT MAX(started_at) FROM session LEFT JOIN session_mark ON session_id = id
+            SELECT started_at FROM session LEFT JOIN session_mark ON session_id = id
             WHERE started_at <= ? AND COALESCE(session_mark.state, session.state) = ?
+            ORDER BY started_at DESC LIMIT 1
             """,
           arguments: [instant.timeIntervalSince1970, SessionState.completed.rawValue]
         ).map { Date(timeIntervalSince1970: $0) }
@@ -736,14 +739,24 @@ public final class Store: Sendable {
   ///
   /// Inside an open transaction (``reading(_:)``, or a run's ``begin()``) it reads there; alone,
   /// it is a deferred transaction of its own. Either way writes are refused (`query_only`).
+  ///
+  /// Its BEGIN and COMMIT are the connection's cached statements: GRDB's transactions prepare
+  /// both again each time, and a night's few reads outside its snapshot paid a tenth of their
+  /// cost for it.
   func read<T>(_ body: (Database) throws -> T) throws -> T {
     try queue.unsafeReentrantRead { db in
       try db.readOnly {
         guard !db.isInsideTransaction else { return try body(db) }
-        return try committed(
-          { try db.inTransaction(.deferred, $0) },
-          orElse: Phrase("a read gave no result", de: "ein Lesevorgang gab kein Ergebnis")
-        ) { try body(db) }
+        try db.cachedStatement(sql: "BEGIN DEFERRED TRANSACTION").execute()
+        do {
+          let result = try body(db)
+          try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
+          return result
+        } catch {
+          // A read changed nothing; SQLite may have ended the transaction already.
+          if db.isInsideTransaction { try? db.rollback() }
+          throw error
+        }
       }
     }
   }
