@@ -28,17 +28,19 @@ extension Store {
 
   /// The same look through this store's own connection: a command that opened the store first
   /// (``isSteady(at:)``) reads it here and opens no second connection.
+  /// The store is open at the current schema here, so its setting table is not looked for.
   public func preview() throws -> StorePreview {
-    try guarded { try read { try Self.preview(in: $0) } }
+    try guarded { try read { try Self.preview(in: $0, hasSettings: true) } }
   }
 
-  static func preview(in db: Database) throws -> StorePreview {
+  static func preview(in db: Database, hasSettings known: Bool = false) throws -> StorePreview {
     // Asked of sqlite_master directly: GRDB's tableExists first reads the whole schema into its
     // cache, two statements and every table's definition, on every command.
     let hasSettings =
-      try Bool.fetchOne(
+      try known
+      || Bool.fetchOne(
         db, sql: "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'setting')")
-      ?? false
+        ?? false
     guard hasSettings else { return StorePreview() }
     let prefix = fingerprintKey("")
     let rows = try Row.fetchAll(
@@ -65,14 +67,9 @@ extension Store {
   /// opening it writes nothing, where another would be migrated, switched to WAL or checked for
   /// a crash before a bad config could refuse the command.
   public static func isSteady(at path: String) -> Bool {
-    guard path != ":memory:", (try? existingStoreHasLog(path)) == false else { return false }
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-    guard descriptor >= 0 else { return false }
-    defer { close(descriptor) }
-    var header = [UInt8](repeating: 0, count: 100)
-    guard header.withUnsafeMutableBytes({ pread(descriptor, $0.baseAddress, 100, 0) }) == 100,
-      header.starts(with: Array("SQLite format 3\u{0}".utf8))
-    else { return false }
+    guard path != ":memory:", (try? existingStoreHasLog(path)) == false, let header = header(of: path) else {
+      return false
+    }
     // Bytes 18 and 19 are the write and read format versions, 2 in WAL mode; 60 to 63 the
     // user_version, which each migration sets.
     let version = header[60..<64].reduce(0) { $0 << 8 | Int($1) }

@@ -94,8 +94,8 @@ public final class Store: Sendable {
     self.path = path
     try Self.checkFileKinds(path)
     do {
-      let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber
-      guard let size, size.intValue > 0 else {
+      var status = stat()
+      guard stat(path, &status) == 0, status.st_size > 0 else {
         queue = try DatabaseQueue(configuration: Self.memoryConfiguration)
         try Self.migrator.migrate(queue)
         return
@@ -105,7 +105,8 @@ public final class Store: Sendable {
       configuration.busyMode = .timeout(busyTimeout)
       let disk = try DatabaseQueue(path: Self.readOnlyLocation(path), configuration: configuration)
       let version = try disk.read { db -> Int in
-        if FileManager.default.fileExists(atPath: path + "-wal") { try Self.checkLogIdentity(db, path: path) }
+        var log = stat()
+        if lstat(path + "-wal", &log) == 0 { try Self.checkLogIdentity(db, path: path) }
         try Self.inspect(db, path: path, hadLog: false)
         return try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
       }
@@ -152,16 +153,49 @@ public final class Store: Sendable {
     return lstat(path + "-wal", &log) == 0 && log.st_size > 0
   }
 
+  /// The first 100 bytes of the store file at `path`, SQLite's header, read past SQLite; nil
+  /// when the file is not there, is shorter, or is not an SQLite database.
+  ///
+  /// Only for a file this process has not opened through SQLite: POSIX advisory locks belong to
+  /// the process, and closing any descriptor of the file drops all of them, SQLite's included
+  /// (SQLite's "How To Corrupt", 2.2). Through an open connection, ``fileHeader(_:)`` reads it.
+  static func header(of path: String) -> [UInt8]? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var header = [UInt8](repeating: 0, count: 100)
+    guard header.withUnsafeMutableBytes({ pread(descriptor, $0.baseAddress, 100, 0) }) == 100,
+      header.starts(with: Array("SQLite format 3\u{0}".utf8))
+    else { return nil }
+    return header
+  }
+
+  /// The header of the file `db` has open, read through SQLite's own handle of it, below its
+  /// page cache and its log: the file's own bytes, with no descriptor opened or closed.
+  ///
+  /// A reader that read it through a descriptor of its own, and closed that, lost the lock that
+  /// tells a writer closing in another process that someone still reads; the writer then deleted
+  /// the log and its index under the reader, the next writer's checkpoint rewrote pages the
+  /// reader was reading, and `plan` said "database disk image is malformed" of a healthy store.
+  static func fileHeader(_ db: Database) -> [UInt8]? {
+    var file: UnsafeMutablePointer<sqlite3_file>?
+    guard sqlite3_file_control(db.sqliteConnection, "main", SQLITE_FCNTL_FILE_POINTER, &file) == SQLITE_OK,
+      let file, let read = file.pointee.pMethods?.pointee.xRead
+    else { return nil }
+    var header = [UInt8](repeating: 0, count: 100)
+    guard header.withUnsafeMutableBytes({ read(file, $0.baseAddress, 100, 0) }) == SQLITE_OK,
+      header.starts(with: Array("SQLite format 3\u{0}".utf8))
+    else { return nil }
+    return header
+  }
+
   /// Fails when the log beside the store is another database's: the identity the store file's
-  /// own header carries (read from the file, past SQLite) differs from the one seen through the
-  /// log. A store from before identities (0) is left to the schema and page checks.
+  /// own header carries (bytes 68 to 71, ``fileHeader(_:)``) differs from the one seen through
+  /// the log. A store from before identities (0) is left to the schema and page checks.
   ///
   /// `db` is a read-only connection, which never checkpoints: both files stay as they are.
   static func checkLogIdentity(_ db: Database, path: String) throws {
-    guard let handle = FileHandle(forReadingAtPath: path) else { return }
-    defer { try? handle.close() }
-    let header = (try? handle.read(upToCount: 100)) ?? Data()
-    guard header.count == 100, header.starts(with: Array("SQLite format 3\u{0}".utf8)) else { return }
+    guard let header = fileHeader(db) else { return }
     let own = header[68..<72].reduce(Int32(0)) { $0 << 8 | Int32($1) }
     guard own != 0 else { return }
     let seen = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
