@@ -66,8 +66,12 @@ public struct LiftMatcher: Sendable {
   /// "Bankdrücken (Langhantel)" → "bankdruecken".
   public static func normalized(_ name: String) -> String {
     var text = name.lowercased()
-    for (umlaut, spelled) in [("ä", "ae"), ("ö", "oe"), ("ü", "ue"), ("ß", "ss")] {
-      text = text.replacingOccurrences(of: umlaut, with: spelled)
+    // Only text beyond ASCII can hold an umlaut: Foundation's four replacements cost a planned
+    // night more than the rest of the matching.
+    if text.utf8.contains(where: { $0 >= 0x80 }) {
+      for (umlaut, spelled) in [("ä", "ae"), ("ö", "oe"), ("ü", "ue"), ("ß", "ss")] {
+        text = text.replacingOccurrences(of: umlaut, with: spelled)
+      }
     }
     for qualifier in ["(barbell)", "(langhantel)", "(lh)"] where text.hasSuffix(qualifier) {
       text.removeLast(qualifier.count)

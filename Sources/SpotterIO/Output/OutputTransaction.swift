@@ -164,11 +164,19 @@ public struct OutputTransaction {
       finished = pending.map { name($0.target) }
       unlink(journal)
     }
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-    for file in names {
-      guard let pid = AtomicFileWriter.writerPID(ofTemporary: file), !isAlive(pid) || pid == getpid() else {
-        continue
+    // An entry at a time, with a name made only for a dot-file, which every temporary is:
+    // FileManager's listing made and sorted every name, every night. POSIX leaves unspecified
+    // only whether a removed entry is still returned, so entries are removed as they are read.
+    guard let handle = opendir(directory) else { return finished }
+    defer { closedir(handle) }
+    while let entry = readdir(handle) {
+      let file = withUnsafeBytes(of: entry.pointee.d_name) { bytes -> String? in
+        guard bytes.first == UInt8(ascii: ".") else { return nil }
+        return String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
       }
+      guard let file, let pid = AtomicFileWriter.writerPID(ofTemporary: file),
+        !isAlive(pid) || pid == getpid()
+      else { continue }
       unlink(directory + "/" + file)
     }
     return finished
