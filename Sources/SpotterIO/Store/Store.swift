@@ -720,38 +720,6 @@ public final class Store: Sendable {
     ].map { table.isEmpty ? $0 : table + "." + $0 }.joined(separator: ", ")
   }
 
-  /// A reminder row selected with ``reminderColumns(_:)``.
-  ///
-  /// Columns are read by position: by name, each of thirteen was looked up again for every row,
-  /// which at a hundred thousand focus alerts was a tenth of a run.
-  static func record(_ row: Row) throws -> ReminderRecord {
-    let uid: String = row[0]
-    let day: String = row[2]
-    let kind = try StoredRowDamage.decode(
-      ReminderKind.self, row[1], table: "reminder", row: uid, column: "kind")
-    let status = try StoredRowDamage.decode(
-      EventStatus.self, row[3], table: "reminder", row: uid, column: "status")
-    guard let date = LocalDate(parsing: day) else {
-      throw StoredRowDamage(table: "reminder", row: uid, column: "date", value: day)
-    }
-    return ReminderRecord(
-      uid: uid, kind: kind, date: date, status: status, sequence: row[4],
-      stamp: Date(timeIntervalSince1970: row[5]), start: Date(timeIntervalSince1970: row[6]),
-      end: Date(timeIntervalSince1970: row[7]), fire: Date(timeIntervalSince1970: row[8]), title: row[9],
-      body: row[10], summary: row[11], entity: row[12])
-  }
-
-  /// The reminders a query selects, read one row at a time: the rows are never all held beside
-  /// the records made of them.
-  static func records(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments())
-    throws -> [ReminderRecord]
-  {
-    var records: [ReminderRecord] = []
-    let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
-    while let row = try rows.next() { records.append(try record(row)) }
-    return records
-  }
-
   /// A content hash, so re-importing an unchanged session writes nothing.
   ///
   /// The sets enter through their encoded blob: hashing each set's fields one by one cost as much

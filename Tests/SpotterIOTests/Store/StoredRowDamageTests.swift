@@ -88,6 +88,34 @@ import _SpotterTestSupport
     #expect(message.contains(expected), "\(message)")
   }
 
+  /// A reminder's time that is no number was read as 0, 1970, and the next run rewrote the row
+  /// as changed, saying nothing; a missing title stopped the process. Both are damage now.
+  @Test(arguments: [
+    ("fires_at = 'soon'", "column 'fires_at' holds 'soon'"),
+    ("stamp = x'00ff'", "column 'stamp' holds '"),
+    ("sequence = 'two'", "column 'sequence' holds 'two'"),
+    ("title = NULL", "column 'title' holds 'NULL'"),
+  ])
+  func aReminderTimeThatIsNoNumberOrAMissingTitleIsDamage(change: String, expected: String) throws {
+    let path = try store()
+    try tamper(
+      path,
+      """
+      PRAGMA writable_schema = ON;
+      UPDATE sqlite_schema SET sql = replace(sql, 'title TEXT NOT NULL', 'title TEXT') WHERE name = 'reminder';
+      """)
+    try tamper(path, "UPDATE reminder SET \(change)")
+    let store = try Store(path: path)
+    for read in [
+      { _ = try store.reminders(from: TestZones.date("2026-11-01")) },
+      { _ = try store.reminder(uid: "workout-reminder-2026-11-23@spotter") },
+    ] as [() throws -> Void] {
+      let message = try #require(failure(read))
+      #expect(message.contains("table 'reminder', row 'workout-reminder-2026-11-23@spotter'"), "\(message)")
+      #expect(message.contains(expected), "\(message)")
+    }
+  }
+
   @Test func anUnknownDeliveryOutcomeAndAnUnreadableSkippedDayAreDamage() throws {
     let path = try store()
     try tamper(path, "UPDATE delivery SET outcome = 'maybe'; UPDATE skipped_day SET date = '2026-13-45'")
