@@ -69,9 +69,12 @@ public final class Store: Sendable {
       if path == ":memory:" {
         queue = try DatabaseQueue(configuration: configuration)
       } else {
-        let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        if hadLog == nil { try Self.create(at: path, configuration: configuration) }
+        // Only a new store needs its folder made: an existing one's is there.
+        if hadLog == nil {
+          let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+          try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+          try Self.create(at: path, configuration: configuration)
+        }
         queue = try DatabaseQueue(path: path, configuration: configuration)
       }
       // Each migration sets user_version in its own transaction, so a store at the current
