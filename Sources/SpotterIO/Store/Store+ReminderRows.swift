@@ -15,29 +15,12 @@ extension Store {
   static func records(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments())
     throws -> [ReminderRecord]
   {
-    let statement = try db.cachedStatement(sql: sql)
-    try statement.setArguments(arguments)
-    let handle = statement.sqliteStatement
-    defer { sqlite3_reset(handle) }
-    var records: [ReminderRecord] = []
-    while true {
-      let code = sqlite3_step(handle)
-      if code == SQLITE_DONE { return records }
-      guard code == SQLITE_ROW else { throw sqliteError(code, db: db, statement: statement) }
-      records.append(try record(handle))
-    }
+    try rows(db, sql: sql, arguments: arguments, record)
   }
 
   /// The reminder in the current row of `handle`.
   private static func record(_ handle: OpaquePointer) throws -> ReminderRecord {
-    func text(_ column: Int32) -> String? {
-      guard sqlite3_column_type(handle, column) != SQLITE_NULL,
-        let bytes = sqlite3_column_text(handle, column)
-      else { return nil }
-      return String(
-        decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column))),
-        as: UTF8.self)
-    }
+    func text(_ column: Int32) -> String? { Self.text(handle, column) }
     let uid = text(0) ?? ""
     func damage(_ column: String, _ value: String) -> StoredRowDamage {
       StoredRowDamage(table: "reminder", row: uid, column: column, value: value)

@@ -15,28 +15,13 @@ extension Store {
   func sessionRows(
     _ db: Database, sql: String, arguments: StatementArguments = [], sets: Bool
   ) throws -> [Session] {
-    let statement = try db.cachedStatement(sql: sql)
-    try statement.setArguments(arguments)
-    let handle = statement.sqliteStatement
-    defer { sqlite3_reset(handle) }
-    var sessions: [Session] = []
-    while true {
-      let code = sqlite3_step(handle)
-      if code == SQLITE_DONE { return sessions }
-      guard code == SQLITE_ROW else { throw Self.sqliteError(code, db: db, statement: statement) }
-      sessions.append(try session(handle, sets: sets))
-    }
+    try Self.rows(db, sql: sql, arguments: arguments) { try session($0, sets: sets) }
   }
 
   /// The session in the current row of `handle`; a mark overrides the imported state.
   private func session(_ handle: OpaquePointer, sets: Bool) throws -> Session {
     func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
-    func text(_ column: Int32) -> String? {
-      guard !isNull(column), let bytes = sqlite3_column_text(handle, column) else { return nil }
-      return String(
-        decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column))),
-        as: UTF8.self)
-    }
+    func text(_ column: Int32) -> String? { Self.text(handle, column) }
     let id = text(0) ?? ""
     // A time, as a number; text or a blob where a time belongs is damage, not 1970.
     func number(_ column: Int32, _ name: String, table: String = "session") throws -> Double? {

@@ -156,6 +156,9 @@ public final class Store: Sendable {
     return lstat(path + "-wal", &log) == 0 && log.st_size > 0
   }
 
+  /// The 16 bytes every SQLite database file begins with.
+  static let headerMagic = Array("SQLite format 3\u{0}".utf8)
+
   /// The first 100 bytes of the store file at `path`, SQLite's header, read past SQLite; nil
   /// when the file is not there, is shorter, or is not an SQLite database.
   ///
@@ -168,7 +171,7 @@ public final class Store: Sendable {
     defer { close(descriptor) }
     var header = [UInt8](repeating: 0, count: 100)
     guard header.withUnsafeMutableBytes({ pread(descriptor, $0.baseAddress, 100, 0) }) == 100,
-      header.starts(with: Array("SQLite format 3\u{0}".utf8))
+      header.starts(with: Self.headerMagic)
     else { return nil }
     return header
   }
@@ -187,7 +190,7 @@ public final class Store: Sendable {
     else { return nil }
     var header = [UInt8](repeating: 0, count: 100)
     guard header.withUnsafeMutableBytes({ read(file, $0.baseAddress, 100, 0) }) == SQLITE_OK,
-      header.starts(with: Array("SQLite format 3\u{0}".utf8))
+      header.starts(with: Self.headerMagic)
     else { return nil }
     return header
   }

@@ -16,13 +16,7 @@ import _SpotterTestSupport
 /// crowds of writers and readers on a new store).
 @Suite struct StoreLockTests {
   /// A real store with sessions in it, closed, in WAL mode.
-  func store() throws -> String {
-    let path = TestScratch.root
-      .appendingPathComponent("spotter-locks-\(UUID().uuidString)/spotter.sqlite").path
-    let store = try Store(path: path)
-    _ = try store.importSessions(try FixtureLoader.read("strong-s3.csv").1)
-    return path
-  }
+  func store() throws -> String { try StoreDamageTests().store() }
 
   /// Another process's connection to `path`, which writes a setting into the log and stays
   /// open, as a writer does, then closes when told to; returns once it is open, and a function that
