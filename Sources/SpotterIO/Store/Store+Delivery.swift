@@ -39,7 +39,7 @@ extension Store {
     try guarded {
       try read { db in
         try Self.records(
-          db, sql: "SELECT \(Self.reminderColumns()) FROM reminder WHERE uid = ?", arguments: [uid]
+          db, sql: "SELECT \(Self.reminderColumns) FROM reminder WHERE uid = ?", arguments: [uid]
         ).first
       }
     }
@@ -54,7 +54,7 @@ extension Store {
       try read { db in
         // instr, not LIKE: '_' and '%' in the id are plain characters.
         try Self.records(
-          db, sql: "SELECT \(Self.reminderColumns()) FROM reminder WHERE instr(uid, ?) = 1 ORDER BY uid",
+          db, sql: "SELECT \(Self.reminderColumns) FROM reminder WHERE instr(uid, ?) = 1 ORDER BY uid",
           arguments: [id])
       }
     }

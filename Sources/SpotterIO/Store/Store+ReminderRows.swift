@@ -4,7 +4,7 @@ import GRDBSQLite
 import SpotterCore
 
 extension Store {
-  /// The reminders a query of ``reminderColumns(_:)`` selects, read with SQLite's own column
+  /// The reminders a query of ``reminderColumns`` selects, read with SQLite's own column
   /// calls, a row at a time: the one way reminder rows are read.
   ///
   /// GRDB's `Row` read a time stored as text as 0, 1970, and a run then rewrote the row as if

@@ -627,7 +627,7 @@ public final class Store: Sendable {
       try read { db in
         try Self.records(
           db,
-          sql: "SELECT \(Self.reminderColumns()) FROM reminder WHERE \(condition) ORDER BY starts_at, uid",
+          sql: "SELECT \(Self.reminderColumns) FROM reminder WHERE \(condition) ORDER BY starts_at, uid",
           arguments: arguments)
       }
     }
@@ -716,15 +716,9 @@ public final class Store: Sendable {
   /// Where `exercises` stands when it follows ``sessionColumns``.
   static let exercisesIndex = 9
 
-  /// A reminder's columns, in the order ``record(_:)`` reads them; `table` prefixes each
-  /// (`r.uid`) for a query that joins.
-  static func reminderColumns(_ table: String = "") -> String {
-    [
-      "uid", "kind", "date", "status", "sequence", "stamp", "starts_at", "ends_at", "fires_at", "title",
-      "body",
-      "summary", "entity",
-    ].map { table.isEmpty ? $0 : table + "." + $0 }.joined(separator: ", ")
-  }
+  /// A reminder's columns, in the order ``records(_:sql:arguments:)`` reads them.
+  static let reminderColumns =
+    "uid, kind, date, status, sequence, stamp, starts_at, ends_at, fires_at, title, body, summary, entity"
 
   /// A content hash, so re-importing an unchanged session writes nothing.
   ///
