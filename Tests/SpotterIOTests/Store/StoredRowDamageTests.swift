@@ -34,6 +34,18 @@ import _SpotterTestSupport
     try queue.close()
   }
 
+  /// Lifts the NOT NULL of the text `column` of `table` in the store at `path`, as a damaged
+  /// file could have it: a store is only a file.
+  func liftNotNull(_ path: String, table: String, column: String) throws {
+    try tamper(
+      path,
+      """
+      PRAGMA writable_schema = ON;
+      UPDATE sqlite_schema SET sql = replace(sql, '\(column) TEXT NOT NULL', '\(column) TEXT')
+        WHERE name = '\(table)';
+      """)
+  }
+
   func failure(_ body: () throws -> Void) -> String? {
     do {
       try body()
@@ -74,14 +86,7 @@ import _SpotterTestSupport
   ])
   func aSessionTimeThatIsNoNumberOrAMissingNameIsDamage(change: String, expected: String) throws {
     let path = try store()
-    // The table's NOT NULL is lifted as a damaged file could have it: a store is only a file.
-    try tamper(
-      path,
-      """
-      PRAGMA writable_schema = ON;
-      UPDATE sqlite_schema SET sql = replace(sql, 'workout_name TEXT NOT NULL', 'workout_name TEXT')
-        WHERE name = 'session';
-      """)
+    try liftNotNull(path, table: "session", column: "workout_name")
     try tamper(path, "UPDATE session SET \(change) WHERE rowid = (SELECT min(rowid) FROM session)")
     let message = try #require(failure { _ = try Store(path: path).sessions(includeSets: true) })
     #expect(message.contains("table 'session', row '"), "\(message)")
@@ -98,12 +103,7 @@ import _SpotterTestSupport
   ])
   func aReminderTimeThatIsNoNumberOrAMissingTitleIsDamage(change: String, expected: String) throws {
     let path = try store()
-    try tamper(
-      path,
-      """
-      PRAGMA writable_schema = ON;
-      UPDATE sqlite_schema SET sql = replace(sql, 'title TEXT NOT NULL', 'title TEXT') WHERE name = 'reminder';
-      """)
+    try liftNotNull(path, table: "reminder", column: "title")
     try tamper(path, "UPDATE reminder SET \(change)")
     let store = try Store(path: path)
     for read in [
