@@ -24,8 +24,7 @@ public struct BatchShard: Sendable, Hashable, CustomStringConvertible {
     var count: Int?
     if parts.first == "auto" {
       if let task = number(environment["SLURM_ARRAY_TASK_ID"]) {
-        index = task
-        count = number(environment["SLURM_ARRAY_TASK_COUNT"])
+        (index, count) = try slurmShard(task: task, environment: environment, text: text)
       } else if let task = number(environment["JOB_COMPLETION_INDEX"]) {
         index = task
         count = number(environment["SPOTTER_SHARDS"])
@@ -49,6 +48,37 @@ public struct BatchShard: Sendable, Hashable, CustomStringConvertible {
         option: "--shard", value: text, reason: "no such shard: I runs from 0 to N-1, got")
     }
     return BatchShard(index: index, count: count)
+  }
+
+  /// The shard of Slurm array task `task`: its place in the array, not its ID. An array need not
+  /// start at 0 (`--array=1-8`) or go in ones (`--array=0-14:2`); taken as the shard, the ID of
+  /// `1-8`'s last task named no shard and shard 0's users were never run. An array whose IDs are
+  /// not one even range (`--array=1,2,5`) has no place to read from them, and is refused.
+  static func slurmShard(task: Int, environment: [String: String], text: String) throws -> (Int, Int?) {
+    func number(_ name: String) -> Int? {
+      environment[name].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+    }
+    guard let count = number("SLURM_ARRAY_TASK_COUNT") else { return (task, nil) }
+    let minimum = number("SLURM_ARRAY_TASK_MIN") ?? 0
+    let step = number("SLURM_ARRAY_TASK_STEP") ?? 1
+    // Slurm's task IDs stay below its MaxArraySize (at most 4,000,001); within this bound the
+    // arithmetic below cannot overflow, whatever the environment says.
+    let bound = 0...100_000_000
+    let given = number("SLURM_ARRAY_TASK_MAX")
+    let inBounds = [count, minimum, step].allSatisfy(bound.contains)
+    let maximum = given ?? (inBounds ? minimum + (count - 1) * step : -1)
+    guard [task, count, minimum, step, maximum].allSatisfy(bound.contains), step >= 1, task >= minimum,
+      task <= maximum, (task - minimum) % step == 0, (maximum - minimum) % step == 0,
+      (maximum - minimum) / step + 1 == count
+    else {
+      throw SpotterAppError.invalidOption(
+        option: "--shard", value: text,
+        reason: Phrase(
+          "Slurm's array is not one even range of task IDs (task \(task), \(count) tasks from \(minimum) "
+            + "to \(maximum) in steps of \(step)), so a task's shard cannot be read from its ID; submit with "
+            + "--array=0-\(max(count - 1, 0)) or give --shard I/N, got"))
+    }
+    return ((task - minimum) / step, count)
   }
 
   /// Whether the user `id` is this shard's: FNV-1a of its bytes, modulo the count.

@@ -81,6 +81,38 @@ import _SpotterTestSupport
     #expect(throws: SpotterAppError.self) { try BatchShard.parse("auto", environment: [:]) }
   }
 
+  /// A Slurm task's shard is its place in the array, not its ID: `--array=1-8` and
+  /// `--array=0-14:2` each give every shard once; an array of uneven IDs, or an environment that
+  /// does not add up, is refused rather than leaving a shard's users unrun.
+  @Test func aSlurmTaskIsItsPlaceInTheArray() throws {
+    func shards(_ ids: [Int], minimum: Int, maximum: Int, step: Int?) throws -> [BatchShard] {
+      try ids.map { id in
+        var environment = [
+          "SLURM_ARRAY_TASK_ID": "\(id)", "SLURM_ARRAY_TASK_COUNT": "\(ids.count)",
+          "SLURM_ARRAY_TASK_MIN": "\(minimum)", "SLURM_ARRAY_TASK_MAX": "\(maximum)",
+        ]
+        environment["SLURM_ARRAY_TASK_STEP"] = step.map { "\($0)" }
+        return try BatchShard.parse("auto", environment: environment)
+      }
+    }
+    let eight = (0..<8).map { BatchShard(index: $0, count: 8) }
+    #expect(try shards(Array(1...8), minimum: 1, maximum: 8, step: 1) == eight)
+    #expect(try shards(Array(1...8), minimum: 1, maximum: 8, step: nil) == eight)
+    #expect(try shards(Array(stride(from: 0, through: 14, by: 2)), minimum: 0, maximum: 14, step: 2) == eight)
+    #expect(try shards([3], minimum: 3, maximum: 3, step: 1) == [BatchShard(index: 0, count: 1)])
+    // Uneven IDs (--array=1,2,5), and environments that cannot be one array.
+    #expect(throws: SpotterAppError.self) { try shards([1, 2, 5], minimum: 1, maximum: 5, step: 1) }
+    for environment in [
+      ["SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_COUNT": "2", "SLURM_ARRAY_TASK_MIN": "4"],
+      ["SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_COUNT": "4", "SLURM_ARRAY_TASK_STEP": "0"],
+      ["SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_COUNT": "\(Int.max)"],
+      ["SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_COUNT": "2", "SLURM_ARRAY_TASK_MIN": "\(Int.max)"],
+      ["SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_COUNT": "2", "SLURM_ARRAY_TASK_STEP": "\(Int.min)"],
+    ] {
+      #expect(throws: SpotterAppError.self) { try BatchShard.parse("auto", environment: environment) }
+    }
+  }
+
   /// Planted failures are each recorded with their code while every other user runs; a store held
   /// by another process is busy after its retry (75); the summary lets a re-run skip the done.
   @Test func failuresAreIsolatedAndARerunResumes() throws {
