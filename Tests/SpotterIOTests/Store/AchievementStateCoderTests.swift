@@ -76,5 +76,11 @@ import _SpotterTestSupport
     let text = Data(AchievementStateCoder.encode(state)).base64EncodedString()
     try store.setSetting(Store.achievementCursorKey, "12 abc \(text)")
     #expect(try store.achievementCursor() == ProgressCursor(sessions: 12, digest: "abc", state: state))
+    // Not three fields, or no count first: none.
+    for damaged in ["12 abc", "12 abc \(text) \(text)", "twelve abc \(text)", " abc \(text)", "12  \(text)x"]
+    {
+      try store.setSetting(Store.achievementCursorKey, damaged)
+      #expect(try store.achievementCursor() == nil, "\(damaged.prefix(20))")
+    }
   }
 }
