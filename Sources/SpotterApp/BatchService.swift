@@ -90,6 +90,13 @@ public struct BatchService: Sendable {
   /// The manifest's users, in its order; a line that is no user is an error naming its line.
   public func users() throws -> [BatchUser] {
     let data: Data
+    var status = stat()
+    // A folder is said as the manifest's own mistake: the import's words for one ask for the
+    // export inside it.
+    if stat(manifest, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+      throw SpotterAppError.batchInput(
+        path: manifest, reason: "the manifest is a folder; name its JSON Lines file, one user per line")
+    }
     do {
       data = try InputFile.contents(manifest)
     } catch {

@@ -81,6 +81,23 @@ import _SpotterTestSupport
     #expect(throws: SpotterAppError.self) { try BatchShard.parse("auto", environment: [:]) }
   }
 
+  /// A manifest that is no file is refused (66) in the manifest's own words, before any user.
+  @Test func aManifestThatIsNoFileIsRefused() throws {
+    let folder = TestScratch.root.appendingPathComponent("manifest-\(UUID())").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let fifo = folder + "/users.jsonl"
+    #expect(mkfifo(fifo, 0o600) == 0)
+    for (path, words) in [(folder, "the manifest is a folder"), (fifo, "a FIFO")] {
+      let service = BatchService(
+        manifest: path, shard: BatchShard(index: 0, count: 1), jobs: 1, now: "2026-11-24T20:30:00Z",
+        summaryPath: nil, localtime: nil, executablePath: nil)
+      let error = #expect(throws: SpotterAppError.self) { try service.users() }
+      #expect(error.map { "\($0)" }?.contains(words) == true, "\(String(describing: error))")
+      #expect(error.map(ExitStatus.code(for:)) == 66)
+    }
+  }
+
   /// A Slurm task's shard is its place in the array, not its ID: `--array=1-8` and
   /// `--array=0-14:2` each give every shard once; an array of uneven IDs, or an environment that
   /// does not add up, is refused rather than leaving a shard's users unrun.
