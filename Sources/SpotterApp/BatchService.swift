@@ -244,6 +244,7 @@ public struct BatchService: Sendable {
     var options = SpotterOptions(
       configPath: user.config, databasePath: user.db, now: now, environment: environment, lockWaitSeconds: 0,
       executablePath: executablePath)
+    options.storeBusySeconds = Self.storeBusySeconds
     options.opensStoreFirst = true
     options.machineZone = machineZone
     do {
@@ -263,6 +264,12 @@ public struct BatchService: Sendable {
         night: night)
     }
   }
+
+  /// How long a user's statements wait for SQLite's own lock on their store. The process lock is
+  /// taken without waiting (a store held by another command is busy at once, and retried at the
+  /// end); SQLite's lock is held for milliseconds by another process's look at the store, which
+  /// is waited out rather than failing the user.
+  static let storeBusySeconds: Double = 2
 
   /// This process's CPU time so far, user and system, in milliseconds.
   static func cpuMilliseconds() -> Int {

@@ -15,6 +15,11 @@ public struct SpotterOptions: Sendable {
   public var environment: [String: String]
   /// How long to wait for another spotter process working on the same store.
   public var lockWaitSeconds: Double
+  /// How long a statement waits for SQLite's own lock on the store; nil waits as long as for
+  /// the process lock. A batch takes the process lock without waiting, but still waits out
+  /// SQLite's: another process's look at a new store holds it for milliseconds, and a user's
+  /// night failed on it (74, "database is locked") when two batches of one shard overlapped.
+  public var storeBusySeconds: Double?
   /// The running binary, for the commands Spotter writes into crontabs and timers.
   public var executablePath: String?
   /// `--vdir`, which beats the config's `vdir`.

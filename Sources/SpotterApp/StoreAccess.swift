@@ -13,8 +13,10 @@ import SpotterIO
 public struct StoreAccess: Sendable {
   /// The store's path, as `--db` or the default gave it.
   public let path: String
-  /// How long to wait for another process's lock (and SQLite's), `--wait`.
+  /// How long to wait for another process's lock, `--wait`.
   public let waitSeconds: Double
+  /// How long a statement waits for SQLite's own lock (``SpotterOptions/storeBusySeconds``).
+  public let busySeconds: Double
   let pinning: StorePinning
   let notices: Notices
   /// The language the pinning note is said in.
@@ -25,7 +27,7 @@ public struct StoreAccess: Sendable {
 
   /// Runs `body` on a read-only connection to the store.
   public func read<T>(_ body: (Store) throws -> T) throws -> T {
-    try body(try Store(readingAt: path, busyTimeout: waitSeconds))
+    try body(try Store(readingAt: path, busyTimeout: busySeconds))
   }
 
   /// Runs `body` on the store while holding the lock.
@@ -38,7 +40,7 @@ public struct StoreAccess: Sendable {
     let lock = try held.takeLock() ?? ProcessLock(storePath: path, waitSeconds: waitSeconds)
     defer { lock.release() }
     if existing { try requireStore() }
-    let store = try held.store ?? Store(path: path, busyTimeout: waitSeconds)
+    let store = try held.store ?? Store(path: path, busyTimeout: busySeconds)
     try pinning.pin(store, notices: notices, words: words)
     return try body(store)
   }

@@ -17,14 +17,14 @@ final class StoreHolder: @unchecked Sendable {
   }
 
   /// Opens the steady store at `path` (``Store/isSteady(at:)``) under its lock, waiting for the
-  /// lock as long as `waitSeconds`; nil when the store is not steady or does not open, for the
-  /// command to open it the usual way. A lock held by another process is an error, as it would
-  /// be at the command's first step.
-  static func openFirst(path: String, waitSeconds: Double) throws -> StoreHolder? {
+  /// lock as long as `waitSeconds` and for SQLite's as long as `busySeconds`; nil when the store
+  /// is not steady or does not open, for the command to open it the usual way. A lock held by
+  /// another process is an error, as it would be at the command's first step.
+  static func openFirst(path: String, waitSeconds: Double, busySeconds: Double) throws -> StoreHolder? {
     guard Store.isSteady(at: path) else { return nil }
     let lock = try ProcessLock(storePath: path, waitSeconds: waitSeconds)
     // Looked at again under the lock: a writer may have been between the look and the lock.
-    guard Store.isSteady(at: path), let store = try? Store(path: path, busyTimeout: waitSeconds) else {
+    guard Store.isSteady(at: path), let store = try? Store(path: path, busyTimeout: busySeconds) else {
       lock.release()
       return nil
     }

@@ -66,14 +66,16 @@ public struct Workspace: Sendable {
       ?? SystemTimeZone.resolve(localtime: options.environment["SPOTTER_LOCALTIME"] ?? "/etc/localtime")
     machineTimeZone = system.zone ?? TimeZone.named("UTC")!
     if let warning = system.warning { notices.add(warning) }
+    let busySeconds = options.storeBusySeconds ?? options.lockWaitSeconds
     let held =
       options.opensStoreFirst
-      ? try StoreHolder.openFirst(path: databasePath, waitSeconds: options.lockWaitSeconds) ?? StoreHolder()
+      ? try StoreHolder.openFirst(
+        path: databasePath, waitSeconds: options.lockWaitSeconds, busySeconds: busySeconds) ?? StoreHolder()
       : StoreHolder()
     // As with the read-only look, a store that cannot be read here is left for the first step
     // to report, with the command's words.
     let preview =
-      (try? held.store?.preview()) ?? Store.preview(path: databasePath, busyTimeout: options.lockWaitSeconds)
+      (try? held.store?.preview()) ?? Store.preview(path: databasePath, busyTimeout: busySeconds)
     importFingerprints = preview.fingerprints
     let pinnedZone = preview.timeZone.flatMap { TimeZone.named($0) ?? TimeZone(identifier: $0) }
     let pinnedLanguage = preview.language.flatMap { Language(rawValue: $0) }
@@ -139,7 +141,7 @@ public struct Workspace: Sendable {
     if let unit = options.weightUnit { settings.weightUnit = unit }
     self.settings = settings
     store = StoreAccess(
-      path: databasePath, waitSeconds: options.lockWaitSeconds,
+      path: databasePath, waitSeconds: options.lockWaitSeconds, busySeconds: busySeconds,
       pinning: StorePinning(
         timeZone: pinnedZone == nil ? (settings.timeZone.name, zoneSource) : nil,
         language: pinnedLanguage == nil ? (settings.language.rawValue, languageSource) : nil),

@@ -27,6 +27,7 @@ extension SpotterIOError {
     case .io(let path, let reason): return .io(path: r(path), reason: reason.map(r))
     case .store(let path, let reason): return .store(path: r(path), reason: reason.map(r))
     case .storeDamaged(let path, let detail): return .storeDamaged(path: r(path), detail: detail.map(r))
+    case .storeBusy(let path, let detail): return .storeBusy(path: r(path), detail: detail.map(r))
     case .alreadyClaimed(let uid): return .alreadyClaimed(uid: r(uid))
     case .locked(let path, let holder): return .locked(path: r(path), holder: r(holder))
     case .crontab(let reason): return .crontab(reason: reason.map(r))

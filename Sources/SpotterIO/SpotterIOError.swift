@@ -34,6 +34,9 @@ public enum SpotterIOError: Error, Equatable, Sendable {
   case store(path: String, reason: Phrase)
   /// The store file is damaged or not a store; it is never replaced.
   case storeDamaged(path: String, detail: Phrase)
+  /// SQLite's own lock on the store stayed taken for longer than we wait (SQLITE_BUSY): another
+  /// process was reading or changing it. Nothing is wrong with the store; a retry can succeed.
+  case storeBusy(path: String, detail: Phrase)
   /// Another process claimed this reminder's delivery first.
   case alreadyClaimed(uid: String)
   /// Another spotter process holds the lock for longer than we wait.
@@ -119,6 +122,11 @@ extension SpotterIOError: CustomStringConvertible, LocalizedError {
         + say(
           "restore it from a backup or move it aside",
           "stelle ihn aus einer Sicherung wieder her oder schiebe ihn beiseite")
+    case .storeBusy(let path, let detail):
+      return say("store", "Speicher") + " '\(path)': "
+        + say(
+          "busy (\(detail.text(language))): another process was using it; try again",
+          "belegt (\(detail.text(language))): ein anderer Prozess hat ihn benutzt; versuche es noch einmal")
     case .alreadyClaimed(let uid):
       return say(
         "reminder '\(uid)': another spotter process is delivering it",
@@ -145,7 +153,7 @@ extension SpotterIOError: CustomStringConvertible, LocalizedError {
       .dataError
     case .invalidConfig, .configSyntax, .configFile: .config
     case .io, .store, .storeDamaged, .crontab: .ioError
-    case .alreadyClaimed, .locked: .temporaryFailure
+    case .alreadyClaimed, .locked, .storeBusy: .temporaryFailure
     // sysexits: a refused key is a permission problem, a rate limit a temporary one, anything
     // else a service that is unavailable.
     case .liveSource(_, let status?, _) where status == 401 || status == 403: .noPermission

@@ -81,6 +81,45 @@ import _SpotterTestSupport
     #expect(throws: SpotterAppError.self) { try BatchShard.parse("auto", environment: [:]) }
   }
 
+  /// SQLite's own lock on a user's store, held by another process past the batch's wait, makes
+  /// that user busy (retried, then 75), never a failed user with a damaged-sounding 74.
+  @Test func aStoreHeldInSQLiteIsBusyNotFailed() throws {
+    let (dir, path, users) = try manifest(3)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    #expect(try service(path).run().ok == 3)
+    let script = """
+      import sqlite3, sys
+      connection = sqlite3.connect(sys.argv[1], isolation_level=None)
+      connection.execute("BEGIN EXCLUSIVE")
+      print("held", flush=True)
+      sys.stdin.readline()
+      connection.execute("ROLLBACK")
+      """
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", script, users[1].db]
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    try process.run()
+    defer {
+      input.fileHandleForWriting.write(Data("done\n".utf8))
+      process.waitUntilExit()
+    }
+    let said = try output.fileHandleForReading.read(upToCount: 5) ?? Data()
+    #expect(String(decoding: said, as: UTF8.self) == "held\n")
+    // The next night plans a new day, which the held user cannot write.
+    let next = BatchService(
+      manifest: path, shard: BatchShard(index: 0, count: 1), jobs: 2, now: "2026-11-23T20:30:00Z",
+      summaryPath: nil, localtime: "/usr/share/zoneinfo/Europe/Berlin",
+      executablePath: "/usr/local/bin/spotter")
+    let report = try next.run()
+    #expect(report.failed.isEmpty, "\(report.failed)")
+    #expect(report.busy == ["u1"])
+    #expect(report.ok == 2)
+  }
+
   /// A manifest that is no file is refused (66) in the manifest's own words, before any user.
   @Test func aManifestThatIsNoFileIsRefused() throws {
     let folder = TestScratch.root.appendingPathComponent("manifest-\(UUID())").path

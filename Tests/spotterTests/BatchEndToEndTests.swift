@@ -48,6 +48,31 @@ import _SpotterTestSupport
     }
   }
 
+  /// Two batches of one shard at once, as a requeued Slurm task beside the one still running,
+  /// on new stores: each user's night runs under its store's locks in one of them at a time, and
+  /// no user fails. One process's look at a store the other was creating held SQLite's lock for
+  /// a moment, and the user failed as "database is locked" (74) in about one user in twenty.
+  @Test func overlappingBatchesOfOneShardFailNoUser() async throws {
+    for round in 0..<3 {
+      let dir = try SpotterBinary.scratch()
+      let (manifest, _) = try Self.manifest(in: dir, users: 40) { _ in SpotterBinary.example("strong.csv") }
+      let arguments = [
+        "batch", "--users", manifest, "--jobs", "1", "--now", "2026-11-22T20:30:00Z", "--json",
+      ]
+      async let first = SpotterBinary.run(arguments)
+      async let second = SpotterBinary.run(arguments)
+      var busyInBoth = Set((0..<40).map { "u\($0)" })
+      for batch in try await [first, second] {
+        let report = try JSONSerialization.jsonObject(with: Data(batch.stdout.utf8)) as? [String: Any]
+        let failed = report?["failed"] as? [[String: Any]]
+        #expect(failed?.isEmpty == true, "round \(round): \(failed ?? []) \(batch.stderr.suffix(500))")
+        #expect([0, 75].contains(batch.status), "round \(round): \(batch.status)")
+        busyInBoth.formIntersection(report?["busy"] as? [String] ?? [])
+      }
+      #expect(busyInBoth.isEmpty, "round \(round): busy in both: \(busyInBoth.sorted())")
+    }
+  }
+
   /// With an instant, and with a time without an offset, which `run` reads in the user's zone and
   /// so does each user's night in a batch.
   @Test(arguments: ["2026-11-22T20:30:00Z", "2026-11-22T21:30"])

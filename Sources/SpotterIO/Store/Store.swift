@@ -300,6 +300,9 @@ public final class Store: Sendable {
       switch error.resultCode {
       // SQLite's own text, as it says it.
       case .SQLITE_CORRUPT, .SQLITE_NOTADB: return .storeDamaged(path: path, detail: Phrase(message))
+      // Another connection's lock outlasted the busy timeout: a moment's contention, which is
+      // said and exits as one (75), never as an I/O failure of the store.
+      case .SQLITE_BUSY, .SQLITE_LOCKED: return .storeBusy(path: path, detail: Phrase(message))
       // SQLite says "disk I/O error" when a full disk fails the log's index, and "database or
       // disk is full" when it fails a page (a store has no page limit): what to do is free space,
       // which the message then says.

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import SpotterCore
 import Testing
 import _SpotterTestSupport
@@ -77,5 +78,25 @@ import _SpotterTestSupport
     let writer = try Store(path: path)
     #expect(try writer.sessions().count > 0)
     #expect(try close(), "the other process deleted the log under an open writer")
+  }
+
+  /// SQLite's own lock held past the busy timeout is a busy store (75, "try again"), never an I/O
+  /// failure of the store (74): another connection's write transaction is a moment's contention.
+  @Test func sqliteLockPastTheTimeoutIsBusy() throws {
+    let path = try store()
+    var configuration = Configuration()
+    configuration.allowsUnsafeTransactions = true
+    let other = try DatabaseQueue(path: path, configuration: configuration)
+    try other.writeWithoutTransaction { try $0.execute(sql: "BEGIN EXCLUSIVE") }
+    defer { try? other.writeWithoutTransaction { try $0.execute(sql: "ROLLBACK") } }
+    let store = try Store(path: path, busyTimeout: 0)
+    let error = #expect(throws: SpotterIOError.self) { try store.setSetting("busy-test", "1") }
+    guard case .storeBusy(let failedPath, _)? = error else {
+      Issue.record("not a busy store: \(String(describing: error))")
+      return
+    }
+    #expect(failedPath == path)
+    #expect(error?.exitCode == .temporaryFailure)
+    #expect(error?.description.contains("database is locked") == true)
   }
 }
