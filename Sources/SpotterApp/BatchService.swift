@@ -175,7 +175,7 @@ public struct BatchService: Sendable {
       instant = Date()
     }
     let night = Self.night(of: instant)
-    let summary = try summaryPath.map { try BatchSummary(path: $0, night: night) }
+    let summary = try summaryPath.map { try BatchSummary(path: $0, night: night, shard: shard) }
     let done = Set((summary?.previous ?? []).filter { !$0.isBusy }.map(\.id))
     let pending = mine.filter { !done.contains($0.id) }
     // A busy user gets one more try, after the others; only the final word is summarised, so

@@ -24,13 +24,14 @@ final class BatchSummary: @unchecked Sendable {
   /// The first append that failed, in words; guarded by `lock`.
   private var firstFailure: String?
 
-  /// Opens (creating if needed) the summary at `path` and reads what earlier runs of `night`
-  /// appended; throws ``SpotterAppError/invalidOption(option:value:reason:)`` when it is no regular
-  /// file.
+  /// Opens (creating if needed) the summary at `path`, claims it for `shard`, and reads what
+  /// earlier runs of `night` appended; throws ``SpotterAppError/invalidOption(option:value:reason:)``
+  /// when it is no regular file, and ``SpotterAppError/shardRunning(summary:)`` while another
+  /// process runs the same shard with it.
   ///
   /// A summary kept for months holds a line per user and night: only lines that name `night` are
   /// decoded, so reading it stays a scan of its bytes.
-  init(path: String, night: String) throws {
+  init(path: String, night: String, shard: BatchShard) throws {
     self.path = path
     let descriptor = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
     guard descriptor >= 0 else {
@@ -47,6 +48,19 @@ final class BatchSummary: @unchecked Sendable {
       close(descriptor)
       throw SpotterAppError.invalidOption(
         option: "--summary", value: path, reason: "is not a regular file; name a file to append to:")
+    }
+    // The shard's own: a second batch of it (a requeued task beside the one still running) would
+    // run every user again and write each twice. One byte far past the end stands for the shard,
+    // so shards sharing one summary run side by side; the lock goes with the process, kill -9
+    // too, and holds on NFS, where a POSIX lock is the one that travels.
+    var claim = flock()
+    claim.l_type = Int16(F_WRLCK)
+    claim.l_whence = Int16(SEEK_SET)
+    claim.l_start = off_t(Self.lockBase + Int64(shard.count) * 100_001 + Int64(shard.index))
+    claim.l_len = 1
+    guard fcntl(descriptor, F_SETLK, &claim) == 0 else {
+      close(descriptor)
+      throw SpotterAppError.shardRunning(summary: path)
     }
     self.descriptor = descriptor
     let existing = Self.read(descriptor, size: Int(status.st_size))
@@ -65,6 +79,10 @@ final class BatchSummary: @unchecked Sendable {
   deinit {
     close(descriptor)
   }
+
+  /// Where the shards' lock bytes start: past any summary's end (a terabyte), where no append
+  /// reaches.
+  static let lockBase: Int64 = 1 << 40
 
   /// Appends `outcome` as one JSON line and flushes it, so a batch killed half-way keeps what it
   /// finished.

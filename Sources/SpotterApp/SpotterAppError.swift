@@ -27,6 +27,9 @@ public enum SpotterAppError: Error, Equatable, Sendable {
   case sessionState(id: String, reason: Phrase)
   /// `spotter batch` has no manifest to read: the shard cannot run (66, not worth a retry).
   case batchInput(path: String, reason: String)
+  /// Another batch is appending to this `--summary`: the same shard is running already (75, a
+  /// retry once it ends can help).
+  case shardRunning(summary: String)
 }
 
 extension SpotterAppError: CustomStringConvertible {
@@ -97,6 +100,12 @@ extension SpotterAppError: CustomStringConvertible {
       return words.pick("session", "Einheit") + " \(ErrorText.quoted(id)): \(reason.text(words.language))"
     case .batchInput(let path, let reason):
       return "\(path): \(reason)"
+    case .shardRunning(let summary):
+      return words.pick(
+        "--summary '\(summary)': another batch of this shard is running and appending to it; "
+          + "run the shard again once that one has ended",
+        "--summary '\(summary)': ein anderer Batch dieses Shards läuft und schreibt hinein; "
+          + "starte den Shard noch einmal, wenn er fertig ist")
     case .configExists(let path, let flags):
       let named = flags.joined(separator: ", ")
       return words.pick(
@@ -116,6 +125,7 @@ extension SpotterAppError: CustomStringConvertible {
     case .focusOverlap: .dataError
     case .nightlyTime: .config
     case .batchInput: .noInput
+    case .shardRunning: .temporaryFailure
     }
   }
 }

@@ -1,9 +1,10 @@
 import Foundation
-import SpotterApp
 import SpotterCore
 import SpotterIO
 import Testing
 import _SpotterTestSupport
+
+@testable import SpotterApp
 
 #if canImport(Glibc)
   import Glibc
@@ -118,6 +119,47 @@ import _SpotterTestSupport
     #expect(report.failed.isEmpty, "\(report.failed)")
     #expect(report.busy == ["u1"])
     #expect(report.ok == 2)
+  }
+
+  /// A second batch of a shard while the first still appends to its summary stops at once (75)
+  /// before any user, rather than running every user again and summarising each twice; another
+  /// shard with the same summary runs beside it.
+  @Test func aShardRunningAlreadyHoldsItsSummary() throws {
+    let (dir, path, _) = try manifest(6)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let summary = dir.appendingPathComponent("summary.jsonl").path
+    let first = BatchShard(index: 0, count: 2)
+    // The first batch of shard 0/2, in another process: POSIX locks do not stop this one's own.
+    let offset = BatchSummary.lockBase + 2 * 100_001 + 0
+    let script = """
+      import fcntl, os, sys
+      fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT, 0o644)
+      fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, \(offset))
+      print("held", flush=True)
+      sys.stdin.readline()
+      """
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", script, summary]
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    try process.run()
+    defer {
+      input.fileHandleForWriting.write(Data("done\n".utf8))
+      process.waitUntilExit()
+    }
+    let said = try output.fileHandleForReading.read(upToCount: 5) ?? Data()
+    #expect(String(decoding: said, as: UTF8.self) == "held\n")
+    let error = #expect(throws: SpotterAppError.self) {
+      try service(path, shard: first, summary: summary).run()
+    }
+    #expect(error == .shardRunning(summary: summary))
+    #expect(error?.exitCode == .temporaryFailure)
+    #expect(try String(contentsOfFile: summary, encoding: .utf8).isEmpty)
+    let other = try service(path, shard: BatchShard(index: 1, count: 2), summary: summary).run()
+    #expect(other.failed.isEmpty && other.busy.isEmpty && other.ok == other.users)
   }
 
   /// A manifest that is no file is refused (66) in the manifest's own words, before any user.

@@ -73,6 +73,27 @@ import _SpotterTestSupport
     }
   }
 
+  /// Two batches of one shard with one summary at once: the second stops before any user (75)
+  /// or, if the first has ended, skips what it did; every user is in the summary exactly once.
+  @Test func aSecondBatchOfARunningShardLeavesEachUserOnceInItsSummary() async throws {
+    let dir = try SpotterBinary.scratch()
+    let (manifest, _) = try Self.manifest(in: dir, users: 40) { _ in SpotterBinary.example("strong.csv") }
+    let summary = dir.appendingPathComponent("summary.jsonl").path
+    let arguments = [
+      "batch", "--users", manifest, "--jobs", "1", "--now", "2026-11-22T20:30:00Z", "--summary", summary,
+    ]
+    async let first = SpotterBinary.run(arguments)
+    async let second = SpotterBinary.run(arguments)
+    let statuses = try await [first, second].map(\.status)
+    #expect(statuses.allSatisfy { [0, 75].contains($0) } && statuses.contains(0), "\(statuses)")
+    let rows = try String(contentsOfFile: summary, encoding: .utf8).split(separator: "\n").compactMap {
+      try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+    }
+    let ids = rows.compactMap { $0["id"] as? String }
+    #expect(ids.count == 40 && Set(ids).count == 40, "\(ids.sorted())")
+    #expect(rows.allSatisfy { $0["code"] as? Int == 0 }, "\(rows.filter { $0["code"] as? Int != 0 })")
+  }
+
   /// With an instant, and with a time without an offset, which `run` reads in the user's zone and
   /// so does each user's night in a batch.
   @Test(arguments: ["2026-11-22T20:30:00Z", "2026-11-22T21:30"])
