@@ -265,6 +265,13 @@ public struct BatchService: Sendable {
     }
   }
 
+  /// Users in flight when `--jobs` is not given: the CPUs this process may use, by its affinity
+  /// (`--cpus-per-task`, a cpuset) and by a cgroup's CPU quota (a pod's CPU limit), v1 as
+  /// Foundation reads it and v2 (``CPUQuota``) as it does not.
+  public static var defaultJobs: Int {
+    min(ProcessInfo.processInfo.activeProcessorCount, CPUQuota.cpus() ?? Int.max)
+  }
+
   /// How long a user's statements wait for SQLite's own lock on their store. The process lock is
   /// taken without waiting (a store held by another command is busy at once, and retried at the
   /// end); SQLite's lock is held for milliseconds by another process's look at the store, which

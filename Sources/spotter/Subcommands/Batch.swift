@@ -50,7 +50,7 @@ extension SpotterCommand {
       do {
         let service = BatchService(
           manifest: users, shard: try BatchShard.parse(shard, environment: environment),
-          jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, now: now, summaryPath: summary,
+          jobs: jobs ?? BatchService.defaultJobs, now: now, summaryPath: summary,
           localtime: environment["SPOTTER_LOCALTIME"],
           executablePath: Bundle.main.executablePath.map {
             URL(fileURLWithPath: $0).resolvingSymlinksInPath().path
