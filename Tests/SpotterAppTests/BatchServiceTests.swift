@@ -88,28 +88,17 @@ import _SpotterTestSupport
     let (dir, path, users) = try manifest(3)
     defer { try? FileManager.default.removeItem(at: dir) }
     #expect(try service(path).run().ok == 3)
-    let script = """
+    let holder = try PythonPeer(
+      """
       import sqlite3, sys
       connection = sqlite3.connect(sys.argv[1], isolation_level=None)
       connection.execute("BEGIN EXCLUSIVE")
       print("held", flush=True)
       sys.stdin.readline()
       connection.execute("ROLLBACK")
-      """
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script, users[1].db]
-    let input = Pipe()
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    try process.run()
-    defer {
-      input.fileHandleForWriting.write(Data("done\n".utf8))
-      process.waitUntilExit()
-    }
-    let said = try output.fileHandleForReading.read(upToCount: 5) ?? Data()
-    #expect(String(decoding: said, as: UTF8.self) == "held\n")
+      """, arguments: [users[1].db])
+    defer { holder.finish() }
+    #expect(holder.first == "held")
     // The next night plans a new day, which the held user cannot write.
     let next = BatchService(
       manifest: path, shard: BatchShard(index: 0, count: 1), jobs: 2, now: "2026-11-23T20:30:00Z",
@@ -131,27 +120,16 @@ import _SpotterTestSupport
     let first = BatchShard(index: 0, count: 2)
     // The first batch of shard 0/2, in another process: POSIX locks do not stop this one's own.
     let offset = BatchSummary.lockBase + 2 * 100_001 + 0
-    let script = """
+    let holder = try PythonPeer(
+      """
       import fcntl, os, sys
       fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT, 0o644)
       fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, \(offset))
       print("held", flush=True)
       sys.stdin.readline()
-      """
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script, summary]
-    let input = Pipe()
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    try process.run()
-    defer {
-      input.fileHandleForWriting.write(Data("done\n".utf8))
-      process.waitUntilExit()
-    }
-    let said = try output.fileHandleForReading.read(upToCount: 5) ?? Data()
-    #expect(String(decoding: said, as: UTF8.self) == "held\n")
+      """, arguments: [summary])
+    defer { holder.finish() }
+    #expect(holder.first == "held")
     let error = #expect(throws: SpotterAppError.self) {
       try service(path, shard: first, summary: summary).run()
     }

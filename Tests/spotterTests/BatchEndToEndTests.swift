@@ -32,6 +32,13 @@ import _SpotterTestSupport
     return (path, lines)
   }
 
+  /// The lines of the summary at `path`, decoded.
+  static func rows(ofSummary path: String) throws -> [[String: Any]] {
+    try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").compactMap {
+      try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+    }
+  }
+
   /// Many users starting at once on many threads, each a first night in one of eight zones:
   /// libical filled its list of zones while another thread already searched it, and about one
   /// batch in thirty crashed (SIGSEGV in `strcmp`). Several batches, every store new each time.
@@ -86,9 +93,7 @@ import _SpotterTestSupport
     async let second = SpotterBinary.run(arguments)
     let statuses = try await [first, second].map(\.status)
     #expect(statuses.allSatisfy { [0, 75].contains($0) } && statuses.contains(0), "\(statuses)")
-    let rows = try String(contentsOfFile: summary, encoding: .utf8).split(separator: "\n").compactMap {
-      try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-    }
+    let rows = try Self.rows(ofSummary: summary)
     let ids = rows.compactMap { $0["id"] as? String }
     #expect(ids.count == 40 && Set(ids).count == 40, "\(ids.sorted())")
     #expect(rows.allSatisfy { $0["code"] as? Int == 0 }, "\(rows.filter { $0["code"] as? Int != 0 })")
@@ -204,9 +209,7 @@ import _SpotterTestSupport
     }
     let finished = try await SpotterBinary.run(arguments)
     #expect(finished.status == 0, "\(finished.stderr)")
-    let rows = try String(contentsOfFile: summary, encoding: .utf8).split(separator: "\n").compactMap {
-      try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-    }
+    let rows = try Self.rows(ofSummary: summary)
     let ids = rows.compactMap { $0["id"] as? String }
     #expect(ids.count == 30 && Set(ids).count == 30, "\(ids.sorted())")
     #expect(rows.allSatisfy { $0["code"] as? Int == 0 }, "\(rows)")

@@ -23,7 +23,8 @@ import _SpotterTestSupport
   /// open, as a writer does, then closes when told to; returns once it is open, and a function that
   /// closes it and says whether the log was still there after its close.
   func otherProcess(opening path: String) throws -> () throws -> Bool {
-    let script = """
+    let peer = try PythonPeer(
+      """
       import os, sqlite3, sys
       connection = sqlite3.connect(sys.argv[1])
       connection.execute("INSERT OR REPLACE INTO setting (key, value) VALUES ('lock-test', '1')")
@@ -32,30 +33,9 @@ import _SpotterTestSupport
       sys.stdin.readline()
       connection.close()
       print("kept" if os.path.exists(sys.argv[1] + "-wal") else "deleted", flush=True)
-      """
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script, path]
-    let input = Pipe()
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    try process.run()
-    let reader = output.fileHandleForReading
-    func line() -> String {
-      var bytes: [UInt8] = []
-      while let byte = try? reader.read(upToCount: 1), let first = byte.first, first != 10 {
-        bytes.append(first)
-      }
-      return String(decoding: bytes, as: UTF8.self)
-    }
-    #expect(line() == "open")
-    return {
-      input.fileHandleForWriting.write(Data("close\n".utf8))
-      let said = line()
-      process.waitUntilExit()
-      return said == "kept"
-    }
+      """, arguments: [path])
+    #expect(peer.first == "open")
+    return { peer.finish() == "kept" }
   }
 
   /// While a reader is open, a writer closing in another process cannot take the store for
