@@ -58,7 +58,9 @@ final class BatchSummary: @unchecked Sendable {
     claim.l_whence = Int16(SEEK_SET)
     claim.l_start = off_t(Self.lockBase + Int64(shard.count) * 100_001 + Int64(shard.index))
     claim.l_len = 1
-    guard fcntl(descriptor, F_SETLK, &claim) == 0 else {
+    // Only "held" stops the shard: a file system without POSIX locks (some FUSE mounts) says
+    // so with another error, and then the shard runs unclaimed, as it did before claims.
+    if fcntl(descriptor, F_SETLK, &claim) != 0, errno == EAGAIN || errno == EACCES {
       close(descriptor)
       throw SpotterAppError.shardRunning(summary: path)
     }
