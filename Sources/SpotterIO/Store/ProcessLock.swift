@@ -49,10 +49,11 @@ public final class ProcessLock: @unchecked Sendable {
     }
     let deadline = Date().addingTimeInterval(waitSeconds)
     while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-      guard errno == EWOULDBLOCK || errno == EINTR, Date() < deadline else {
-        let holder = Self.holder(descriptor)
+      let code = errno
+      guard code == EWOULDBLOCK || code == EINTR, Date() < deadline else {
+        let failure = Self.failure(code, path: path, holder: Self.holder(descriptor))
         giveUp()
-        throw SpotterIOError.locked(path: path, holder: holder)
+        throw failure
       }
       usleep(20_000)
     }
@@ -66,6 +67,22 @@ public final class ProcessLock: @unchecked Sendable {
       _ = pid.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
       if count > pid.count { _ = ftruncate(descriptor, off_t(pid.count)) }
     }
+  }
+
+  /// Why the lock at `path` was not taken, from `flock`'s `code`: held by `holder` past the wait
+  /// (75, try again), or a file system that gives no locks at all, where waiting cannot help
+  /// and "another spotter process" would send someone looking for a process that is not there.
+  static func failure(_ code: Int32, path: String, holder: String) -> SpotterIOError {
+    guard code != EWOULDBLOCK, code != EINTR else { return .locked(path: path, holder: holder) }
+    let system = String(cString: strerror(code))
+    return .io(
+      path: path,
+      reason: Phrase(
+        "cannot lock (\(system)): the file system holding the store gives no file locks (an NFS mount "
+          + "without its lock service?); keep the store where locks work, e.g. a local disk",
+        de: "lässt sich nicht sperren (\(system)): das Dateisystem des Speichers kennt keine Dateisperren "
+          + "(ein NFS-Mount ohne seinen Sperrdienst?); lege den Speicher dorthin, wo Sperren gehen, etwa "
+          + "auf eine lokale Platte"))
   }
 
   /// Closes the descriptor of a lock that was not taken, and forgets it.

@@ -77,4 +77,19 @@ import _SpotterTestSupport
     #expect(mkfifo(fifo + ".lock", 0o600) == 0)
     #expect(throws: SpotterIOError.self) { _ = try ProcessLock(storePath: fifo, waitSeconds: 0) }
   }
+
+  /// A lock held by another process is busy (75); a file system that gives no locks (ENOLCK,
+  /// EOPNOTSUPP) is said as such (74), never as another spotter process that is not there.
+  @Test func aFileSystemWithoutLocksIsNotAnotherProcess() {
+    let path = "/srv/nfs/spotter.sqlite.lock"
+    #expect(
+      ProcessLock.failure(EWOULDBLOCK, path: path, holder: "pid 42") == .locked(path: path, holder: "pid 42"))
+    for code in [ENOLCK, EOPNOTSUPP, ENOSYS] {
+      let failure = ProcessLock.failure(code, path: path, holder: "")
+      #expect(failure.exitCode == .ioError, "\(code)")
+      #expect(failure.description.hasPrefix("\(path): cannot lock (\(String(cString: strerror(code))))"))
+      #expect(failure.description.contains("gives no file locks"))
+      #expect(!failure.description.contains("another spotter process"))
+    }
+  }
 }
