@@ -145,6 +145,19 @@ public enum AtomicFileWriter {
     return pid
   }
 
+  /// Whether `name` is a temporary of ours that no writer will finish: its writer has ended, or
+  /// is this very process, which makes a new temporary for whatever it writes next. What the
+  /// output transaction and the vdir both remove as they read their folders.
+  static func isAbandonedTemporary(_ name: String) -> Bool {
+    guard let pid = writerPID(ofTemporary: name) else { return false }
+    return pid == getpid() || !(kill(pid, 0) == 0 || errno == EPERM)
+  }
+
+  /// The name of the directory entry `entry`, as UTF-8.
+  static func name(of entry: UnsafeMutablePointer<dirent>) -> String {
+    withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+  }
+
   /// Flushes a directory's entries, so renames in it survive a power cut.
   public static func syncDirectory(_ directory: String) {
     let descriptor = open(directory, O_RDONLY)

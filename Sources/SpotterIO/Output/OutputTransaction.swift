@@ -170,14 +170,9 @@ public struct OutputTransaction {
     guard let handle = opendir(directory) else { return finished }
     defer { closedir(handle) }
     while let entry = readdir(handle) {
-      let file = withUnsafeBytes(of: entry.pointee.d_name) { bytes -> String? in
-        guard bytes.first == UInt8(ascii: ".") else { return nil }
-        return String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      guard let file, let pid = AtomicFileWriter.writerPID(ofTemporary: file),
-        !isAlive(pid) || pid == getpid()
-      else { continue }
-      unlink(directory + "/" + file)
+      guard entry.pointee.d_name.0 == CChar(UInt8(ascii: ".")) else { continue }
+      let file = AtomicFileWriter.name(of: entry)
+      if AtomicFileWriter.isAbandonedTemporary(file) { unlink(directory + "/" + file) }
     }
     return finished
   }
@@ -209,7 +204,4 @@ public struct OutputTransaction {
     URL(fileURLWithPath: path).lastPathComponent
   }
 
-  private static func isAlive(_ pid: pid_t) -> Bool {
-    kill(pid, 0) == 0 || errno == EPERM
-  }
 }

@@ -77,14 +77,10 @@ public struct VdirWriter {
       // POSIX leaves unspecified only whether a removed entry is still returned, so the entries
       // can be removed as they are read.
       while let entry = readdir(handle) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-          String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-        }
+        let name = AtomicFileWriter.name(of: entry)
         // A temporary of an item whose writer was killed (`.UID.ics.tmp-PID`): a later sync
         // that finds it removes it, as the output transaction removes its own.
-        if name.hasPrefix("."), name.contains("@spotter.ics.tmp-"),
-          let pid = AtomicFileWriter.writerPID(ofTemporary: name), pid == getpid() || !VdirWriter.isAlive(pid)
-        {
+        if name.contains("@spotter.ics.tmp-"), AtomicFileWriter.isAbandonedTemporary(name) {
           unlink(directory + "/" + name)
           changed = true
           continue
@@ -100,10 +96,6 @@ public struct VdirWriter {
       }
       if changed { AtomicFileWriter.syncDirectory(directory) }
     }
-  }
-
-  static func isAlive(_ pid: pid_t) -> Bool {
-    kill(pid, 0) == 0 || errno == EPERM
   }
 
   /// `UID.ics`; UIDs hold only `A-Z a-z 0-9 @ . _ -`, so they make safe file names.
