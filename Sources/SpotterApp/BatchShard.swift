@@ -19,7 +19,6 @@ public struct BatchShard: Sendable, Hashable, CustomStringConvertible {
   /// `SPOTTER_SHARDS`; throws ``SpotterAppError/invalidOption(option:value:reason:)`` else.
   public static func parse(_ text: String, environment: [String: String]) throws -> BatchShard {
     let parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-    func number(_ string: String?) -> Int? { string.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } }
     var index: Int?
     var count: Int?
     if parts.first == "auto" {
@@ -43,7 +42,7 @@ public struct BatchShard: Sendable, Hashable, CustomStringConvertible {
         reason: "expected I/N (e.g. 0/4), auto or auto/N (with SLURM_ARRAY_TASK_COUNT or SPOTTER_SHARDS), got"
       )
     }
-    guard count >= 1, count <= 100_000, (0..<count).contains(index) else {
+    guard count >= 1, count <= mostShards, (0..<count).contains(index) else {
       throw SpotterAppError.invalidOption(
         option: "--shard", value: text, reason: "no such shard: I runs from 0 to N-1, got")
     }
@@ -55,9 +54,7 @@ public struct BatchShard: Sendable, Hashable, CustomStringConvertible {
   /// `1-8`'s last task named no shard and shard 0's users were never run. An array whose IDs are
   /// not one even range (`--array=1,2,5`) has no place to read from them, and is refused.
   static func slurmShard(task: Int, environment: [String: String], text: String) throws -> (Int, Int?) {
-    func number(_ name: String) -> Int? {
-      environment[name].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-    }
+    func number(_ name: String) -> Int? { Self.number(environment[name]) }
     guard let count = number("SLURM_ARRAY_TASK_COUNT") else { return (task, nil) }
     let minimum = number("SLURM_ARRAY_TASK_MIN") ?? 0
     let step = number("SLURM_ARRAY_TASK_STEP") ?? 1
@@ -79,6 +76,14 @@ public struct BatchShard: Sendable, Hashable, CustomStringConvertible {
             + "--array=0-\(max(count - 1, 0)) or give --shard I/N, got"))
     }
     return ((task - minimum) / step, count)
+  }
+
+  /// The most shards a batch may be cut into.
+  static let mostShards = 100_000
+
+  /// A whole number as an engine's variable or `--shard` spells it, spaces around allowed.
+  private static func number(_ string: String?) -> Int? {
+    string.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
   }
 
   /// Whether the user `id` is this shard's: FNV-1a of its bytes, modulo the count.

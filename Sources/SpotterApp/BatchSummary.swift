@@ -56,7 +56,7 @@ final class BatchSummary: @unchecked Sendable {
     var claim = flock()
     claim.l_type = Int16(F_WRLCK)
     claim.l_whence = Int16(SEEK_SET)
-    claim.l_start = off_t(Self.lockBase + Int64(shard.count) * 100_001 + Int64(shard.index))
+    claim.l_start = off_t(Self.lockOffset(of: shard))
     claim.l_len = 1
     // Only "held" stops the shard: a file system without POSIX locks (some FUSE mounts) says
     // so with another error, and then the shard runs unclaimed, as it did before claims.
@@ -85,6 +85,12 @@ final class BatchSummary: @unchecked Sendable {
   /// Where the shards' lock bytes start: past any summary's end (a terabyte), where no append
   /// reaches.
   static let lockBase: Int64 = 1 << 40
+
+  /// The byte that stands for `shard`: one for each index of each count, so no two shards of any
+  /// two cuts share one.
+  static func lockOffset(of shard: BatchShard) -> Int64 {
+    lockBase + Int64(shard.count) * Int64(BatchShard.mostShards + 1) + Int64(shard.index)
+  }
 
   /// Appends `outcome` as one JSON line and flushes it, so a batch killed half-way keeps what it
   /// finished.

@@ -119,7 +119,7 @@ import _SpotterTestSupport
     let summary = dir.appendingPathComponent("summary.jsonl").path
     let first = BatchShard(index: 0, count: 2)
     // The first batch of shard 0/2, in another process: POSIX locks do not stop this one's own.
-    let offset = BatchSummary.lockBase + 2 * 100_001 + 0
+    let offset = BatchSummary.lockOffset(of: first)
     let holder = try PythonPeer(
       """
       import fcntl, os, sys
