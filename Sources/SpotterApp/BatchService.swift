@@ -51,6 +51,8 @@ public struct BatchService: Sendable {
     public var error: String?
     public var changed: Bool
     public var night: String
+    /// What went wrong beside the night without failing it (``NightlyJob/Ending/warnings``).
+    public var warning: String? = nil
 
     public var isBusy: Bool { code == SpotterExitCode.temporaryFailure.rawValue }
   }
@@ -60,6 +62,12 @@ public struct BatchService: Sendable {
     public var id: String
     public var code: Int32
     public var error: String
+  }
+
+  /// A user whose night ended well with something to say (their run log not kept).
+  public struct Warning: Sendable, Encodable, Hashable {
+    public var id: String
+    public var warning: String
   }
 
   /// What a shard did, as `--json` prints it.
@@ -75,6 +83,8 @@ public struct BatchService: Sendable {
     public var failed: [Failure]
     public var busy: [String]
     public var cpuMs: Int
+    /// Users whose night ended well with a warning; absent when there is none.
+    public var warnings: [Warning]?
     /// Why a user's line could not be appended to `--summary`, if one could not: the users ran,
     /// but a re-run would run them again.
     public var summaryError: String?
@@ -191,11 +201,13 @@ public struct BatchService: Sendable {
       Failure(id: $0.id, code: $0.code, error: $0.error ?? "")
     }
     let ok = outcomes.filter { $0.code == 0 }
+    let warnings = ok.compactMap { outcome in outcome.warning.map { Warning(id: outcome.id, warning: $0) } }
     return Report(
       shard: shard.description, users: mine.count, ok: ok.count, changed: ok.filter(\.changed).count,
       unchanged: ok.filter { !$0.changed }.count, resumed: mine.count - pending.count,
       failed: failed.sorted { $0.id < $1.id }, busy: outcomes.filter(\.isBusy).map(\.id).sorted(),
-      cpuMs: Self.cpuMilliseconds() - started, summaryError: summary?.failure)
+      cpuMs: Self.cpuMilliseconds() - started,
+      warnings: warnings.isEmpty ? nil : warnings.sorted { $0.id < $1.id }, summaryError: summary?.failure)
   }
 
   /// `users` on `jobs` threads, each outcome appended to the summary as it ends.
@@ -257,7 +269,9 @@ public struct BatchService: Sendable {
           id: user.id, code: ending.exitCode, error: ending.failures.joined(separator: "; "),
           changed: ending.changed, night: night)
       }
-      return Outcome(id: user.id, code: 0, error: nil, changed: ending.changed, night: night)
+      return Outcome(
+        id: user.id, code: 0, error: nil, changed: ending.changed, night: night,
+        warning: ending.warnings.isEmpty ? nil : ending.warnings.joined(separator: "; "))
     } catch {
       return Outcome(
         id: user.id, code: ExitStatus.code(for: error), error: ExitStatus.message(for: error), changed: false,

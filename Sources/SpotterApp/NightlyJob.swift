@@ -21,6 +21,9 @@ public struct NightlyJob: Sendable {
     public let text: String
     /// Each failure reported after the outputs were written, in the workspace's language.
     public let failures: [String]
+    /// What went wrong beside the night without failing it, for a caller with no stderr to add
+    /// it to: a batch user's run log that could not be written.
+    public var warnings: [String] = []
     /// The code the night exits with when something failed: the first failure's, else 69.
     public var exitCode: Int32 {
       report.failureExitCode ?? SpotterExitCode.unavailable.rawValue
@@ -52,18 +55,19 @@ public struct NightlyJob: Sendable {
     let notices = noticesInLog ? workspace.notices.drain().map { "spotter: \($0)" } : []
     // A quiet night keeps no log (``RunReport/isQuiet``): what it printed is in cron's
     // `spotter.log` already, and a host that ships state folders would copy a file per night.
+    var warnings: [String] = []
     if !report.isQuiet || !notices.isEmpty || !workspace.notices.isEmpty {
       do {
         _ = try RunLog(workspace: workspace).write(
           ([text] + failures.map { words.error($0) } + notices).joined(separator: "\n"), now: workspace.now)
-      } catch  where !noticesInLog {
-        workspace.notices.add(
-          words.warning(
-            words.pick("no run log: ", "kein Lauf-Protokoll: ") + ExitStatus.message(for: error, words)))
       } catch {
-        // A batch user's log that cannot be written costs their night nothing.
+        let warning =
+          words.pick("no run log: ", "kein Lauf-Protokoll: ") + ExitStatus.message(for: error, words)
+        // A log that cannot be written costs the night nothing, but is said: on stderr for a
+        // command, in the summary for a batch user, whose notices were bound for that log.
+        if noticesInLog { warnings.append(warning) } else { workspace.notices.add(words.warning(warning)) }
       }
     }
-    return Ending(report: report, text: text, failures: failures)
+    return Ending(report: report, text: text, failures: failures, warnings: warnings)
   }
 }

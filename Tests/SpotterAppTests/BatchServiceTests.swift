@@ -230,6 +230,31 @@ import _SpotterTestSupport
     #expect(summaryLines.count == 11)
   }
 
+  /// A user whose run log cannot be written keeps their night (code 0) and is told so in the
+  /// report and the summary, with the reason: the notices bound for that log are not lost
+  /// without a word.
+  @Test func aRunLogThatCannotBeKeptIsAWarningNotASilence() throws {
+    let (dir, path, users) = try manifest(2)
+    // The state folder is a file, so no log can go under it, root or not.
+    try "".write(toFile: users[1].state, atomically: false, encoding: .utf8)
+    let summary = dir.appendingPathComponent("summary.jsonl").path
+    let report = try service(path, summary: summary).run()
+    #expect(report.ok == 2 && report.failed.isEmpty && report.exitCode == 0, "\(report)")
+    let warning = try #require(report.warnings?.first)
+    #expect(report.warnings?.count == 1 && warning.id == "u1")
+    #expect(warning.warning.hasPrefix("no run log: \(users[1].state)/spotter/run-"), "\(warning)")
+    #expect(warning.warning.hasSuffix("Not a directory"), "\(warning)")
+    let lines = try String(contentsOfFile: summary, encoding: .utf8).split(separator: "\n")
+    let outcomes = try lines.map { try JSONDecoder().decode(BatchService.Outcome.self, from: Data($0.utf8)) }
+    #expect(outcomes.first { $0.id == "u1" }?.warning == warning.warning)
+    #expect(outcomes.first { $0.id == "u0" }?.warning == nil)
+    // With the folder back, the warning goes: the report has none, and `--json` no key.
+    try FileManager.default.removeItem(atPath: users[1].state)
+    let clean = try service(path).run()
+    #expect(clean.ok == 2 && clean.warnings == nil, "\(clean)")
+    #expect(!(try JSONOutput.encode(clean, timeZone: TimeZone(identifier: "UTC")!)).contains("warnings"))
+  }
+
   /// A second night with nothing new is unchanged for every user and leaves no trace: no output
   /// rewritten, no new run log, no store file touched.
   @Test func anUnchangedNightLeavesNoTrace() throws {

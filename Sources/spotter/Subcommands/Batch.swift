@@ -65,6 +65,7 @@ extension SpotterCommand {
               + "\(report.busy.count) busy, \(report.resumed) done before; \(report.cpuMs) ms of CPU"
           ]
           lines += report.failed.map { "failed \($0.id) (exit \($0.code)): \($0.error)" }
+          lines += (report.warnings ?? []).map { "warning \($0.id): \($0.warning)" }
           lines += report.busy.map { "busy \($0): its store is held by another process; run the shard again" }
           if let error = report.summaryError { lines.append("summary not kept: \(error)") }
           print(lines.joined(separator: "\n"))
