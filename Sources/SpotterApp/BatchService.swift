@@ -85,20 +85,28 @@ public struct BatchService: Sendable {
     public var cpuMs: Int
     /// Users whose night ended well with a warning; absent when there is none.
     public var warnings: [Warning]?
+    /// The manifest's lines refused, each as `MANIFEST:line: key 'K': …`; absent when there is
+    /// none. A refused line has no id to shard by, so every shard reports it.
+    public var refused: [String]?
     /// Why a user's line could not be appended to `--summary`, if one could not: the users ran,
     /// but a re-run would run them again.
     public var summaryError: String?
 
     /// The exit code for the engine: 75 while busy users remain (a retry can help), 74 when the
-    /// summary could not be kept, else 0.
+    /// summary could not be kept, 78 when manifest lines were refused (a retry cannot help; the
+    /// manifest needs mending), else 0.
     public var exitCode: Int32 {
       if !busy.isEmpty { return SpotterExitCode.temporaryFailure.rawValue }
-      return summaryError == nil ? SpotterExitCode.success.rawValue : SpotterExitCode.ioError.rawValue
+      if summaryError != nil { return SpotterExitCode.ioError.rawValue }
+      return refused == nil ? SpotterExitCode.success.rawValue : SpotterExitCode.config.rawValue
     }
   }
 
-  /// The manifest's users, in its order; a line that is no user is an error naming its line.
-  public func users() throws -> [BatchUser] {
+  /// The manifest's users, in its order, and each line refused, with its line: one that is no
+  /// user, or that names an id, a store or an output folder an earlier user has. A refused line
+  /// costs its own user's night, never the others': a line torn by a host rewriting the file, or
+  /// mistyped among two thousand, does not leave everyone without reminders.
+  public func entries() throws -> (users: [BatchUser], refused: [SpotterIOError]) {
     let data: Data
     var status = stat()
     // A folder is said as the manifest's own mistake: the import's words for one ask for the
@@ -114,48 +122,62 @@ public struct BatchService: Sendable {
         path: manifest, reason: "the manifest cannot be read (\(ExitStatus.message(for: error)))")
     }
     var users: [BatchUser] = []
+    var refused: [SpotterIOError] = []
     var seen = Set<String>()
     var owners: [String: (id: String, line: Int)] = [:]
     for (index, line) in data.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
       let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
       guard !text.isEmpty else { continue }
-      let user: BatchUser
       do {
-        user = try JSONDecoder().decode(BatchUser.self, from: Data(text.utf8))
-      } catch let unknown as BatchUser.UnknownKey {
-        throw SpotterIOError.invalidConfig(
-          file: manifest, line: index + 1, key: unknown.key, value: text,
-          reason: "unknown key (the keys are \(BatchUser.keys.joined(separator: ", "))) in")
-      } catch {
-        throw SpotterIOError.invalidConfig(
-          file: manifest, line: index + 1, key: "user", value: text,
-          reason: "expected {\"id\", \"db\", \"config\", \"out\", \"state\"[, \"history\"]} on one line, got")
+        users.append(try user(text, line: index + 1, seen: &seen, owners: &owners))
+      } catch let error as SpotterIOError {
+        refused.append(error)
       }
-      guard BatchUser.isValid(id: user.id) else {
-        throw SpotterIOError.invalidConfig(
-          file: manifest, line: index + 1, key: "id", value: user.id,
-          reason: "an id of 1 to 200 bytes without control characters is needed, got")
-      }
-      guard seen.insert(user.id).inserted else {
-        throw SpotterIOError.invalidConfig(
-          file: manifest, line: index + 1, key: "id", value: user.id,
-          reason: "this id is on an earlier line too:")
-      }
-      // Two people on one store would have their histories merged, and on one output folder each
-      // would be sent the other's calendar: a copied line is refused, not run.
-      for (key, path) in [("db", user.db), ("out", user.out)] {
-        let place = key + " " + Self.place(path)
-        if let owner = owners[place] {
-          throw SpotterIOError.invalidConfig(
-            file: manifest, line: index + 1, key: key, value: path,
-            reason:
-              "user '\(owner.id)' (line \(owner.line)) has this path too, and each user needs their own:")
-        }
-        owners[place] = (user.id, index + 1)
-      }
-      users.append(user)
     }
-    return users
+    return (users, refused)
+  }
+
+  /// The user on `text`, the manifest's line `line`, unless it is no user or clashes with an
+  /// earlier one; a user taken is added to `seen` and `owners`.
+  private func user(
+    _ text: String, line: Int, seen: inout Set<String>, owners: inout [String: (id: String, line: Int)]
+  ) throws -> BatchUser {
+    let user: BatchUser
+    do {
+      user = try JSONDecoder().decode(BatchUser.self, from: Data(text.utf8))
+    } catch let unknown as BatchUser.UnknownKey {
+      throw SpotterIOError.invalidConfig(
+        file: manifest, line: line, key: unknown.key, value: text,
+        reason: "unknown key (the keys are \(BatchUser.keys.joined(separator: ", "))) in")
+    } catch {
+      throw SpotterIOError.invalidConfig(
+        file: manifest, line: line, key: "user", value: text,
+        reason: "expected {\"id\", \"db\", \"config\", \"out\", \"state\"[, \"history\"]} on one line, got")
+    }
+    guard BatchUser.isValid(id: user.id) else {
+      throw SpotterIOError.invalidConfig(
+        file: manifest, line: line, key: "id", value: user.id,
+        reason: "an id of 1 to 200 bytes without control characters is needed, got")
+    }
+    guard !seen.contains(user.id) else {
+      throw SpotterIOError.invalidConfig(
+        file: manifest, line: line, key: "id", value: user.id, reason: "this id is on an earlier line too:")
+    }
+    // Two people on one store would have their histories merged, and on one output folder each
+    // would be sent the other's calendar: a copied line is refused, not run.
+    let places = [("db", user.db), ("out", user.out)].map {
+      (key: $0.0, path: $0.1, place: $0.0 + " " + Self.place($0.1))
+    }
+    for place in places {
+      if let owner = owners[place.place] {
+        throw SpotterIOError.invalidConfig(
+          file: manifest, line: line, key: place.key, value: place.path,
+          reason: "user '\(owner.id)' (line \(owner.line)) has this path too, and each user needs their own:")
+      }
+    }
+    seen.insert(user.id)
+    for place in places { owners[place.place] = (user.id, line) }
+    return user
   }
 
   /// Where `path` is, to tell two spellings of one place apart: `.`, `..` and a trailing slash
@@ -172,7 +194,11 @@ public struct BatchService: Sendable {
   /// Runs the shard's users and returns what became of them.
   public func run() throws -> Report {
     let started = Self.cpuMilliseconds()
-    let mine = try users().filter { shard.contains($0.id) }
+    let (everyone, refused) = try entries()
+    // A file of which no line is a user is no manifest (a CSV given for it, a binary): the shard
+    // cannot run, and says why by its first line.
+    if everyone.isEmpty, let first = refused.first { throw first }
+    let mine = everyone.filter { shard.contains($0.id) }
     let instant: Date
     if let now {
       guard let parsed = InstantParser.parse(now, clock: ZoneClock(timeZone: TimeZone(identifier: "UTC")!))
@@ -207,7 +233,8 @@ public struct BatchService: Sendable {
       unchanged: ok.filter { !$0.changed }.count, resumed: mine.count - pending.count,
       failed: failed.sorted { $0.id < $1.id }, busy: outcomes.filter(\.isBusy).map(\.id).sorted(),
       cpuMs: Self.cpuMilliseconds() - started,
-      warnings: warnings.isEmpty ? nil : warnings.sorted { $0.id < $1.id }, summaryError: summary?.failure)
+      warnings: warnings.isEmpty ? nil : warnings.sorted { $0.id < $1.id },
+      refused: refused.isEmpty ? nil : refused.map(\.description), summaryError: summary?.failure)
   }
 
   /// `users` on `jobs` threads, each outcome appended to the summary as it ends.

@@ -52,16 +52,11 @@ import _SpotterTestSupport
       localtime: "/usr/share/zoneinfo/Europe/Berlin", executablePath: "/usr/local/bin/spotter")
   }
 
-  /// Writes `lines` as the manifest at `path` and reads it: the error it is refused with, or nil
-  /// when it is taken.
+  /// Writes `lines` as the manifest at `path` and reads it: the first line refused, or nil when
+  /// every line is taken.
   func refusal(of lines: [String], at path: String) throws -> SpotterIOError? {
     try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: false, encoding: .utf8)
-    do {
-      _ = try service(path).users()
-      return nil
-    } catch let error as SpotterIOError {
-      return error
-    }
+    return try service(path).entries().refused.first
   }
 
   /// Shards partition the users by id, whatever their lines: every user in exactly one.
@@ -151,7 +146,7 @@ import _SpotterTestSupport
       let service = BatchService(
         manifest: path, shard: BatchShard(index: 0, count: 1), jobs: 1, now: "2026-11-24T20:30:00Z",
         summaryPath: nil, localtime: nil, executablePath: nil)
-      let error = #expect(throws: SpotterAppError.self) { try service.users() }
+      let error = #expect(throws: SpotterAppError.self) { try service.entries() }
       #expect(error.map { "\($0)" }?.contains(words) == true, "\(String(describing: error))")
       #expect(error.map(ExitStatus.code(for:)) == 66)
     }
@@ -289,10 +284,16 @@ import _SpotterTestSupport
     }
   }
 
+  /// A file of which no line is a user (here a line missing its paths, or a CSV given for the
+  /// manifest) or no file at all stops the shard, naming the first line.
   @Test func aMalformedOrMissingManifestStopsTheShard() throws {
     let (dir, path, _) = try manifest(2)
-    try "{\"id\":\"u0\"}\n".write(toFile: path, atomically: false, encoding: .utf8)
-    #expect(throws: SpotterIOError.self) { try service(path).run() }
+    for text in ["{\"id\":\"u0\"}\n", "Date,Workout Name\n2026-11-02,Push\n"] {
+      try text.write(toFile: path, atomically: false, encoding: .utf8)
+      let error = #expect(throws: SpotterIOError.self) { try service(path).run() }
+      #expect(error?.description.hasPrefix("\(path):1: key 'user'") == true, "\(String(describing: error))")
+      #expect(error?.exitCode == .config)
+    }
     do {
       _ = try service(dir.appendingPathComponent("none.jsonl").path).run()
       Issue.record("a missing manifest ran")
@@ -304,7 +305,7 @@ import _SpotterTestSupport
   /// A misspelt key is an error naming the manifest's line and the key, not a user run on the
   /// config's sources without a word; an id with a control character is refused before it can
   /// break a summary line or a terminal.
-  @Test func anUnknownKeyOrAnIdWithAControlCharacterStopsTheShard() throws {
+  @Test func anUnknownKeyOrAnIdWithAControlCharacterIsRefused() throws {
     let (_, path, _) = try manifest(2)
     var lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
     let good = lines
@@ -382,5 +383,35 @@ import _SpotterTestSupport
         Issue.record("two users on \(theirs) were taken")
       }
     }
+  }
+
+  /// One mistyped, torn or copied line among many costs its own user's night, never the
+  /// others': the rest run, each refused line is named with its line, and the shard exits 78
+  /// (the manifest needs mending; a retry cannot help), in every shard, since a refused line
+  /// has no id to shard by.
+  @Test func aRefusedLineCostsOnlyItsOwnUser() throws {
+    let (_, path, users) = try manifest(6)
+    var lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+    let copied = lines[0]
+    lines[2] = String(lines[2].dropLast(20))  // torn by a host rewriting the file
+    lines[4] = lines[4].replacingOccurrences(of: "\"state\"", with: "\"stat\"")
+    lines.append(copied)  // a copy: the same id, store and folder as line 1
+    try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: false, encoding: .utf8)
+    let report = try service(path).run()
+    #expect(report.users == 4 && report.ok == 4 && report.failed.isEmpty, "\(report)")
+    let refused = try #require(report.refused)
+    #expect(refused.count == 3, "\(refused)")
+    #expect(refused[0].hasPrefix("\(path):3: key 'user'"), "\(refused)")
+    #expect(refused[1].hasPrefix("\(path):5: key 'stat': unknown key"), "\(refused)")
+    #expect(refused[2].hasPrefix("\(path):7: key 'id'") && refused[2].contains("earlier line"), "\(refused)")
+    #expect(report.exitCode == 78)
+    for (index, user) in users.enumerated() {
+      let written = FileManager.default.fileExists(atPath: user.out + "/spotter.ics")
+      #expect(written == ![2, 4].contains(index), "\(user.id)")
+    }
+    // Every shard names the refused lines; together the shards still run each taken user once.
+    let halves = try (0..<2).map { try service(path, shard: BatchShard(index: $0, count: 2)).run() }
+    #expect(halves.allSatisfy { $0.refused == refused && $0.exitCode == 78 })
+    #expect(halves.map(\.users).reduce(0, +) == 4)
   }
 }

@@ -188,6 +188,27 @@ import _SpotterTestSupport
     #expect(batch.stdout.contains("\"code\" : 74"), "\(batch.stdout)")
   }
 
+  /// A torn manifest line, as a host rewriting the file in place leaves one: the process names
+  /// it on stderr with its line, lists it in `--json`, runs everyone else, and exits 78.
+  @Test func aTornManifestLineIsNamedAndTheOthersRun() async throws {
+    let dir = try SpotterBinary.scratch()
+    let (manifest, lines) = try Self.manifest(in: dir, users: 3) { _ in SpotterBinary.example("strong.csv") }
+    try (lines[0] + "\n" + lines[1].prefix(30) + "\n" + lines[2] + "\n").write(
+      toFile: manifest, atomically: false, encoding: .utf8)
+    let batch = try await SpotterBinary.run([
+      "batch", "--users", manifest, "--now", "2026-11-22T20:30:00Z", "--json",
+    ])
+    #expect(batch.status == 78, "\(batch.stderr)")
+    #expect(batch.stderr.hasPrefix("spotter: error: \(manifest):2: key 'user': expected"), "\(batch.stderr)")
+    let report = try #require(
+      try JSONSerialization.jsonObject(with: Data(batch.stdout.utf8)) as? [String: Any])
+    #expect(report["ok"] as? Int == 2 && (report["refused"] as? [String])?.count == 1, "\(batch.stdout)")
+    for user in ["u0", "u2"] {
+      #expect(FileManager.default.fileExists(atPath: dir.path + "/\(user)/out/spotter.ics"), "\(user)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: dir.path + "/u1/out"))
+  }
+
   /// kill -9 at arbitrary moments of a batch, then the same shard again: every user is in the
   /// summary exactly once, ok, and every store passes SQLite's integrity check.
   @Test func aKilledBatchResumedFinishesEveryUserOnce() async throws {

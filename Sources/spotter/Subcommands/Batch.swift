@@ -13,9 +13,11 @@ extension SpotterCommand {
         {"id":"u1","db":"…/s.sqlite","config":"…/config.toml","out":"…/out","state":"…/state"} and \
         optionally "history":[…]. Each user's night is exactly `spotter run` with those paths and \
         nothing of this process's environment. A user belongs to shard I of N by a hash of its id. \
-        Exit 0 when every user was attempted (failures are in the summary and --json), 75 when \
-        users stayed busy (a retry helps), 74 when the summary could not be kept, 64, 66 \
-        or 78 when the shard cannot run.
+        A line that is no user, or repeats an earlier line's id, store or output folder, is \
+        refused with its line named, and the other users run. Exit 0 when every user was \
+        attempted (failures are in the summary and --json), 75 when users stayed busy (a retry \
+        helps), 74 when the summary could not be kept, 78 when lines were refused, 64, 66 or 78 \
+        when the shard cannot run.
         """)
 
     @Option(help: "The manifest: JSON Lines, one user per line.")
@@ -56,13 +58,18 @@ extension SpotterCommand {
             URL(fileURLWithPath: $0).resolvingSymlinksInPath().path
           })
         let report = try service.run()
+        for refusal in report.refused ?? [] {
+          FileHandle.standardError.write(Data("spotter: error: \(refusal)\n".utf8))
+        }
         if json {
           print(try JSONOutput.encode(report, timeZone: TimeZone(identifier: "UTC")!))
         } else {
           var lines = [
             "batch \(report.shard): \(Wording.count(report.users, "user")), \(report.ok) ok "
               + "(\(report.changed) changed, \(report.unchanged) unchanged), \(report.failed.count) failed, "
-              + "\(report.busy.count) busy, \(report.resumed) done before; \(report.cpuMs) ms of CPU"
+              + "\(report.busy.count) busy, \(report.resumed) done before"
+              + (report.refused.map { ", \(Wording.count($0.count, "manifest line")) refused" } ?? "")
+              + "; \(report.cpuMs) ms of CPU"
           ]
           lines += report.failed.map { "failed \($0.id) (exit \($0.code)): \($0.error)" }
           lines += (report.warnings ?? []).map { "warning \($0.id): \($0.warning)" }
