@@ -82,9 +82,14 @@ public struct Workspace: Sendable {
     let environmentLanguage = Self.language(in: options.environment)
     let loader = ConfigLoader(
       fallbackTimeZone: pinnedZone ?? machineTimeZone,
-      fallbackLanguage: pinnedLanguage ?? environmentLanguage ?? .en, isWritable: Self.isWritable)
+      fallbackLanguage: pinnedLanguage ?? environmentLanguage ?? .en, isWritable: Self.isWritable,
+      hasHome: options.environment["HOME"] != nil)
     var (settings, keys) = try loader.loadNamingKeys(
       path: options.configPath ?? paths.config, required: options.configPath != nil)
+    if let vdir = options.vdirPath, !loader.hasHome, vdir == "~" || vdir.hasPrefix("~/") {
+      throw SpotterAppError.invalidOption(
+        option: "--vdir", value: vdir, reason: HistorySources.noHome.appending(" instead of", de: " statt"))
+    }
     var zoneSource: Source = keys.contains("timezone") ? .config : pinnedZone != nil ? .store : .system
     if let zone = options.timeZone {
       guard let timeZone = TimeZone.named(zone), Self.isWritable(timeZone) else {

@@ -414,4 +414,30 @@ import _SpotterTestSupport
     #expect(halves.allSatisfy { $0.refused == refused && $0.exitCode == 78 })
     #expect(halves.map(\.users).reduce(0, +) == 4)
   }
+
+  /// A batch user has no home: `~/` in their config or their manifest line is refused with its
+  /// place (78 for the config's line, 74 for a history), never read as a folder called `~` in
+  /// the batch's working folder, where every such user's vdir would have shared one folder.
+  @Test func aPathFromAHomeIsRefusedForABatchUser() throws {
+    let (_, path, users) = try manifest(3)
+    try "timezone = \"UTC\"\nvdir = \"~/cal\"\n".write(
+      toFile: users[0].config, atomically: false, encoding: .utf8)
+    try "timezone = \"UTC\"\n[import]\nsources = [\"~/exports\"]\n".write(
+      toFile: users[1].config, atomically: false, encoding: .utf8)
+    var lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+    lines[2] = lines[2].replacingOccurrences(of: Self.example, with: "~/strong.csv")
+    try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: false, encoding: .utf8)
+    let tilde = FileManager.default.currentDirectoryPath + "/~"
+    let before = FileManager.default.fileExists(atPath: tilde)
+    let report = try service(path).run()
+    let failures = Dictionary(uniqueKeysWithValues: report.failed.map { ($0.id, $0) })
+    #expect(
+      failures["u0"]?.code == 78
+        && failures["u0"]?.error.hasPrefix("\(users[0].config):2: key 'vdir'") == true)
+    #expect(failures["u1"]?.code == 78 && failures["u1"]?.error.contains("key 'import.sources'") == true)
+    #expect(
+      failures["u2"]?.code == 74 && failures["u2"]?.error.hasPrefix("~/strong.csv: '~' names a home") == true)
+    #expect(FileManager.default.fileExists(atPath: tilde) == before)
+    #expect(!FileManager.default.fileExists(atPath: users[0].out + "/spotter.ics"))
+  }
 }

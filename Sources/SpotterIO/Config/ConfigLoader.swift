@@ -11,14 +11,19 @@ public struct ConfigLoader: Sendable {
   /// application, so that a zone no writer has rules for is refused with its line, before any
   /// store could keep it.
   public var isWritable: @Sendable (TimeZone) -> Bool
+  /// Whether a path may start from the home folder (`~/`): not for a batch user, who has none.
+  /// Without a home, `vdir = "~/cal"` named a folder called `~` in the batch's working folder,
+  /// which every such user's calendar shared; such a path is refused with its line.
+  public var hasHome: Bool
 
   public init(
     fallbackTimeZone: TimeZone, fallbackLanguage: Language,
-    isWritable: @escaping @Sendable (TimeZone) -> Bool = { _ in true }
+    isWritable: @escaping @Sendable (TimeZone) -> Bool = { _ in true }, hasHome: Bool = true
   ) {
     self.fallbackTimeZone = fallbackTimeZone
     self.fallbackLanguage = fallbackLanguage
     self.isWritable = isWritable
+    self.hasHome = hasHome
   }
 
   /// The settings in the file at `path`; a missing file is an error only when `required`.
@@ -100,6 +105,7 @@ public struct ConfigLoader: Sendable {
   private func parse(_ table: TOMLTable, text: String, fileName: String) throws -> Settings {
     var reader = ConfigReader(text: text, fileName: fileName)
     reader.isWritable = isWritable
+    reader.hasHome = hasHome
     var settings = Settings(timeZone: fallbackTimeZone, language: fallbackLanguage)
     try reader.keys(
       of: table, table: nil,
@@ -113,6 +119,7 @@ public struct ConfigLoader: Sendable {
         throw reader.error(
           "vdir", vdir, Phrase("expected a directory path, got", de: "erwartet einen Ordnerpfad, nicht"))
       }
+      try reader.checkHome("vdir", vdir)
       settings.vdirPath = vdir
     }
     if let zone = try reader.timeZone(table, "timezone") { settings.timeZone = zone }

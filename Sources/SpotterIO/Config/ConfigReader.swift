@@ -13,6 +13,8 @@ struct ConfigReader {
   var table: String?
   /// Whether a zone can be written by every writer; see ``ConfigLoader/isWritable``.
   var isWritable: (TimeZone) -> Bool = { _ in true }
+  /// Whether a leading `~/` has a home to stand for; see ``ConfigLoader/hasHome``.
+  var hasHome = true
 
   init(text: String, fileName: String) {
     lines = text.splitLines()
@@ -63,6 +65,13 @@ struct ConfigReader {
       return headerLine + 1
     }
     return sectionLine ?? 1
+  }
+
+  /// Refuses `path` under `key` when it starts from a home folder (`~/`) that this run does not
+  /// have: it would name a folder called `~` in the working folder.
+  func checkHome(_ key: String, _ path: String) throws {
+    guard !hasHome, path == "~" || path.hasPrefix("~/") else { return }
+    throw error(key, path, HistorySources.noHome.appending(" instead of", de: " statt"))
   }
 
   func error(_ key: String, _ value: String, _ reason: Phrase) -> SpotterIOError {

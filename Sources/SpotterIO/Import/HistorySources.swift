@@ -21,10 +21,20 @@ public struct HistorySources: Sendable {
     self.home = home
   }
 
+  /// Why a path that starts from the home folder is refused where there is none.
+  public static let noHome = Phrase(
+    "'~' names a home folder, and this run has none (a batch user has no HOME); write the path in full",
+    de: "'~' steht für einen Home-Ordner, und dieser Lauf hat keinen (ein Batch-Benutzer hat kein HOME); "
+      + "schreibe den Pfad ganz aus")
+
   /// The files to import for `sources`, in the order named, each once.
   public func files(_ sources: [String]) throws -> [String] {
     var result: [String] = []
     for source in sources {
+      // Read as a relative path it would name a folder called `~` in the working folder.
+      if home == nil, source == "~" || source.hasPrefix("~/") {
+        throw SpotterIOError.io(path: source, reason: Self.noHome)
+      }
       let path = expanded(source)
       var isDirectory: ObjCBool = false
       let found: [String]

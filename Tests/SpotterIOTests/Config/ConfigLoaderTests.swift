@@ -27,6 +27,31 @@ import _SpotterTestSupport
     #expect(settings.agendaCommand == "{fire} {uid}")
   }
 
+  /// Where there is no home (a batch user), a path from `~/` is refused with its line, in each
+  /// key that names a path: read as written, it named a folder called `~` in the working folder,
+  /// which every such user shared. With a home, the same file reads.
+  @Test(arguments: [
+    ("vdir = \"~/cal\"\n", 1, "vdir", "~/cal"),
+    (
+      "timezone = \"UTC\"\n[import]\nsources = [\"/a.csv\", \"~/exports\"]\n", 3, "import.sources",
+      "~/exports"
+    ),
+    ("[hevy]\n\napi_key_file = \"~\"\n", 3, "hevy.api_key_file", "~"),
+  ])
+  func aPathFromHomeIsRefusedWhereThereIsNone(text: String, line: Int, key: String, value: String) throws {
+    var homeless = ConfigLoader(fallbackTimeZone: TestZones.newYork, fallbackLanguage: .en)
+    homeless.hasHome = false
+    let error = #expect(throws: SpotterIOError.self) { try homeless.parse(text, fileName: "c.toml") }
+    #expect(
+      error?.description
+        == "c.toml:\(line): key '\(key)': '~' names a home folder, and this run has none (a batch user has no "
+        + "HOME); write the path in full instead of '\(value)'")
+    #expect(error?.exitCode == .config)
+    _ = try loader.parse(text, fileName: "c.toml")
+    homeless.hasHome = true
+    _ = try homeless.parse(text.replacingOccurrences(of: "~", with: "/home/me"), fileName: "c.toml")
+  }
+
   @Test func missingExplicitFileIsAnError() {
     #expect(throws: SpotterIOError.io(path: "/nonexistent/c.toml", reason: "config file not found")) {
       try loader.load(path: "/nonexistent/c.toml", required: true)
