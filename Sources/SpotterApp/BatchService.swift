@@ -285,6 +285,7 @@ public struct BatchService: Sendable {
       executablePath: executablePath)
     options.storeBusySeconds = Self.storeBusySeconds
     options.opensStoreFirst = true
+    options.sharesWorkingFolder = true
     options.machineZone = machineZone
     do {
       let workspace = try Workspace(options: options)

@@ -80,10 +80,11 @@ public struct Workspace: Sendable {
     let pinnedZone = preview.timeZone.flatMap { TimeZone.named($0) ?? TimeZone(identifier: $0) }
     let pinnedLanguage = preview.language.flatMap { Language(rawValue: $0) }
     let environmentLanguage = Self.language(in: options.environment)
-    let loader = ConfigLoader(
+    var loader = ConfigLoader(
       fallbackTimeZone: pinnedZone ?? machineTimeZone,
       fallbackLanguage: pinnedLanguage ?? environmentLanguage ?? .en, isWritable: Self.isWritable,
       hasHome: options.environment["HOME"] != nil)
+    loader.hasWorkingFolder = !options.sharesWorkingFolder
     var (settings, keys) = try loader.loadNamingKeys(
       path: options.configPath ?? paths.config, required: options.configPath != nil)
     if let vdir = options.vdirPath, !loader.hasHome, vdir == "~" || vdir.hasPrefix("~/") {

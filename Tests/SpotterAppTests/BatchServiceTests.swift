@@ -439,5 +439,13 @@ import _SpotterTestSupport
       failures["u2"]?.code == 74 && failures["u2"]?.error.hasPrefix("~/strong.csv: '~' names a home") == true)
     #expect(FileManager.default.fileExists(atPath: tilde) == before)
     #expect(!FileManager.default.fileExists(atPath: users[0].out + "/spotter.ics"))
+    // A relative vdir would be the batch's working folder, one for every user: refused too.
+    try "timezone = \"UTC\"\nvdir = \"cal\"\n".write(
+      toFile: users[0].config, atomically: false, encoding: .utf8)
+    let relative = try service(path).run()
+    let failure = try #require(relative.failed.first { $0.id == "u0" })
+    #expect(
+      failure.code == 78 && failure.error.contains("key 'vdir': a batch user has no working folder"),
+      "\(failure)")
   }
 }

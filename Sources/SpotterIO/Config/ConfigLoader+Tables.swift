@@ -134,7 +134,7 @@ extension ConfigLoader {
             "expected a file, folder or glob, got",
             de: "erwartet eine Datei, einen Ordner oder ein Glob, nicht"))
       }
-      for source in sources { try reader.checkHome("import.sources", source) }
+      for source in sources { try reader.checkPath("import.sources", source) }
       settings.importSources = sources
     }
     if let order = try reader.value(
@@ -258,7 +258,7 @@ extension ConfigLoader {
           "hevy.api_key_file", file,
           Phrase("expected a file path, got", de: "erwartet einen Dateipfad, nicht"))
       }
-      try reader.checkHome("hevy.api_key_file", file)
+      try reader.checkPath("hevy.api_key_file", file)
       live.apiKeyFile = file
     }
     if let url = try reader.string(hevy, "url") {

@@ -15,6 +15,11 @@ public struct ConfigLoader: Sendable {
   /// Without a home, `vdir = "~/cal"` named a folder called `~` in the batch's working folder,
   /// which every such user's calendar shared; such a path is refused with its line.
   public var hasHome: Bool
+  /// Whether a relative path in the config has a working folder of its own to be read from:
+  /// not a batch user's, whose working folder is the batch's and every other user's. There,
+  /// `vdir = "cal"` would be one folder for every user, each night's sync removing the others'
+  /// reminders; such a path is refused with its line.
+  public var hasWorkingFolder = true
 
   public init(
     fallbackTimeZone: TimeZone, fallbackLanguage: Language,
@@ -106,6 +111,7 @@ public struct ConfigLoader: Sendable {
     var reader = ConfigReader(text: text, fileName: fileName)
     reader.isWritable = isWritable
     reader.hasHome = hasHome
+    reader.hasWorkingFolder = hasWorkingFolder
     var settings = Settings(timeZone: fallbackTimeZone, language: fallbackLanguage)
     try reader.keys(
       of: table, table: nil,
@@ -119,7 +125,7 @@ public struct ConfigLoader: Sendable {
         throw reader.error(
           "vdir", vdir, Phrase("expected a directory path, got", de: "erwartet einen Ordnerpfad, nicht"))
       }
-      try reader.checkHome("vdir", vdir)
+      try reader.checkPath("vdir", vdir)
       settings.vdirPath = vdir
     }
     if let zone = try reader.timeZone(table, "timezone") { settings.timeZone = zone }

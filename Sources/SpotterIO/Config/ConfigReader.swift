@@ -15,6 +15,9 @@ struct ConfigReader {
   var isWritable: (TimeZone) -> Bool = { _ in true }
   /// Whether a leading `~/` has a home to stand for; see ``ConfigLoader/hasHome``.
   var hasHome = true
+  /// Whether a relative path has a working folder of its own; see
+  /// ``ConfigLoader/hasWorkingFolder``.
+  var hasWorkingFolder = true
 
   init(text: String, fileName: String) {
     lines = text.splitLines()
@@ -68,10 +71,23 @@ struct ConfigReader {
   }
 
   /// Refuses `path` under `key` when it starts from a home folder (`~/`) that this run does not
-  /// have: it would name a folder called `~` in the working folder.
-  func checkHome(_ key: String, _ path: String) throws {
-    guard !hasHome, path == "~" || path.hasPrefix("~/") else { return }
-    throw error(key, path, HistorySources.noHome.appending(" instead of", de: " statt"))
+  /// have, where it would name a folder called `~` in the working folder, or when it is relative
+  /// and the working folder is not this run's own.
+  func checkPath(_ key: String, _ path: String) throws {
+    let fromHome = path == "~" || path.hasPrefix("~/")
+    if fromHome && !hasHome {
+      throw error(key, path, HistorySources.noHome.appending(" instead of", de: " statt"))
+    }
+    if !fromHome && !path.hasPrefix("/") && !hasWorkingFolder {
+      throw error(
+        key, path,
+        Phrase(
+          "a batch user has no working folder of their own, so a relative path would be the batch's, shared by "
+            + "every user; write the path in full instead of",
+          de:
+            "ein Batch-Benutzer hat keinen eigenen Arbeitsordner, ein relativer Pfad wäre also der des Batches, "
+            + "den alle Benutzer teilen; schreibe den Pfad ganz aus statt"))
+    }
   }
 
   func error(_ key: String, _ value: String, _ reason: Phrase) -> SpotterIOError {

@@ -52,6 +52,32 @@ import _SpotterTestSupport
     _ = try homeless.parse(text.replacingOccurrences(of: "~", with: "/home/me"), fileName: "c.toml")
   }
 
+  /// Where the working folder is not the run's own (a batch user's is the batch's), a relative
+  /// path is refused with its line: `vdir = "cal"` was one folder for every such user, each
+  /// night's sync removing the others' reminders. A path in full, or from a home there is, reads.
+  @Test(arguments: [
+    ("vdir = \"cal\"\n", 1, "vdir", "cal"),
+    ("[import]\nsources = [\"/a.csv\", \"exports/*.csv\"]\n", 2, "import.sources", "exports/*.csv"),
+    ("[hevy]\napi_key_file = \"./hevy.key\"\n", 2, "hevy.api_key_file", "./hevy.key"),
+  ])
+  func aRelativePathIsRefusedWithoutAWorkingFolderOfItsOwn(
+    text: String, line: Int, key: String, value: String
+  )
+    throws
+  {
+    var shared = ConfigLoader(fallbackTimeZone: TestZones.newYork, fallbackLanguage: .en)
+    shared.hasWorkingFolder = false
+    let error = #expect(throws: SpotterIOError.self) { try shared.parse(text, fileName: "c.toml") }
+    #expect(
+      error?.description.hasPrefix("c.toml:\(line): key '\(key)': a batch user has no working folder")
+        == true,
+      "\(String(describing: error))")
+    #expect(error?.description.hasSuffix("write the path in full instead of '\(value)'") == true)
+    _ = try loader.parse(text, fileName: "c.toml")
+    _ = try shared.parse(
+      text.replacingOccurrences(of: "\"\(value)\"", with: "\"~/\(value)\""), fileName: "c.toml")
+  }
+
   @Test func missingExplicitFileIsAnError() {
     #expect(throws: SpotterIOError.io(path: "/nonexistent/c.toml", reason: "config file not found")) {
       try loader.load(path: "/nonexistent/c.toml", required: true)
