@@ -29,6 +29,14 @@ public struct BatchService: Sendable {
   public var executablePath: String?
   /// The machine's zone, read once for every user: it is the machine's, not theirs.
   let machineZone: (zone: TimeZone?, warning: String?)
+  /// Which user's config named each vdir so far (see ``claimVdir(_:for:)``).
+  private let vdirs = VdirClaims()
+
+  /// The vdirs claimed in this batch, by place, shared by its threads.
+  private final class VdirClaims: @unchecked Sendable {
+    let lock = NSLock()
+    var owners: [String: String] = [:]
+  }
 
   public init(
     manifest: String, shard: BatchShard, jobs: Int, now: String?, summaryPath: String?, localtime: String?,
@@ -289,6 +297,7 @@ public struct BatchService: Sendable {
     options.machineZone = machineZone
     do {
       let workspace = try Workspace(options: options)
+      if let vdir = workspace.vdirPath { try claimVdir(vdir, for: user) }
       let ending = try NightlyJob(workspace: workspace).run(
         histories: user.history ?? [], horizon: .coming(count: workspace.settings.reminders.horizonDays),
         outputDirectory: user.out, noticesInLog: true)
@@ -305,6 +314,23 @@ public struct BatchService: Sendable {
         id: user.id, code: ExitStatus.code(for: error), error: ExitStatus.message(for: error), changed: false,
         night: night)
     }
+  }
+
+  /// Claims the vdir `path` for `user`, or refuses it when another user of this batch claimed it
+  /// first: a vdir's sync removes every reminder file it did not write, so two users on one
+  /// folder would remove each other's reminders every night. The manifest's check cannot see it,
+  /// since the folder is named in the configs.
+  func claimVdir(_ path: String, for user: BatchUser) throws {
+    let place = Self.place(path)
+    vdirs.lock.lock()
+    defer { vdirs.lock.unlock() }
+    if let owner = vdirs.owners[place], owner != user.id {
+      throw SpotterIOError.invalidConfig(
+        file: user.config, line: ConfigLoader.line(of: "vdir", inFileAt: user.config), key: "vdir",
+        value: path,
+        reason: "user '\(owner)' of this batch has this vdir too, and each user needs their own:")
+    }
+    vdirs.owners[place] = user.id
   }
 
   /// Users in flight when `--jobs` is not given: the CPUs this process may use, by its affinity

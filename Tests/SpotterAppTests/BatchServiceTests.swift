@@ -448,4 +448,31 @@ import _SpotterTestSupport
       failure.code == 78 && failure.error.contains("key 'vdir': a batch user has no working folder"),
       "\(failure)")
   }
+
+  /// Two users whose configs name one vdir: the second is refused (78, its config's line named)
+  /// before its night, where its sync would have removed the first one's reminder files, and
+  /// each night the other way round.
+  @Test func twoUsersOnOneVdirAreRefused() throws {
+    let (dir, path, users) = try manifest(2)
+    let vdir = dir.appendingPathComponent("shared-vdir").path
+    for user in users {
+      try "timezone = \"UTC\"\nvdir = \"\(vdir)\"\n[program]\nmon = \"Push Day\"\n".write(
+        toFile: user.config, atomically: false, encoding: .utf8)
+    }
+    let single = BatchService(
+      manifest: path, shard: BatchShard(index: 0, count: 1), jobs: 1, now: "2026-11-22T20:30:00Z",
+      summaryPath: nil, localtime: "/usr/share/zoneinfo/Europe/Berlin",
+      executablePath: "/usr/local/bin/spotter")
+    let report = try single.run()
+    #expect(report.ok == 1, "\(report)")
+    let failure = try #require(report.failed.first)
+    #expect(failure.id == "u1" && failure.code == 78, "\(failure)")
+    #expect(
+      failure.error.hasPrefix(
+        "\(users[1].config):2: key 'vdir': user 'u0' of this batch has this vdir too, and each user needs their own:"
+      ),
+      "\(failure)")
+    let files = try FileManager.default.contentsOfDirectory(atPath: vdir)
+    #expect(files.contains { $0.hasSuffix("@spotter.ics") }, "\(files)")
+  }
 }

@@ -92,6 +92,16 @@ public struct ConfigLoader: Sendable {
   /// The largest config read, in bytes: a real one is a few kilobytes, and every command reads it.
   public static let largestFile = 256 * 1024
 
+  /// The line of `key` (`vdir`, `hevy.api_key_file`) in the config file at `path`, for an error
+  /// about its value found after loading; 1 when the file cannot be read again.
+  public static func line(of key: String, inFileAt path: String) -> Int {
+    guard let data = try? InputFile.contents(path), data.count <= largestFile else { return 1 }
+    var reader = ConfigReader(text: String(decoding: data, as: UTF8.self), fileName: path)
+    let parts = key.split(separator: ".")
+    reader.table = parts.count > 1 ? parts.dropLast().joined(separator: ".") : nil
+    return reader.line(of: key)
+  }
+
   /// The settings in TOML `text`; `fileName` is quoted in errors.
   public func parse(_ text: String, fileName: String) throws -> Settings {
     try parse(Self.table(text, fileName: fileName), text: text, fileName: fileName)
