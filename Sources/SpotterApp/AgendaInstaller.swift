@@ -90,6 +90,18 @@ public struct AgendaInstaller: Sendable {
     guard let text = try store.setting(Self.settingKey),
       let installation = try? JSONDecoder().decode(Installation.self, from: Data(text.utf8))
     else { return }
+    // A store brought into a batch from a machine where `agenda install` ran: the crontab here is
+    // the batch's account's, shared by every user, and one user's block would replace it.
+    guard !workspace.options.isBatchUser else {
+      workspace.notices.add(
+        workspace.words.note(
+          workspace.words.pick(
+            "the crontab block installed from this store elsewhere is not refreshed: a batch user has no crontab "
+              + "of their own here",
+            "der anderswo aus diesem Speicher eingetragene crontab-Block wird nicht aktualisiert: ein "
+              + "Batch-Benutzer hat hier keine eigene crontab")))
+      return
+    }
     let before = try client.read()
     guard (try? CrontabBlock.isInstalled(in: before)) == true else {
       try store.setSetting(Self.settingKey, nil)

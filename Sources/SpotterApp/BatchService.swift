@@ -293,7 +293,7 @@ public struct BatchService: Sendable {
       executablePath: executablePath)
     options.storeBusySeconds = Self.storeBusySeconds
     options.opensStoreFirst = true
-    options.sharesWorkingFolder = true
+    options.isBatchUser = true
     options.machineZone = machineZone
     do {
       let workspace = try Workspace(options: options)

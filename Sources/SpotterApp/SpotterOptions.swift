@@ -28,9 +28,10 @@ public struct SpotterOptions: Sendable {
   /// language and fingerprints through that one connection (``StoreHolder``): the nightly run's
   /// choice, which would otherwise open a read-only connection for that look, then the store.
   public var opensStoreFirst = false
-  /// A batch user's: no working folder of their own, so a relative path in their config is
-  /// refused (``ConfigLoader/hasWorkingFolder``).
-  public var sharesWorkingFolder = false
+  /// A batch user's night: no working folder or crontab of their own. A relative path in their
+  /// config is refused (``ConfigLoader/hasWorkingFolder``), and a crontab block installed from
+  /// their store elsewhere is not refreshed (the crontab is the batch's account's).
+  public var isBatchUser = false
   /// The machine's zone (`/etc/localtime`) as already read, with the warning reading it gave;
   /// nil reads it. A batch reads it once for all its users.
   public var machineZone: (zone: TimeZone?, warning: String?)?

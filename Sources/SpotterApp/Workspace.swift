@@ -84,7 +84,7 @@ public struct Workspace: Sendable {
       fallbackTimeZone: pinnedZone ?? machineTimeZone,
       fallbackLanguage: pinnedLanguage ?? environmentLanguage ?? .en, isWritable: Self.isWritable,
       hasHome: options.environment["HOME"] != nil)
-    loader.hasWorkingFolder = !options.sharesWorkingFolder
+    loader.hasWorkingFolder = !options.isBatchUser
     var (settings, keys) = try loader.loadNamingKeys(
       path: options.configPath ?? paths.config, required: options.configPath != nil)
     if let vdir = options.vdirPath, !loader.hasHome, vdir == "~" || vdir.hasPrefix("~/") {

@@ -475,4 +475,28 @@ import _SpotterTestSupport
     let files = try FileManager.default.contentsOfDirectory(atPath: vdir)
     #expect(files.contains { $0.hasSuffix("@spotter.ics") }, "\(files)")
   }
+
+  /// A store brought into a batch from a machine where `agenda install` ran keeps that
+  /// installation: its crontab block is another machine's, and the crontab here is the batch
+  /// account's, so it is left alone with a note in the user's log. Before, the batch read that
+  /// account's crontab and, finding a Spotter block there, replaced it with this user's.
+  @Test func aCrontabBlockInstalledElsewhereIsLeftAloneWithANote() throws {
+    let (_, path, users) = try manifest(1)
+    #expect(try service(path).run().ok == 1)
+    // The store's connection closes as it goes out of scope, before the batch takes the store.
+    try Store(path: users[0].db).setSetting(
+      AgendaInstaller.settingKey, #"{"histories":[],"outputDirectory":"/home/me/out"}"#)
+    let report = try BatchService(
+      manifest: path, shard: BatchShard(index: 0, count: 1), jobs: 1, now: "2026-11-23T20:30:00Z",
+      summaryPath: nil, localtime: "/usr/share/zoneinfo/Europe/Berlin",
+      executablePath: "/usr/local/bin/spotter"
+    ).run()
+    #expect(report.ok == 1 && report.failed.isEmpty, "\(report)")
+    let logs = try FileManager.default.contentsOfDirectory(atPath: users[0].state + "/spotter")
+    let text = try logs.map { try String(contentsOfFile: users[0].state + "/spotter/" + $0, encoding: .utf8) }
+      .joined()
+    #expect(
+      text.contains("note: the crontab block installed from this store elsewhere is not refreshed"), "\(text)"
+    )
+  }
 }
