@@ -87,7 +87,7 @@ public struct Workspace: Sendable {
     loader.hasWorkingFolder = !options.isBatchUser
     var (settings, keys) = try loader.loadNamingKeys(
       path: options.configPath ?? paths.config, required: options.configPath != nil)
-    if let vdir = options.vdirPath, !loader.hasHome, vdir == "~" || vdir.hasPrefix("~/") {
+    if let vdir = options.vdirPath, !loader.hasHome, HistorySources.startsFromHome(vdir) {
       throw SpotterAppError.invalidOption(
         option: "--vdir", value: vdir, reason: HistorySources.noHome.appending(" instead of", de: " statt"))
     }

@@ -74,7 +74,7 @@ struct ConfigReader {
   /// have, where it would name a folder called `~` in the working folder, or when it is relative
   /// and the working folder is not this run's own.
   func checkPath(_ key: String, _ path: String) throws {
-    let fromHome = path == "~" || path.hasPrefix("~/")
+    let fromHome = HistorySources.startsFromHome(path)
     if fromHome && !hasHome {
       throw error(key, path, HistorySources.noHome.appending(" instead of", de: " statt"))
     }

@@ -27,12 +27,15 @@ public struct HistorySources: Sendable {
     de: "'~' steht für einen Home-Ordner, und dieser Lauf hat keinen (ein Batch-Benutzer hat kein HOME); "
       + "schreibe den Pfad ganz aus")
 
+  /// Whether `path` starts from the home folder: `~` or `~/…`.
+  public static func startsFromHome(_ path: String) -> Bool { path == "~" || path.hasPrefix("~/") }
+
   /// The files to import for `sources`, in the order named, each once.
   public func files(_ sources: [String]) throws -> [String] {
     var result: [String] = []
     for source in sources {
       // Read as a relative path it would name a folder called `~` in the working folder.
-      if home == nil, source == "~" || source.hasPrefix("~/") {
+      if home == nil, Self.startsFromHome(source) {
         throw SpotterIOError.io(path: source, reason: Self.noHome)
       }
       let path = expanded(source)
