@@ -31,6 +31,8 @@ public struct BatchService: Sendable {
   let machineZone: (zone: TimeZone?, warning: String?)
   /// Which user's config named each vdir so far (see ``claimVdir(_:for:)``).
   private let vdirs = VdirClaims()
+  /// The live sources that stopped answering this batch's users.
+  let syncBreaker = SyncBreaker()
 
   /// The vdirs claimed in this batch, by place, shared by its threads.
   private final class VdirClaims: @unchecked Sendable {
@@ -294,6 +296,7 @@ public struct BatchService: Sendable {
     options.storeBusySeconds = Self.storeBusySeconds
     options.opensStoreFirst = true
     options.isBatchUser = true
+    options.syncBreaker = syncBreaker
     options.machineZone = machineZone
     do {
       let workspace = try Workspace(options: options)

@@ -32,6 +32,9 @@ public struct SpotterOptions: Sendable {
   /// config is refused (``ConfigLoader/hasWorkingFolder``), and a crontab block installed from
   /// their store elsewhere is not refreshed (the crontab is the batch's account's).
   public var isBatchUser = false
+  /// The batch's record of live sources that stopped answering (``SyncBreaker``); nil for one
+  /// command, which tries its source whatever happened to others.
+  public var syncBreaker: SyncBreaker?
   /// The machine's zone (`/etc/localtime`) as already read, with the warning reading it gave;
   /// nil reads it. A batch reads it once for all its users.
   public var machineZone: (zone: TimeZone?, warning: String?)?

@@ -68,9 +68,14 @@ public struct SyncService: Sendable {
       }
     }
     let key = try apiKey(settings)
+    let breaker = workspace.options.syncBreaker
+    if let breaker, !breaker.allows(settings.url) { throw SyncBreaker.notTried(settings.url) }
     do {
-      return try sync(settings, key: key, cursor: cursor, effort: effort)
+      let report = try sync(settings, key: key, cursor: cursor, effort: effort)
+      breaker?.record(settings.url, reachable: true)
+      return report
     } catch let error as SpotterIOError {
+      if case .liveSource = error { breaker?.record(settings.url, reachable: error.exitCode != .unavailable) }
       // The last word on the key: whatever message the server's bytes went into, it is not shown.
       throw error.redacting(SecretRedactor(secret: key))
     }

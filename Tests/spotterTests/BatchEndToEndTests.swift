@@ -209,6 +209,41 @@ import _SpotterTestSupport
     #expect(!FileManager.default.fileExists(atPath: dir.path + "/u1/out"))
   }
 
+  /// Many users of one live source that stopped answering: after three users in a row found it
+  /// unreachable, the rest of the batch does not try it, and each of their nights goes on from
+  /// the store with the sync reported failed. Each user's sync could take two minutes against a
+  /// server that hangs, so a batch of thousands took all night and longer.
+  @Test func aLiveSourceThatStoppedAnsweringIsNotTriedByEveryUser() async throws {
+    let server = try HevyServer()
+    defer { server.stop() }
+    try server.set(fail: ["status": 503, "times": -1, "body": "Service Unavailable"])
+    let dir = try SpotterBinary.scratch()
+    let (manifest, _) = try Self.manifest(in: dir, users: 6) { _ in SpotterBinary.example("strong.csv") }
+    for index in 0..<6 {
+      let config = dir.path + "/u\(index)/config.toml"
+      let text = try String(contentsOfFile: config, encoding: .utf8)
+      try (text + "[hevy]\nurl = \"\(server.url)\"\napi_key = \"\(HevyServer.key)\"\n").write(
+        toFile: config, atomically: false, encoding: .utf8)
+    }
+    let batch = try await SpotterBinary.run([
+      "batch", "--users", manifest, "--jobs", "1", "--now", "2026-11-22T20:30:00Z", "--json",
+    ])
+    #expect(!batch.timedOut, "\(batch.stderr)")
+    let report = try #require(
+      try JSONSerialization.jsonObject(with: Data(batch.stdout.utf8)) as? [String: Any])
+    let failed = try #require(report["failed"] as? [[String: Any]])
+    let errors = failed.compactMap { $0["error"] as? String }
+    #expect(failed.count == 6 && failed.allSatisfy { $0["code"] as? Int == 69 }, "\(batch.stdout)")
+    #expect(errors.filter { $0.contains("HTTP 503") }.count == 3, "\(errors)")
+    #expect(
+      errors.filter { $0.contains("not tried: it could not be reached by the last 3 users") }.count == 3)
+    // Their nights went on from the store: every user's calendar was written.
+    for index in 0..<6 {
+      #expect(FileManager.default.fileExists(atPath: dir.path + "/u\(index)/out/spotter.ics"), "u\(index)")
+    }
+    #expect(!batch.stdout.contains(HevyServer.key) && !batch.stderr.contains(HevyServer.key))
+  }
+
   /// kill -9 at arbitrary moments of a batch, then the same shard again: every user is in the
   /// summary exactly once, ok, and every store passes SQLite's integrity check.
   @Test func aKilledBatchResumedFinishesEveryUserOnce() async throws {
