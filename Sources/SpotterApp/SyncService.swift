@@ -75,7 +75,11 @@ public struct SyncService: Sendable {
       breaker?.record(settings.url, reachable: true)
       return report
     } catch let error as SpotterIOError {
-      if case .liveSource = error { breaker?.record(settings.url, reachable: error.exitCode != .unavailable) }
+      if case .liveSource(_, _, let reason) = error {
+        // Out of time while the server answered is a long history, not a server that is down.
+        breaker?.record(
+          settings.url, reachable: error.exitCode != .unavailable || reason == HevyClient.outOfTime)
+      }
       // The last word on the key: whatever message the server's bytes went into, it is not shown.
       throw error.redacting(SecretRedactor(secret: key))
     }

@@ -36,6 +36,10 @@ public struct HevyClient: Sendable {
   public static let pageSize = 10
   /// The most pages one sync reads: 100,000 workouts, far beyond a lifetime of training.
   public static let maximumPages = 10_000
+  /// Why a request was not made: the deadline passed while the server was answering, so the
+  /// source was reachable, only the history long.
+  public static let outOfTime = Phrase(
+    "no time left to ask (the command's bound)", de: "keine Zeit mehr zum Fragen (die Grenze des Befehls)")
   /// The largest response taken: a page of ten workouts is a few tens of kilobytes.
   static let maximumResponseBytes = 8 << 20
   /// The longest `Retry-After` obeyed; a longer one fails the sync, to be tried next time.
@@ -133,12 +137,7 @@ public struct HevyClient: Sendable {
     var lastFailure: SpotterIOError?
     for attempt in 1...max(1, attempts) {
       if let deadline, Date() >= deadline {
-        throw lastFailure
-          ?? .liveSource(
-            address: address, status: nil,
-            reason: Phrase(
-              "no time left to ask (the command's bound)",
-              de: "keine Zeit mehr zum Fragen (die Grenze des Befehls)"))
+        throw lastFailure ?? .liveSource(address: address, status: nil, reason: Self.outOfTime)
       }
       let answer = fetch(url)
       var retryAfter: TimeInterval?
