@@ -499,4 +499,31 @@ import _SpotterTestSupport
       text.contains("note: the crontab block installed from this store elsewhere is not refreshed"), "\(text)"
     )
   }
+
+  /// A user with nothing imported yet has a standing note every night. An unchanged night of
+  /// theirs repeats the last log word for word and keeps none, so it writes nothing, as any
+  /// unchanged user's; a new day's log, which says a new horizon, is kept.
+  @Test func aStandingNoteIsLoggedOnceNotEveryNight() throws {
+    let (_, path, users) = try manifest(1)
+    let home = (users[0].db as NSString).deletingLastPathComponent
+    // The same user without a history: nothing to import, night after night.
+    let line = try String(contentsOfFile: path, encoding: .utf8)
+      .replacingOccurrences(of: ",\"history\":[\"\(Self.example)\"]", with: "")
+    try line.write(toFile: path, atomically: false, encoding: .utf8)
+    func night(_ now: String) throws -> [String] {
+      let report = try BatchService(
+        manifest: path, shard: BatchShard(index: 0, count: 1), jobs: 1, now: now, summaryPath: nil,
+        localtime: "/usr/share/zoneinfo/Europe/Berlin", executablePath: "/usr/local/bin/spotter"
+      ).run()
+      #expect(report.ok == 1, "\(report)")
+      return try FileManager.default.contentsOfDirectory(atPath: home + "/state/spotter").sorted()
+    }
+    _ = try night("2026-11-22T20:30:00Z")
+    let second = try night("2026-11-22T20:31:00Z")
+    let last = try String(contentsOfFile: home + "/state/spotter/" + second.last!, encoding: .utf8)
+    #expect(last.contains("note: nothing imported yet"), "\(last)")
+    #expect(try night("2026-11-22T20:32:00Z") == second)
+    #expect(try night("2026-11-22T20:33:00Z") == second)
+    #expect(try night("2026-11-23T20:30:00Z").count == second.count + 1)
+  }
 }
