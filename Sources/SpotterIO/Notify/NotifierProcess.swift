@@ -12,15 +12,23 @@ import Foundation
 /// children (the `sleep` under `sh -c`, a `curl` under a script) running and holding our stdout
 /// open; `fire` then lived as long as the slowest grandchild. Here the whole group is killed.
 /// The output goes to an unlinked temporary file instead of a pipe: a chatty notifier can never
-/// block on a full pipe, and nothing is left behind on disk.
+/// block on a full pipe, and nothing is left behind on disk. One that floods it (a loop that
+/// prints) is stopped past ``outputLimit``, where it filled `TMPDIR` until its time limit.
 struct NotifierProcess {
   /// How the process ended.
   enum Ending: Equatable {
     case exited(Int32)
     case signalled(Int32)
     case timedOut
+    /// Stopped for writing more than ``outputLimit`` bytes.
+    case flooded
     case cannotStart(String)
   }
+
+  /// The most output a notifier may write: only its last 2 KiB is kept, for a failure's reason.
+  static let outputLimit: off_t = 1 << 20
+  /// How often the output's size is looked at while the notifier runs.
+  static let outputCheckMilliseconds = 50
 
   var arguments: [String]
   var environment: [String: String]
@@ -36,7 +44,7 @@ struct NotifierProcess {
     case .failure(let reason): return (.cannotStart(reason), "")
     case .success(let child): pid = child
     }
-    let ending = wait(for: pid)
+    let ending = wait(for: pid, outputFile: outputFile)
     return (ending, Self.tail(of: outputFile))
   }
 
@@ -93,8 +101,9 @@ struct NotifierProcess {
     return .success(pid)
   }
 
-  /// Waits for `pid` up to the time limit; at the limit kills its whole group and reaps it.
-  private func wait(for pid: pid_t) -> Ending {
+  /// Waits for `pid` up to the time limit, and while its output stays within ``outputLimit``;
+  /// past either, kills its whole group and reaps it.
+  private func wait(for pid: pid_t, outputFile: Int32) -> Ending {
     let done = DispatchSemaphore(value: 0)
     let box = StatusBox()
     let waiter = Thread {
@@ -104,10 +113,15 @@ struct NotifierProcess {
       done.signal()
     }
     waiter.start()
-    if done.wait(timeout: .now() + .seconds(timeoutSeconds)) == .timedOut {
+    let deadline = DispatchTime.now() + .seconds(timeoutSeconds)
+    while done.wait(timeout: min(deadline, .now() + .milliseconds(Self.outputCheckMilliseconds))) == .timedOut
+    {
+      var size = stat()
+      let flooded = outputFile >= 0 && fstat(outputFile, &size) == 0 && size.st_size > Self.outputLimit
+      guard flooded || DispatchTime.now() >= deadline else { continue }
       kill(-pid, SIGKILL)
       done.wait()
-      return .timedOut
+      return flooded ? .flooded : .timedOut
     }
     let status = box.status
     // WIFEXITED / WEXITSTATUS / WTERMSIG, spelled out: the C macros are not imported.

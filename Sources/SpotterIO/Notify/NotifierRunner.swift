@@ -58,6 +58,10 @@ public struct NotifierRunner: Sendable {
       return Result(channel: channel, succeeded: false, reason: "cannot start /bin/sh: \(reason)")
     case .timedOut:
       return Result(channel: channel, succeeded: false, reason: "timed out after \(timeoutSeconds) s")
+    case .flooded:
+      return Result(
+        channel: channel, succeeded: false,
+        reason: "stopped: wrote more than \(NotifierProcess.outputLimit >> 20) MB of output\(said)")
     case .signalled(let signal):
       return Result(channel: channel, succeeded: false, reason: "killed by signal \(signal)\(said)")
     case .exited(0):

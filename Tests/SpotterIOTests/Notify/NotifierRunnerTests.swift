@@ -57,6 +57,22 @@ import _SpotterTestSupport
     #expect(ProcessProbe.ends(child))
   }
 
+  /// A notifier that floods its output (a loop that prints) is stopped once it passes the limit,
+  /// with its whole group, where it filled TMPDIR until its time limit; its last words are kept.
+  @Test func aNotifierThatFloodsItsOutputIsStopped() throws {
+    let dir = try scratch()
+    let pidFile = dir.appendingPathComponent("child.pid").path
+    // A time limit no healthy machine comes near: only the flood can end it.
+    let runner = NotifierRunner(timeoutSeconds: 600)
+    let flood = runner.run("yes flood & echo $! > '\(pidFile)'; wait", values: [:])
+    #expect(!flood.succeeded)
+    #expect(flood.reason == "stopped: wrote more than 1 MB of output: 'flood'", "\(flood.reason)")
+    let child = try #require(
+      Int32(
+        try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+    #expect(ProcessProbe.ends(child))
+  }
+
   /// Injection payloads from workout names and calendar summaries, through the real /bin/sh: a
   /// template that passes the check prints each one as text and runs none of them; the quoted
   /// templates that ran them are refused.
