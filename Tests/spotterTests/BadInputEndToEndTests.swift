@@ -306,7 +306,10 @@ import Testing
     let db = dir.appendingPathComponent("db.sqlite")
     let planted = dir.appendingPathComponent(name)
     let victim = dir.appendingPathComponent("victim")
-    if name == "db.sqlite" { try FileManager.default.removeItem(at: db) }
+    if name == "db.sqlite" {
+      try FileManager.default.removeItem(at: db)
+      try? FileManager.default.removeItem(atPath: db.path + ".lock")
+    }
     for sibling in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db.path + sibling) }
     let before = name == "db.sqlite" ? [:] : try snapshot(dir)
     switch kind {
@@ -334,5 +337,7 @@ import Testing
     }
     #expect(!FileManager.default.fileExists(atPath: victim.path))
     if name != "db.sqlite" { #expect(try snapshot(dir) == before) }
+    // Refused before its lock is made: "nothing was changed" holds for the folder too.
+    if name == "db.sqlite" { #expect(!FileManager.default.fileExists(atPath: db.path + ".lock")) }
   }
 }

@@ -19,6 +19,9 @@ public final class ProcessLock: @unchecked Sendable {
   /// Takes the lock for the store at `storePath`, waiting up to `waitSeconds` for another holder.
   public init(storePath: String, waitSeconds: Double) throws {
     path = storePath + ".lock"
+    // A store that is no file (a FIFO, a folder) is refused before a lock is made beside it, so
+    // that its refusal's "nothing was changed" holds for the folder too.
+    try Store.checkFileKinds(storePath)
     // Never through a link: a symlink planted at the lock's path would have us truncate its
     // target and write our pid into it.
     descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
