@@ -56,11 +56,14 @@ public struct NightlyJob: Sendable {
     // A quiet night keeps no log (``RunReport/isQuiet``): what it printed is in cron's
     // `spotter.log` already, and a host that ships state folders would copy a file per night.
     var warnings: [String] = []
-    let log = RunLog(workspace: workspace)
-    let logText = ([text] + failures.map { words.error($0) } + notices).joined(separator: "\n")
-    // A quiet night whose log would repeat the last word for word (a standing note, "nothing
-    // imported yet", night after night) keeps none either: it is on record already.
-    if !report.isQuiet || ((!notices.isEmpty || !workspace.notices.isEmpty) && !log.latestHolds(logText)) {
+    if !report.isQuiet || !notices.isEmpty || !workspace.notices.isEmpty {
+      let log = RunLog(workspace: workspace)
+      let logText = ([text] + failures.map { words.error($0) } + notices).joined(separator: "\n")
+      // A quiet night whose log would repeat the last word for word (a standing note, "nothing
+      // imported yet", night after night) keeps none either: it is on record already.
+      if report.isQuiet && log.latestHolds(logText) {
+        return Ending(report: report, text: text, failures: failures)
+      }
       do {
         _ = try log.write(logText, now: workspace.now)
       } catch {
