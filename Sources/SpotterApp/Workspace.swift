@@ -87,9 +87,9 @@ public struct Workspace: Sendable {
     loader.hasWorkingFolder = !options.isBatchUser
     var (settings, keys) = try loader.loadNamingKeys(
       path: options.configPath ?? paths.config, required: options.configPath != nil)
-    if let vdir = options.vdirPath, !loader.hasHome, HistorySources.startsFromHome(vdir) {
-      throw SpotterAppError.invalidOption(
-        option: "--vdir", value: vdir, reason: HistorySources.noHome.appending(" instead of", de: " statt"))
+    // `--vdir` is a path as the config's `vdir` is, and read where it is.
+    if let vdir = options.vdirPath, let problem = loader.pathProblem(vdir) {
+      throw SpotterAppError.invalidOption(option: "--vdir", value: vdir, reason: problem)
     }
     var zoneSource: Source = keys.contains("timezone") ? .config : pinnedZone != nil ? .store : .system
     if let zone = options.timeZone {

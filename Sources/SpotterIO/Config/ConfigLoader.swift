@@ -92,6 +92,27 @@ public struct ConfigLoader: Sendable {
   /// The largest config read, in bytes: a real one is a few kilobytes, and every command reads it.
   public static let largestFile = 256 * 1024
 
+  /// Why `path` cannot be read as written, ending where the value follows ("… instead of"); nil
+  /// when it can. It cannot when it starts from a home folder (`~/`) that this run does not
+  /// have, where it would name a folder called `~` in the working folder, or when it is relative
+  /// and the working folder is not this run's own.
+  public static func pathProblem(_ path: String, hasHome: Bool, hasWorkingFolder: Bool) -> Phrase? {
+    let fromHome = HistorySources.startsFromHome(path)
+    if fromHome && !hasHome { return HistorySources.noHome.appending(" instead of", de: " statt") }
+    guard !fromHome && !path.hasPrefix("/") && !hasWorkingFolder else { return nil }
+    return Phrase(
+      "a batch user has no working folder of their own, so a relative path would be the batch's, shared by every "
+        + "user; write the path in full instead of",
+      de:
+        "ein Batch-Benutzer hat keinen eigenen Arbeitsordner, ein relativer Pfad wäre also der des Batches, den "
+        + "alle Benutzer teilen; schreibe den Pfad ganz aus statt")
+  }
+
+  /// ``pathProblem(_:hasHome:hasWorkingFolder:)`` where this loader reads a config.
+  public func pathProblem(_ path: String) -> Phrase? {
+    Self.pathProblem(path, hasHome: hasHome, hasWorkingFolder: hasWorkingFolder)
+  }
+
   /// The line of `key` (`vdir`, `hevy.api_key_file`) in the config file at `path`, for an error
   /// about its value found after loading; 1 when the file cannot be read again.
   public static func line(of key: String, inFileAt path: String) -> Int {

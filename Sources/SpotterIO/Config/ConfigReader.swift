@@ -70,23 +70,11 @@ struct ConfigReader {
     return sectionLine ?? 1
   }
 
-  /// Refuses `path` under `key` when it starts from a home folder (`~/`) that this run does not
-  /// have, where it would name a folder called `~` in the working folder, or when it is relative
-  /// and the working folder is not this run's own.
+  /// Refuses `path` under `key` where it cannot be read as written
+  /// (``ConfigLoader/pathProblem(_:hasHome:hasWorkingFolder:)``).
   func checkPath(_ key: String, _ path: String) throws {
-    let fromHome = HistorySources.startsFromHome(path)
-    if fromHome && !hasHome {
-      throw error(key, path, HistorySources.noHome.appending(" instead of", de: " statt"))
-    }
-    if !fromHome && !path.hasPrefix("/") && !hasWorkingFolder {
-      throw error(
-        key, path,
-        Phrase(
-          "a batch user has no working folder of their own, so a relative path would be the batch's, shared by "
-            + "every user; write the path in full instead of",
-          de:
-            "ein Batch-Benutzer hat keinen eigenen Arbeitsordner, ein relativer Pfad wäre also der des Batches, "
-            + "den alle Benutzer teilen; schreibe den Pfad ganz aus statt"))
+    if let problem = ConfigLoader.pathProblem(path, hasHome: hasHome, hasWorkingFolder: hasWorkingFolder) {
+      throw error(key, path, problem)
     }
   }
 
