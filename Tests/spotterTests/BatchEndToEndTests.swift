@@ -32,6 +32,22 @@ import _SpotterTestSupport
     return (path, lines)
   }
 
+  /// A manifest of `users` users (`manifest(in:users:history:)`, each on the example Strong
+  /// export) in a new folder `dir`, and the arguments of a batch over it at `jobs` users in flight that
+  /// keeps its summary beside it.
+  static func summarisedBatch(users: Int, jobs: Int) throws -> (
+    dir: URL, lines: [String], summary: String, arguments: [String]
+  ) {
+    let dir = try SpotterBinary.scratch()
+    let (manifest, lines) = try manifest(in: dir, users: users) { _ in SpotterBinary.example("strong.csv") }
+    let summary = dir.appendingPathComponent("summary.jsonl").path
+    let arguments = [
+      "batch", "--users", manifest, "--jobs", "\(jobs)", "--now", "2026-11-22T20:30:00Z", "--summary",
+      summary,
+    ]
+    return (dir, lines, summary, arguments)
+  }
+
   /// The lines of the summary at `path`, decoded.
   static func rows(ofSummary path: String) throws -> [[String: Any]] {
     try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").compactMap {
@@ -83,12 +99,7 @@ import _SpotterTestSupport
   /// Two batches of one shard with one summary at once: the second stops before any user (75)
   /// or, if the first has ended, skips what it did; every user is in the summary exactly once.
   @Test func aSecondBatchOfARunningShardLeavesEachUserOnceInItsSummary() async throws {
-    let dir = try SpotterBinary.scratch()
-    let (manifest, _) = try Self.manifest(in: dir, users: 40) { _ in SpotterBinary.example("strong.csv") }
-    let summary = dir.appendingPathComponent("summary.jsonl").path
-    let arguments = [
-      "batch", "--users", manifest, "--jobs", "1", "--now", "2026-11-22T20:30:00Z", "--summary", summary,
-    ]
+    let (_, _, summary, arguments) = try Self.summarisedBatch(users: 40, jobs: 1)
     async let first = SpotterBinary.run(arguments)
     async let second = SpotterBinary.run(arguments)
     let statuses = try await [first, second].map(\.status)
@@ -247,12 +258,7 @@ import _SpotterTestSupport
   /// kill -9 at arbitrary moments of a batch, then the same shard again: every user is in the
   /// summary exactly once, ok, and every store passes SQLite's integrity check.
   @Test func aKilledBatchResumedFinishesEveryUserOnce() async throws {
-    let dir = try SpotterBinary.scratch()
-    let (manifest, lines) = try Self.manifest(in: dir, users: 30) { _ in SpotterBinary.example("strong.csv") }
-    let summary = dir.appendingPathComponent("summary.jsonl").path
-    let arguments = [
-      "batch", "--users", manifest, "--jobs", "2", "--now", "2026-11-22T20:30:00Z", "--summary", summary,
-    ]
+    let (dir, lines, summary, arguments) = try Self.summarisedBatch(users: 30, jobs: 2)
     // Timed once, to spread the kills over its run.
     let probe = try SpotterBinary.scratch().appendingPathComponent("probe.jsonl").path
     try (lines.prefix(5).joined(separator: "\n") + "\n").write(
