@@ -22,11 +22,24 @@ public struct BatchShard: Sendable, Hashable, CustomStringConvertible {
     var index: Int?
     var count: Int?
     if parts.first == "auto" {
+      // A variable the engine set but spelt wrong is named with its value: "got 'auto'" sent the
+      // reader to the command line when the job's environment was at fault.
+      try checkNumbers(
+        ["SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_COUNT", "JOB_COMPLETION_INDEX", "SPOTTER_SHARDS"],
+        in: environment)
       if let task = number(environment["SLURM_ARRAY_TASK_ID"]) {
         (index, count) = try slurmShard(task: task, environment: environment, text: text)
       } else if let task = number(environment["JOB_COMPLETION_INDEX"]) {
         index = task
         count = number(environment["SPOTTER_SHARDS"])
+        // A Kubernetes pod is told its index, not how many there are.
+        if count == nil, parts.count == 1 {
+          throw SpotterAppError.invalidOption(
+            option: "--shard", value: text,
+            reason: Phrase(
+              "JOB_COMPLETION_INDEX gives this pod's shard but not how many shards there are: "
+                + "give auto/N (N = the Job's completions) or set SPOTTER_SHARDS, got"))
+        }
       } else {
         throw SpotterAppError.invalidOption(
           option: "--shard", value: text,
@@ -76,6 +89,16 @@ public struct BatchShard: Sendable, Hashable, CustomStringConvertible {
             + "--array=0-\(max(count - 1, 0)) or give --shard I/N, got"))
     }
     return ((task - minimum) / step, count)
+  }
+
+  /// Refuses a variable of `names` that is set but is not a whole number, naming it and its value.
+  private static func checkNumbers(_ names: [String], in environment: [String: String]) throws {
+    for name in names {
+      guard let value = environment[name], number(value) == nil else { continue }
+      throw SpotterAppError.invalidOption(
+        option: "--shard", value: value,
+        reason: Phrase("'auto' reads \(name) from the environment, which is not a whole number:"))
+    }
   }
 
   /// The most shards a batch may be cut into.

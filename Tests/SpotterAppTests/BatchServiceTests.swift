@@ -75,6 +75,30 @@ import _SpotterTestSupport
         == BatchShard(index: 3, count: 4))
     #expect(throws: SpotterAppError.self) { try BatchShard.parse("4/4", environment: [:]) }
     #expect(throws: SpotterAppError.self) { try BatchShard.parse("auto", environment: [:]) }
+    // An engine's variable spelt wrong is named with its value; a pod's index without a count
+    // says where the count goes.
+    for (environment, words) in [
+      (
+        ["SLURM_ARRAY_TASK_ID": "x", "SLURM_ARRAY_TASK_COUNT": "2"],
+        "reads SLURM_ARRAY_TASK_ID from the environment, which is not a whole number: 'x'"
+      ),
+      (
+        ["JOB_COMPLETION_INDEX": "1", "SPOTTER_SHARDS": "four"],
+        "reads SPOTTER_SHARDS from the environment, which is not a whole number: 'four'"
+      ),
+      (
+        ["JOB_COMPLETION_INDEX": "1"],
+        "give auto/N (N = the Job's completions) or set SPOTTER_SHARDS, got 'auto'"
+      ),
+    ] {
+      let error = #expect(throws: SpotterAppError.self) {
+        try BatchShard.parse("auto", environment: environment)
+      }
+      #expect(error.map { "\($0)" }?.contains(words) == true, "\(String(describing: error))")
+    }
+    #expect(
+      try BatchShard.parse("auto", environment: ["JOB_COMPLETION_INDEX": "1", "SPOTTER_SHARDS": "3"])
+        == BatchShard(index: 1, count: 3))
   }
 
   /// SQLite's own lock on a user's store, held by another process past the batch's wait, makes
