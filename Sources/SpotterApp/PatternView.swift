@@ -147,9 +147,9 @@ public struct PatternView: Sendable, Encodable {
     if pattern.weekdays.contains(where: { $0.startSource == nil && $0.dateOnlySessions > 0 }) {
       lines.append(
         words.pick(
-          "\"dates only\": this history has no times of day (FitNotes for Android), so these days' "
+          "\"dates only\": this history has no times of day (FitNotes for Android, early Fitbod), so these days' "
             + "reminders announce preferred_time (\(preferredTime)).",
-          "„nur Daten“: diese Historie hat keine Uhrzeiten (FitNotes für Android), also nennen die "
+          "„nur Daten“: diese Historie hat keine Uhrzeiten (FitNotes für Android, frühes Fitbod), also nennen die "
             + "Erinnerungen dieser Tage preferred_time (\(preferredTime))."))
     }
     lines += reactionLines(words)

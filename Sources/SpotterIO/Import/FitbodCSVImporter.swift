@@ -11,10 +11,12 @@ import SpotterCore
 /// - `Date,Exercise,Sets,Reps,Weight,isWarmup,Note` (early), one row per exercise and its sets.
 ///
 /// Dates are `2021-12-27 10:02:51 +0000` (the instant, with its offset) or a local time without
-/// one. Fitbod names no workouts: the rows of one workout are the sets within two hours of the
+/// one; the early form also wrote the day alone (`2019-02-13`), whose rows are that day's workout,
+/// known by its date only (``Session/hasTimeOfDay`` false, as FitNotes's). Fitbod names no workouts: the rows of one workout are the sets within two hours of the
 /// one before, and the session's start is its first set's time. Cardio rows (no reps or weight,
-/// a duration or distance) make the session but no set; `isWarmup` sets are warm-ups; the unit is
-/// the weight column's, else the configured one.
+/// a duration or distance) make the session but no set; `isWarmup` sets are warm-ups; an assisted
+/// exercise's negative weight is a set without a load; the unit is the weight column's, else the
+/// configured one.
 struct FitbodCSVImporter {
   let context: ImportContext
 
@@ -50,6 +52,8 @@ struct FitbodCSVImporter {
       var line: Int
       var exercise: String
       var sets: [SetEntry]
+      /// The day, when the row gives no time of day.
+      var day: LocalDate?
     }
     var read: [Row] = []
     for record in rows {
@@ -57,9 +61,13 @@ struct FitbodCSVImporter {
       let text = table[record, date].trimmed
       // `2021-12-27 10:02:51 +0000`: the offset after a blank, which ISO 8601 writes without.
       let joined = text.replacingOccurrences(of: " +", with: "+").replacingOccurrences(of: " -", with: "-")
-      guard let (local, offset) = TimestampParser.iso8601(joined) else {
+      let day = LocalDate(parsing: text)
+      guard
+        let (local, offset) = day.map({ (LocalDateTime(date: $0, secondOfDay: 0), nil) })
+          ?? TimestampParser.iso8601(joined)
+      else {
         throw context.rowError(
-          record.line, header[date], text, "invalid date (expected 2021-12-27 10:02:51 +0000)")
+          record.line, header[date], text, "invalid date (expected 2021-12-27 10:02:51 +0000 or 2019-02-13)")
       }
       try context.checkDate(local, line: record.line, column: header[date], value: text)
       let at =
@@ -70,7 +78,16 @@ struct FitbodCSVImporter {
         kind = .warmup
       }
       let values = try context.passOver { () throws -> (Double?, Int?, Int) in
-        let lifted = try context.weight(table, record, column: weight, header: header, unit: unit)
+        // An assisted exercise's weight is the help, written negative (`Assisted Chin Up` at
+        // -18.1): a set at the body's weight, which no record or suggestion may read as a load.
+        let cell = table[record, weight].trimmed
+        let assisted =
+          cell.hasPrefix("-")
+          && Double(cell.dropFirst()).map {
+            $0.isFinite && $0 > 0 && ImportContext.isPlausible(weight: $0, unit: unit)
+          } == true
+        let lifted =
+          assisted ? nil : try context.weight(table, record, column: weight, header: header, unit: unit)
         let count = try context.reps(table, record, column: reps, header: header)
         var times = 1
         if let setsColumn, case .value(let value) = table.number(record, column: setsColumn) {
@@ -94,7 +111,8 @@ struct FitbodCSVImporter {
           sets = Array(repeating: SetEntry(kind: kind, weight: lifted, unit: unit, reps: count), count: times)
         }
       }
-      read.append(Row(at: at, line: record.line, exercise: table[record, exercise].trimmed, sets: sets))
+      read.append(
+        Row(at: at, line: record.line, exercise: table[record, exercise].trimmed, sets: sets, day: day))
     }
     // The export lists sets newest or oldest first, by app version: read in time order.
     read.sort { ($0.at, $0.line) < ($1.at, $1.line) }
@@ -102,7 +120,10 @@ struct FitbodCSVImporter {
     var index = 0
     while index < read.count {
       var last = index
-      while last + 1 < read.count, read[last + 1].at.timeIntervalSince(read[last].at) <= Self.longestPause {
+      // A day without times is one workout, and never joins a timed one.
+      while last + 1 < read.count, read[last + 1].day == read[index].day,
+        read[last + 1].at.timeIntervalSince(read[last].at) <= Self.longestPause
+      {
         last += 1
       }
       var grouper = ExerciseGrouper()
@@ -111,10 +132,12 @@ struct FitbodCSVImporter {
       }
       let start = read[index].at
       let end = read[last].at
+      // A day's id is its date, as FitNotes's: midnight's instant moves with the zone.
+      let id = read[index].day.map { "fitbod-\($0)" } ?? "fitbod-\(Int(start.timeIntervalSince1970))"
       sessions.append(
         Session(
-          id: "fitbod-\(Int(start.timeIntervalSince1970))", source: .fitbod, workoutName: Self.workoutName,
-          start: start, end: end > start ? end : nil, state: .completed, exercises: grouper.exercises))
+          id: id, source: .fitbod, workoutName: Self.workoutName, start: start, end: end > start ? end : nil,
+          state: .completed, exercises: grouper.exercises, hasTimeOfDay: read[index].day == nil))
       index = last + 1
     }
     return sessions

@@ -58,6 +58,36 @@ import _SpotterTestSupport
     #expect(early.count == 1 && early[0].setCount == 5)
   }
 
+  /// The early form as a real 2019 export writes it: the day alone, newest first, an empty
+  /// `isWarmup`, one row per set. Each day is one workout known by its date only; it was refused
+  /// at its first date.
+  @Test func fitbodEarlyFormWithDaysOnly() throws {
+    let (format, sessions) = try parse(
+      """
+      Date,Exercise,Sets,Reps,Weight,isWarmup,Note
+      2019-02-13,Chin Up,1,5,0,,
+      2019-02-13,Biceps Curl To Shoulder Press,1,13,6.803893642,,
+      2019-02-11,Barbell Bench Press,1,10,13.6,,
+      2019-02-11,Barbell Bench Press,1,10,18.1,,
+      2019-02-11,Assisted Chin Up,1,5,-18.14371638,,
+
+      """)
+    #expect(format == .fitbodCSV)
+    #expect(sessions.map(\.id) == ["fitbod-2019-02-11", "fitbod-2019-02-13"])
+    // The assisted set is kept, without a load.
+    #expect(sessions[0].exercises.last?.name == "Assisted Chin Up")
+    #expect(sessions[0].exercises.last?.sets.map(\.weight) == [nil])
+    #expect(sessions[0].exercises.last?.sets.map(\.reps) == [5])
+    #expect(sessions.allSatisfy { !$0.hasTimeOfDay && $0.end == nil })
+    #expect(sessions[0].start == TestZones.instant("2019-02-11T00:00:00+01:00"))
+    #expect(sessions[0].exercises[0].sets.map(\.weight) == [13.6, 18.1])
+    #expect(sessions[1].exercises.map(\.name) == ["Chin Up", "Biceps Curl To Shoulder Press"])
+    let error = #expect(throws: SpotterIOError.self) {
+      try parse("Date,Exercise,Sets,Reps,Weight,isWarmup,Note\n2019-02-31,Chin Up,1,5,0,,\n")
+    }
+    #expect(error.map { "\($0)" }?.contains("export.csv:2") == true, "\(String(describing: error))")
+  }
+
   /// GymBook in Italian, as real exports are written: `dd/mm/yy`, a time per set, `"22,50 kg"`;
   /// a warm-up row, a skipped row, a timed cardio row with a distance.
   @Test func gymBookItalian() throws {
