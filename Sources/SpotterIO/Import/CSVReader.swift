@@ -27,7 +27,7 @@ struct CSVReader {
   }
 
   /// Splits `bytes` into a table of records; a UTF-8 BOM is skipped, CRLF and LF both end a
-  /// record, and blank lines are dropped.
+  /// record, and blank lines and rows of empty fields are dropped.
   ///
   /// Fields point into the file's own bytes; only a field with doubled quotes (or bytes after its
   /// closing quote) is unescaped into a copy. Five years of history are 350,000 fields, and
@@ -76,6 +76,7 @@ struct CSVReader {
         let kept = (starts.count, unescaped.count)
         var fieldCount = 0
         var fieldHasContent = false
+        var recordHasContent = false
         while true {
           var start = index
           var end: Int
@@ -118,6 +119,7 @@ struct CSVReader {
           starts.append(start)
           ends.append(end)
           fieldCount += 1
+          recordHasContent = recordHasContent || fieldHasContent
           guard index < count && input[index] == delimiter else { break }
           index += 1
         }
@@ -133,9 +135,11 @@ struct CSVReader {
           break
         }
         line += 1
-        if fieldCount == 1 && !fieldHasContent {
-          starts.removeLast()
-          ends.removeLast()
+        if !recordHasContent {
+          // A blank line, or a row of nothing but delimiters (`,,,,`), which a spreadsheet
+          // writes for a blank row it saved: no record either way.
+          starts.removeLast(fieldCount)
+          ends.removeLast(fieldCount)
         } else {
           records.append(
             CSVTable.Record(line: recordLine, firstField: starts.count - fieldCount, count: fieldCount))

@@ -44,13 +44,14 @@ import _SpotterTestSupport
     }
   }
 
-  /// Quoted notes over several lines, doubled quotes, CRLF, a BOM, blank lines and a workout whose
-  /// rows are not contiguous, cut at every byte.
+  /// Quoted notes over several lines, doubled quotes, CRLF, a BOM, blank lines, a spreadsheet's
+  /// blank row of commas and a workout whose rows are not contiguous, cut at every byte.
   @Test func chunksMayEndAnywhere() throws {
     let rows = [
       "\u{FEFF}Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE",
       "2024-03-04 18:00:00,Push,1h 2m,Bench Press,1,80,5,0,0,\"two\r\nlines, \"\"quoted\"\"\",\"\",",
       "",
+      ",,,,,,,,,,,",
       "2024-03-04 18:00:00,Push,1h 2m,Bench Press,2,82.5,5,0,0,,,",
       "2024-03-06 18:10:00,Pull,55m,Row,1,60,8,0,0,\"a \"\"b\"\"\",,8",
       "2024-03-04 18:00:00,Push,1h 2m,Bench Press,3,85,3,0,0,,,",

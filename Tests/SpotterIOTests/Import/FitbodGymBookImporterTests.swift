@@ -37,6 +37,34 @@ import _SpotterTestSupport
     #expect(sessions.allSatisfy { $0.source == .fitbod && $0.hasTimeOfDay })
   }
 
+  /// The current form after a spreadsheet saved it, as a real export was published: `FALSE`, long
+  /// decimals, and a blank row written as commas (refused at its empty date before).
+  @Test func fitbodSavedBySpreadsheet() throws {
+    let (_, sessions) = try parse(
+      """
+      Date,Exercise,Reps,Weight(kg),Duration(s),Distance(m),Incline,Resistance,isWarmup,Note,multiplier
+      2020-05-26 20:00:00 +0000,Barbell Bench Press,7,83.91468824559340,0.0,0.0,0.0,0.0,FALSE,,1.0
+      ,,,,,,,,,,
+      2020-05-25 20:27:00 +0000,Pull Up,6,0.0,0.0,0.0,0.0,0.0,TRUE,,1.0
+
+      """)
+    #expect(
+      sessions.map(\.start) == [
+        TestZones.instant("2020-05-25T20:27:00Z"), TestZones.instant("2020-05-26T20:00:00Z"),
+      ])
+    #expect(sessions[0].exercises[0].sets.map(\.kind) == [.warmup])
+    let error = #expect(throws: SpotterIOError.self) {
+      try parse(
+        """
+        Date,Exercise,Reps,Weight(kg),Duration(s),Distance(m),Incline,Resistance,isWarmup,Note,multiplier
+        ,,,,,,,,,,
+        2020-05-26,Bench,x,80,0,0,0,0,false,,1
+
+        """)
+    }
+    #expect(error.map { "\($0)" }?.contains("export.csv:3") == true, "\(String(describing: error))")
+  }
+
   /// Pounds in the header, local times without an offset, and the early form with a `Sets` column.
   @Test func fitbodPoundsAndTheEarlyForm() throws {
     let (_, pounds) = try parse(
