@@ -95,7 +95,9 @@ public struct PatternView: Sendable, Encodable {
       } else if day.confidence < day.probability - 0.05, (day.reactions?.declined ?? 0) > 0 {
         training = words.pick(
           "no: reminders there were skipped or ignored", "nein: Erinnerungen dort ausgelassen oder ignoriert")
-      } else if day.probability >= minimumConfidence {
+      } else if day.probability >= minimumConfidence || day.confidence < day.probability - 0.05 {
+        // Confidence below the weekday's rate with no reaction behind it: the days since the last
+        // session lowered it, so the day is missed lately rather than trained now and then.
         training = words.pick("no: fewer sessions there lately", "nein: zuletzt seltener trainiert")
       } else {
         training = words.pick("no: only now and then", "nein: nur ab und zu")

@@ -75,8 +75,14 @@ import _SpotterTestSupport
     let dir = try SpotterBinary.scratch()
     // A file where the vdir's folder should be: no item can go in.
     try "not a folder".write(to: dir.appendingPathComponent("vdir"), atomically: false, encoding: .utf8)
-    let history = SpotterBinary.example("strong.csv")
-    let run = try await spotter(dir, ["run", "--days", "2", "--history", history])
+    // Both example histories, as the README's example runs: with the Strong file alone the last
+    // session is nine days old and Monday falls just under the reminder threshold.
+    let run = try await spotter(
+      dir,
+      [
+        "run", "--days", "2", "--history", SpotterBinary.example("strong.csv"),
+        SpotterBinary.example("hevy.csv"),
+      ])
     #expect(run.status != 0)
     #expect(run.stdout.contains("planned "), "\(run.stdout)")
     #expect(
