@@ -44,9 +44,9 @@ public struct Settings: Sendable, Hashable {
   public static let defaultNightly = LocalTime(hour: 21, minute: 30)
   /// How likely a day must be to get a workout reminder. Chosen with the learning constants on 39
   /// people (`bench/backtest`, README "Learning, measured"): the most useful threshold whose
-  /// precision is two points above the best simple rule's. At 0.4, level with it on those 39,
-  /// 19 people gathered later got 3 points less precision than the best rule (67% against 70%);
-  /// at 0.45, 69% with 4 points more useful alarms than the best rule.
+  /// precision keeps a point above the best simple rule's. At 0.4, level with that rule on those
+  /// 39, 19 people gathered later got 3 points less precision than the best rule (67% against
+  /// 70%); at 0.45, 69%, with 4 points more useful alarms than the best rule.
   public static let defaultMinimumConfidence = 0.45
 
   public init(
