@@ -331,8 +331,12 @@ import _SpotterTestSupport
     let pipes = try SpotterBinary.scratch()
     let started = Self.fifo(pipes, "started")
     let release = Self.fifo(pipes, "release")
-    // The notifier says it started, then waits until the test lets it go.
-    let sandbox = try Sandbox(notifier: "echo started > '\(started)'; cat '\(release)' > /dev/null")
+    // The notifier says it started, then waits until the test lets it go. Its timeout is the
+    // longest there is: on a loaded machine the `skip` below took longer than the default 30 s,
+    // the notifier was killed, and the test waited for ever to open `release` for a reader that
+    // was gone.
+    let sandbox = try Sandbox(
+      notifier: "echo started > '\(started)'; cat '\(release)' > /dev/null", extra: "timeout_seconds = 600")
     #expect(try await sandbox.spotter(["run", "--days", "1"], now: evening, writes: true).status == 0)
     let catchUp = Process()
     catchUp.executableURL = SpotterBinary.executable
@@ -342,15 +346,27 @@ import _SpotterTestSupport
     ]
     catchUp.standardOutput = FileHandle.nullDevice
     try catchUp.run()
-    // Blocks until the notifier is running.
-    let signal = try #require(FileHandle(forReadingAtPath: started))
+    // Waits until the notifier is running, or catch-up has ended without running it. Opened for
+    // reading and writing, the FIFO opens at once, whoever else has it open.
+    let signal = FileHandle(fileDescriptor: open(started, O_RDWR), closeOnDealloc: true)
+    var ready = pollfd(fd: signal.fileDescriptor, events: Int16(POLLIN), revents: 0)
+    while poll(&ready, 1, 1000) == 0 && catchUp.isRunning {}
+    try #require(ready.revents & Int16(POLLIN) != 0, "catch-up ended without running the notifier")
     #expect(String(decoding: signal.readData(ofLength: 8), as: UTF8.self) == "started\n")
     // Another writing command gets the lock at once instead of waiting and exiting 75.
     let other = try await sandbox.spotter(["skip", "tomorrow", "--wait", "0"], now: evening, writes: true)
     #expect(other.status == 0, "\(other.stderr)")
-    let go = try #require(FileHandle(forWritingAtPath: release))
-    go.write(Data("go\n".utf8))
-    try go.close()
+    // Opened without waiting: with the notifier gone (killed, or catch-up failed) there is no
+    // reader, and a blocking open would hang the suite instead of failing this test.
+    let descriptor = open(release, O_WRONLY | O_NONBLOCK)
+    #expect(descriptor >= 0, "the notifier no longer waits on \(release) (errno \(errno))")
+    if descriptor >= 0 {
+      let go = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+      go.write(Data("go\n".utf8))
+      try go.close()
+    } else {
+      catchUp.terminate()
+    }
     catchUp.waitUntilExit()
     #expect(catchUp.terminationStatus == 0)
   }
