@@ -85,6 +85,9 @@ public struct PatternView: Sendable, Encodable {
     let rows = pattern.weekdays.map { day -> [String] in
       let name = words.weekday(day.weekday)
       var training: String
+      // Confidence below the weekday's rate: reactions, or the days since the last session,
+      // lowered it.
+      let lowered = day.confidence < day.probability - 0.05
       if day.confidence >= minimumConfidence {
         training =
           day.probability >= 0.5
@@ -92,12 +95,11 @@ public struct PatternView: Sendable, Encodable {
           : words.pick("yes: often enough to remind", "ja: oft genug für eine Erinnerung")
       } else if day.sessionCount == 0 && day.dateOnlySessions == 0 {
         training = words.pick("no: no \(name) trained yet", "nein: noch an keinem \(name) trainiert")
-      } else if day.confidence < day.probability - 0.05, (day.reactions?.declined ?? 0) > 0 {
+      } else if lowered, (day.reactions?.declined ?? 0) > 0 {
         training = words.pick(
           "no: reminders there were skipped or ignored", "nein: Erinnerungen dort ausgelassen oder ignoriert")
-      } else if day.probability >= minimumConfidence || day.confidence < day.probability - 0.05 {
-        // Confidence below the weekday's rate with no reaction behind it: the days since the last
-        // session lowered it, so the day is missed lately rather than trained now and then.
+      } else if day.probability >= minimumConfidence || lowered {
+        // Lowered with no reaction behind it: the day is missed lately, not trained now and then.
         training = words.pick("no: fewer sessions there lately", "nein: zuletzt seltener trainiert")
       } else {
         training = words.pick("no: only now and then", "nein: nur ab und zu")

@@ -75,7 +75,6 @@ struct CSVReader {
         let recordStart = index
         let kept = (starts.count, unescaped.count)
         var fieldCount = 0
-        var fieldHasContent = false
         var recordHasContent = false
         while true {
           var start = index
@@ -110,16 +109,15 @@ struct CSVReader {
               start = offset
               end = count + unescaped.count
             }
-            fieldHasContent = true
+            recordHasContent = true
           } else {
             skipPlain()
             end = index
-            fieldHasContent = end > start
+            recordHasContent = recordHasContent || end > start
           }
           starts.append(start)
           ends.append(end)
           fieldCount += 1
-          recordHasContent = recordHasContent || fieldHasContent
           guard index < count && input[index] == delimiter else { break }
           index += 1
         }

@@ -12,11 +12,12 @@ import SpotterCore
 ///
 /// Dates are `2021-12-27 10:02:51 +0000` (the instant, with its offset) or a local time without
 /// one; the early form also wrote the day alone (`2019-02-13`), whose rows are that day's workout,
-/// known by its date only (``Session/hasTimeOfDay`` false, as FitNotes's). Fitbod names no workouts: the rows of one workout are the sets within two hours of the
-/// one before, and the session's start is its first set's time. Cardio rows (no reps or weight,
-/// a duration or distance) make the session but no set; `isWarmup` sets are warm-ups; an assisted
-/// exercise's negative weight is a set without a load; the unit is the weight column's, else the
-/// configured one.
+/// known by its date only (``Session/hasTimeOfDay`` false, as FitNotes's). Fitbod names no
+/// workouts: the rows of one workout are the sets within two hours of the one before, and the
+/// session's start is its first set's time. Cardio rows (no reps or weight, a duration or
+/// distance) make the session but no set; `isWarmup` sets are warm-ups; an assisted exercise's
+/// negative weight is a set without a load; the unit is the weight column's, else the configured
+/// one.
 struct FitbodCSVImporter {
   let context: ImportContext
 
