@@ -64,12 +64,29 @@ struct CSVTable {
 
   /// The field read as a non-negative number; surrounding spaces and tabs are ignored.
   func number(_ record: Record, column: Int) -> Number {
+    number(record, column: column, negated: false)
+  }
+
+  /// The magnitude of a field written negative (`-18.1`, or `-18,1` where the decimal mark is a
+  /// comma), as an assisted exercise's help is; `.invalid` when the field is not negative.
+  func negativeNumber(_ record: Record, column: Int) -> Number {
+    number(record, column: column, negated: true)
+  }
+
+  private func number(_ record: Record, column: Int, negated: Bool) -> Number {
     let range = range(record, column)
     return storage.withUnsafeBufferPointer { buffer in
       var bytes = buffer[range]
       while let first = bytes.first, first == 0x20 || first == 0x09 { bytes = bytes.dropFirst() }
       while let last = bytes.last, last == 0x20 || last == 0x09 { bytes = bytes.dropLast() }
       if bytes.isEmpty { return .empty }
+      if negated {
+        guard bytes.first == UInt8(ascii: "-") else { return .invalid }
+        bytes = bytes.dropFirst()
+        // `--5` and `- 5` are no numbers.
+        guard let first = bytes.first, first != UInt8(ascii: "-"), first != UInt8(ascii: "+"), first != 0x20
+        else { return .invalid }
+      }
       // Almost every cell is a plain decimal; other spellings (`1e2`) go through the full parser.
       if let value = ASCIIDigits.decimal(bytes) { return .value(value) }
       if decimalComma, let comma = bytes.firstIndex(of: UInt8(ascii: ",")),

@@ -81,12 +81,10 @@ struct FitbodCSVImporter {
       let values = try context.passOver { () throws -> (Double?, Int?, Int) in
         // An assisted exercise's weight is the help, written negative (`Assisted Chin Up` at
         // -18.1): a set at the body's weight, which no record or suggestion may read as a load.
-        let cell = table[record, weight].trimmed
-        let assisted =
-          cell.hasPrefix("-")
-          && Double(cell.dropFirst()).map {
-            $0.isFinite && $0 > 0 && ImportContext.isPlausible(weight: $0, unit: unit)
-          } == true
+        var assisted = false
+        if case .value(let help) = table.negativeNumber(record, column: weight) {
+          assisted = help > 0 && ImportContext.isPlausible(weight: help, unit: unit)
+        }
         let lifted =
           assisted ? nil : try context.weight(table, record, column: weight, header: header, unit: unit)
         let count = try context.reps(table, record, column: reps, header: header)

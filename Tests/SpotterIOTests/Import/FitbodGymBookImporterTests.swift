@@ -116,6 +116,23 @@ import _SpotterTestSupport
     #expect(error.map { "\($0)" }?.contains("export.csv:2") == true, "\(String(describing: error))")
   }
 
+  /// The same assisted set where a spreadsheet wrote semicolons and decimal commas (`-18,1`): a set
+  /// without a load too, not a refused file; a weight that is no number stays refused.
+  @Test func fitbodAssistedSetWithADecimalComma() throws {
+    let header = "Date;Exercise;Sets;Reps;Weight;isWarmup;Note\n"
+    let (format, sessions) = try parse(
+      header + "2019-02-11;Barbell Bench Press;1;10;13,6;;\n2019-02-11;Assisted Chin Up;1;5;-18,14;;\n")
+    #expect(format == .fitbodCSV)
+    #expect(sessions[0].exercises.map { $0.sets.map(\.weight) } == [[13.6], [nil]])
+    for weight in ["--18,1", "-x", "- 18"] {
+      let error = #expect(throws: SpotterIOError.self) {
+        try parse(header + "2019-02-11;Assisted Chin Up;1;5;\(weight);;\n")
+      }
+      #expect(
+        error.map { "\($0)" }?.contains("export.csv:2") == true, "\(weight): \(String(describing: error))")
+    }
+  }
+
   /// GymBook in Italian, as real exports are written: `dd/mm/yy`, a time per set, `"22,50 kg"`;
   /// a warm-up row, a skipped row, a timed cardio row with a distance.
   @Test func gymBookItalian() throws {
