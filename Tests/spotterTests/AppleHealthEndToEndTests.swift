@@ -73,6 +73,24 @@ import _SpotterTestSupport
     #expect(!again.stderr.contains("passed over"))
   }
 
+  /// An export with steps and heart rates but no workout, as a phone without a watch writes it,
+  /// imports nothing and says so, instead of a bare "0 sessions" read as a history imported.
+  @Test func anExportWithoutWorkoutsSaysSo() async throws {
+    let box = try Sandbox(program: "")
+    let path = box.dir.appendingPathComponent("export.xml").path
+    let export = Self.export().replacingOccurrences(
+      of: #"(?s)<Workout .*</Workout>\n"#, with: "", options: .regularExpression)
+    #expect(!export.contains("<Workout"))
+    try export.write(toFile: path, atomically: false, encoding: .utf8)
+    let run = try await box.spotter(["import", path], now: "2026-11-22T21:30:00+01:00")
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("(apple-health): 0 sessions"), "\(run.stdout)")
+    #expect(
+      run.stderr.contains(
+        "note: \(path): holds no workouts (Apple Health exports only the workouts a watch or a fitness app"),
+      "\(run.stderr)")
+  }
+
   @Test(
     .enabled(
       if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "script(1) is not installed"))

@@ -64,7 +64,20 @@ public struct HistoryImporter: Sendable {
     let findings = ImportFindings()
     let (format, sessions, notes) = try readPacked(path: path, findings: findings, progress: progress)
     try findings.check()
-    return (format, sessions, notes + findings.notes(), findings.impossibleSets.count)
+    var heard = notes + findings.notes()
+    if sessions.isEmpty && heard.isEmpty { heard.append(Self.noWorkoutsNote(format, file: path)) }
+    return (format, sessions, heard, findings.impossibleSets.count)
+  }
+
+  /// What a file that holds no workout at all says, so that an import of "0 sessions" is not
+  /// taken for a history read: Apple Health's export holds only the workouts a watch or an app
+  /// recorded, and an export made before the first workout holds only its header.
+  static func noWorkoutsNote(_ format: HistoryFormat, file: String) -> String {
+    if format == .appleHealth {
+      return "\(file): holds no workouts (Apple Health exports only the workouts a watch or a fitness app "
+        + "recorded), so nothing was imported from it"
+    }
+    return "\(file): holds no workouts, so nothing was imported from it"
   }
 
   private func readPacked(path: String, findings: ImportFindings, progress: ((Int64, Int64) -> Void)?) throws
