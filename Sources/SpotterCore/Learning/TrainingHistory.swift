@@ -166,8 +166,10 @@ struct TrainingHistory {
     var result = (trained: 0, nights: 0)
     var previous = firstDate
     var date = firstDate.adding(days: 1)
+    // Earlier nights still set the gap of the first counted one.
+    let counted = target.adding(days: -parameters.cellWindowDays)
     while date < target && isObserved(date) {
-      if date.weekday == target.weekday && bucket(previous.days(until: date)) == gap
+      if date >= counted && date.weekday == target.weekday && bucket(previous.days(until: date)) == gap
         && (!skipInactive || isActive(date))
       {
         result.nights += 1
