@@ -25,7 +25,10 @@ public struct BatchShard: Sendable, Hashable, CustomStringConvertible {
       // A variable the engine set but spelt wrong is named with its value: "got 'auto'" sent the
       // reader to the command line when the job's environment was at fault.
       try checkNumbers(
-        ["SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_COUNT", "JOB_COMPLETION_INDEX", "SPOTTER_SHARDS"],
+        [
+          "SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_COUNT", "SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_MAX",
+          "SLURM_ARRAY_TASK_STEP", "JOB_COMPLETION_INDEX", "SPOTTER_SHARDS",
+        ],
         in: environment)
       if let task = number(environment["SLURM_ARRAY_TASK_ID"]) {
         (index, count) = try slurmShard(task: task, environment: environment, text: text)

@@ -83,6 +83,11 @@ import _SpotterTestSupport
         "reads SLURM_ARRAY_TASK_ID from the environment, which is not a whole number: 'x'"
       ),
       (
+        // Read as absent, a garbled step took the array for one in ones and gave another shard.
+        ["SLURM_ARRAY_TASK_ID": "2", "SLURM_ARRAY_TASK_COUNT": "2", "SLURM_ARRAY_TASK_STEP": "2x"],
+        "reads SLURM_ARRAY_TASK_STEP from the environment, which is not a whole number: '2x'"
+      ),
+      (
         ["JOB_COMPLETION_INDEX": "1", "SPOTTER_SHARDS": "four"],
         "reads SPOTTER_SHARDS from the environment, which is not a whole number: 'four'"
       ),
