@@ -72,6 +72,9 @@ extension SpotterIOError: CustomStringConvertible, LocalizedError {
         Hevy CSV ('title', 'start_time', 'end_time', 'exercise_title', 'weight_kg' or 'weight_lbs'), \
         FitNotes CSV ('Date', 'Exercise', 'Category', 'Reps'), \
         Fit Notes for iOS ('Name', 'StartTime', 'EndTime', 'Exercise', 'Reps', 'Weight'), \
+        Fitbod CSV ('Date', 'Exercise', 'Reps', 'Weight', 'isWarmup' or 'multiplier'), \
+        GymBook CSV ('Date', 'Program', 'Time', 'Exercise', 'Reps', 'Weight', 'Zone', in the app's language), \
+        JEFIT's CSV export (sections headed '### … ###'), \
         Apple Health's export.zip or export.xml, native JSON (see README)
         """,
         """
@@ -79,6 +82,9 @@ extension SpotterIOError: CustomStringConvertible, LocalizedError {
         Hevy-CSV ('title', 'start_time', 'end_time', 'exercise_title', 'weight_kg' oder 'weight_lbs'), \
         FitNotes-CSV ('Date', 'Exercise', 'Category', 'Reps'), \
         Fit Notes für iOS ('Name', 'StartTime', 'EndTime', 'Exercise', 'Reps', 'Weight'), \
+        Fitbod-CSV ('Date', 'Exercise', 'Reps', 'Weight', 'isWarmup' oder 'multiplier'), \
+        GymBook-CSV ('Date', 'Program', 'Time', 'Exercise', 'Reps', 'Weight', 'Zone', in der Sprache der App), \
+        CSV-Export von JEFIT (Abschnitte mit '### … ###'), \
         export.zip oder export.xml von Apple Health, natives JSON (siehe README)
         """)
       return "\(file):1: "

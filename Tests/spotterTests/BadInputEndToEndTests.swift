@@ -136,6 +136,13 @@ import Testing
     let unknown = try await SpotterBinary.run(["import", "--db", db, odd.path])
     #expect(unknown.status == 65)
     #expect(unknown.stderr.contains("unknown history format"))
+    // Every format the importer reads is in the list, not only the first four it learned.
+    for format in [
+      "Strong CSV", "Hevy CSV", "FitNotes CSV", "Fit Notes for iOS", "Fitbod CSV", "GymBook CSV", "JEFIT",
+      "Apple Health", "native JSON",
+    ] {
+      #expect(unknown.stderr.contains(format), "\(format)")
+    }
     let missing = try await SpotterBinary.run([
       "import", "--db", db, dir.appendingPathComponent("nope.csv").path,
     ])
