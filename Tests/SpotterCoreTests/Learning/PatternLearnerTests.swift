@@ -238,4 +238,26 @@ import _SpotterTestSupport
     #expect(
       history.weekdayGapCount(on: TestZones.date("2026-11-17")).map { [$0.trained, $0.nights] } == [0, 2])
   }
+
+  /// Wednesday after Tuesday for sixteen weeks among five other days, then seven weeks without
+  /// it: the nights that share weekday and gap, counted over half a year, still hold the old
+  /// Wednesdays (an unseen person was reminded on seven Wednesdays in a row so). Counted over
+  /// eight weeks (`cellWindowDays`, a backtest's `--learning`), the given-up weekday stays quiet.
+  @Test func theNightsThatShareWeekdayAndGapCanBeCountedOverRecentWeeksOnly() {
+    let others: [Weekday] = [.monday, .tuesday, .thursday, .saturday, .sunday]
+    let sessions =
+      SessionFactory.weekly(others, at: "06:00", weeks: 23, until: "2026-11-25")
+      + SessionFactory.weekly([.wednesday], at: "06:00", weeks: 16, until: "2026-10-07")
+    // Tuesday night: tomorrow's Wednesday comes a day after a session.
+    let night = clock.instant(TestZones.date("2026-11-24"), LocalTime(hour: 21, minute: 0))
+    var recent = LearningParameters.standard
+    let known = recent.set("cellWindowDays", to: 56)
+    #expect(known)
+    let whole = learner.learn(from: sessions, now: night, clock: clock)[.wednesday].confidence
+    let eightWeeks = PatternLearner(parameters: recent).learn(from: sessions, now: night, clock: clock)[
+      .wednesday
+    ].confidence
+    #expect(whole >= Settings.defaultMinimumConfidence, "\(whole)")
+    #expect(eightWeeks < Settings.defaultMinimumConfidence, "\(eightWeeks)")
+  }
 }
