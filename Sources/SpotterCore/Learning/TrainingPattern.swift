@@ -31,4 +31,13 @@ public struct TrainingPattern: Sendable, Hashable, Codable {
   public func trainingDays(minimumConfidence threshold: Double) -> [Weekday] {
     weekdays.filter { $0.confidence >= threshold }.map(\.weekday)
   }
+
+  /// The weekdays whose own rate over the recent weeks reaches `threshold`, Monday first: the
+  /// habit, without tomorrow's gap since the last session or the reactions to reminders, which
+  /// move a weekday's confidence from one night to the next. None before the history is a
+  /// pattern at all (every confidence is then 0): two sessions are no habit.
+  public func habitualDays(minimumRate threshold: Double) -> [Weekday] {
+    guard weekdays.contains(where: { $0.confidence > 0 }) else { return [] }
+    return weekdays.filter { $0.probability >= threshold }.map(\.weekday)
+  }
 }

@@ -79,9 +79,13 @@ public struct FollowUpPlanner: Sendable {
     var fresh: [Achievement] = []
     var nextAchievementCursor: ProgressCursor<AchievementDetector.State>?
     if settings.achievements.anyEnabled {
+      // The weekly target is the habit's count of days, not tomorrow's: the confidence moves
+      // with the gap since the last session, and a target going from 3 to 4 and back on
+      // alternate nights replayed every session's achievements each night (a sixth of an
+      // unchanged night) and could award a week of three against a target of four.
       let detector = AchievementDetector(
         settings: settings.achievements, weightUnit: settings.weightUnit, clock: clock,
-        weeklyTarget: pattern.trainingDays(minimumConfidence: settings.minimumConfidence).count)
+        weeklyTarget: pattern.habitualDays(minimumRate: settings.minimumConfidence).count)
       let context =
         Self.digestKey(settings.achievements)
         + "|\(settings.weightUnit.rawValue)|\(settings.timeZone.identifier)|"

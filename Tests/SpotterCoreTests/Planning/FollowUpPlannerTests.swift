@@ -58,6 +58,36 @@ import _SpotterTestSupport
     #expect(old.reminders.isEmpty)
   }
 
+  /// Nights with nothing new resume from the first one's cursor: the weekly target is the habit's
+  /// days, which nine days without sessions do not move from night to night, not tomorrow's
+  /// confidence, which the gap since the last session does (a 104-week history went from 3 to
+  /// 4 and back on alternate nights, and every session's achievements were read again each time).
+  @Test func nightsWithNothingNewResumeFromTheCursor() throws {
+    var history: [Session] = []
+    var date = TestZones.date("2026-11-20").adding(days: -7 * 20)
+    while date <= TestZones.date("2026-11-20") {
+      if [.monday, .wednesday, .friday].contains(date.weekday) {
+        history.append(F.session(date.description, [("Bench Press", [F.set(100, 8)])]))
+      }
+      date = date.adding(days: 1)
+    }
+    var settings = Settings(timeZone: TestZones.berlin)
+    settings.achievements.consistency = true
+    var cursor: ProgressCursor<AchievementDetector.State>?
+    var targets: Set<Int> = []
+    for day in 21...30 {
+      let now = TestZones.instant("2026-11-\(day)T21:00:00+01:00")
+      let pattern = PatternLearner().learn(from: history, now: now, clock: clock)
+      targets.insert(pattern.habitualDays(minimumRate: settings.minimumConfidence).count)
+      let result = FollowUpPlanner(settings: settings).plan(
+        sessions: history, pattern: pattern, upcoming: [], known: [:], achievements: [], now: now,
+        achievementCursor: cursor)
+      if let cursor { #expect(result.achievementCursor?.digest == cursor.digest, "2026-11-\(day)") }
+      cursor = result.achievementCursor
+    }
+    #expect(targets == [3])
+  }
+
   /// Detection resumes after the sessions the last run read while they are as they were; then it
   /// finds just what a replay of everything would.
   @Test func achievementsResumeFromTheCursorWhileTheSessionsBeforeItHold() throws {
