@@ -22,9 +22,31 @@ public struct WorkoutNamePredictor: Sendable {
   /// One past workout, its key and shape as ids in a ``NameTable``.
   struct Entry {
     var date: LocalDate
+    /// The date's day number, computed once: a replay compares dates thousands of times.
+    var day: Int
     var key: Int
     /// The key with its digits as `#`, computed once: a replay asks for it thousands of times.
     var shape: Int
+
+    init(date: LocalDate, key: Int, shape: Int) {
+      self.date = date
+      self.day = date.daysSinceEpoch
+      self.key = key
+      self.shape = shape
+    }
+
+    /// The id of `part`: a switch, not a key path, whose every read went through the runtime.
+    subscript(part: Part) -> Int {
+      switch part {
+      case .key: key
+      case .shape: shape
+      }
+    }
+  }
+
+  /// Which id of an entry a weighing reads: its whole key or its shape.
+  enum Part {
+    case key, shape
   }
 
   /// A way of reading a history, in the order that wins ties.
@@ -111,12 +133,12 @@ public struct WorkoutNamePredictor: Sendable {
   {
     switch reading {
     case .weekday: return weekday(entries, on: date, table).map { table.strings[$0] }
-    case .name: return weighed(entries, on: date, by: \.key, table).map { table.strings[$0] }
+    case .name: return weighed(entries, on: date, by: .key, table).map { table.strings[$0] }
     case .shape:
-      return weighed(entries, on: date, by: \.shape, table).flatMap { numbered(entries, shape: $0, table) }
+      return weighed(entries, on: date, by: .shape, table).flatMap { numbered(entries, shape: $0, table) }
     case .lastWeek:
-      let weekAgo = date.adding(days: -7)
-      return entries.last { $0.date == weekAgo }.map { table.strings[$0.key] }
+      let weekAgo = date.daysSinceEpoch - 7
+      return entries.last { $0.day == weekAgo }.map { table.strings[$0.key] }
     }
   }
 
@@ -128,9 +150,9 @@ public struct WorkoutNamePredictor: Sendable {
   /// weekday is not ruled out: the other piece of evidence still speaks. Ties go to the name done
   /// most recently.
   static func weighed(
-    _ entries: ArraySlice<Entry>, on date: LocalDate, by part: KeyPath<Entry, Int>, _ table: NameTable
+    _ entries: ArraySlice<Entry>, on date: LocalDate, by part: Part, _ table: NameTable
   ) -> Int? {
-    guard let last = entries.last?[keyPath: part] else { return nil }
+    guard let last = entries.last?[part] else { return nil }
     // Indexed by id: a replay weighs thousands of times, and hashing names was most of its cost.
     let size = table.strings.count
     var followed = [Double](repeating: 0, count: size)
@@ -138,13 +160,14 @@ public struct WorkoutNamePredictor: Sendable {
     var count = [Int](repeating: 0, count: size)
     var latest = [Int](repeating: 0, count: size)
     var previous: Int?
+    let day = date.daysSinceEpoch
     for (index, entry) in zip(entries.indices, entries) {
-      let name = entry[keyPath: part]
+      let name = entry[part]
       count[name] += 1
       latest[name] = index
       if previous == last {
         followed[name] += pow(
-          LearningParameters.nameFollowDecayPerWeek, Double(entry.date.days(until: date)) / 7)
+          LearningParameters.nameFollowDecayPerWeek, Double(day - entry.day) / 7)
       }
       previous = name
     }
@@ -236,7 +259,7 @@ public struct WorkoutNamePredictor: Sendable {
   /// What `date`'s weekday was most often called over the eight weeks before it, recent weeks
   /// weighing more.
   static func weekday(_ entries: ArraySlice<Entry>, on date: LocalDate, _ table: NameTable) -> Int? {
-    let weights = weekdayWeights(entries, on: date, by: \.key, table)
+    let weights = weekdayWeights(entries, on: date, by: .key, table)
     // Ties go to the name first in text order.
     return weights.indices.lazy.filter { weights[$0] > 0 }.max {
       (weights[$0], table.strings[$1]) < (weights[$1], table.strings[$0])
@@ -247,15 +270,17 @@ public struct WorkoutNamePredictor: Sendable {
   /// before it, each week older weighing 0.8 as much: one rule for the weekday reading and the
   /// weighings.
   static func weekdayWeights(
-    _ entries: ArraySlice<Entry>, on date: LocalDate, by part: KeyPath<Entry, Int>, _ table: NameTable
+    _ entries: ArraySlice<Entry>, on date: LocalDate, by part: Part, _ table: NameTable
   ) -> [Double] {
     var weights = [Double](repeating: 0, count: table.strings.count)
+    let day = date.daysSinceEpoch
     for entry in entries.reversed() {
-      let age = entry.date.days(until: date)
+      let age = day - entry.day
       guard age > 0 else { continue }
       if age > LearningParameters.nameWeekdayDays { break }
-      if entry.date.weekday == date.weekday {
-        weights[entry[keyPath: part]] += pow(LearningParameters.nameWeekdayDecayPerWeek, Double(age / 7))
+      // The same weekday: a whole number of weeks before.
+      if age % 7 == 0 {
+        weights[entry[part]] += pow(LearningParameters.nameWeekdayDecayPerWeek, Double(age / 7))
       }
     }
     return weights
