@@ -1,8 +1,9 @@
 import Foundation
 import SpotterApp
 import SpotterCore
-import SpotterIO
 import Testing
+
+@testable import SpotterIO
 
 /// One planning pass from one snapshot: a day is planned the same whichever horizon a command
 /// asks for, and what a command is about to save is planned in place of the store's.
@@ -60,10 +61,9 @@ import Testing
 
     var altered = stored
     altered.pattern.weekdays[1].usualStart = LocalTime(hour: 5, minute: 55)
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = .sortedKeys
     try workspace.store.write {
-      try $0.setSetting(Store.learnedPatternKey, String(decoding: try encoder.encode(altered), as: UTF8.self))
+      try $0.setSetting(
+        Store.learnedPatternKey, Data(LearnedPatternCoder.encode(altered)).base64EncodedString())
     }
     let reused = planner(workspace).pattern(try snapshot(workspace, first: workspace.today))
     #expect(reused[.tuesday].usualStart == LocalTime(hour: 5, minute: 55))
@@ -75,7 +75,8 @@ import Testing
   }
 
   /// A stored pattern under the right key but of the wrong shape (a damaged store: three
-  /// weekdays, a short heatmap) or not JSON at all is learned again, never indexed.
+  /// weekdays, a short heatmap), cut short, the JSON of earlier versions or not a pattern at all
+  /// is learned again, never indexed.
   @Test func aDamagedStoredPatternIsLearnedAgain() throws {
     let (box, _) = try planned()
     let workspace = try box.workspace(at: "2026-11-23T12:00:00+01:00")
@@ -85,7 +86,13 @@ import Testing
     damaged.pattern.heat = [[1]]
     let encoder = JSONEncoder()
     encoder.outputFormatting = .sortedKeys
-    for text in [String(decoding: try encoder.encode(damaged), as: UTF8.self), "{\"key\": 1}", "not json"] {
+    let packed = LearnedPatternCoder.encode(stored)
+    let texts = [
+      Data(LearnedPatternCoder.encode(damaged)).base64EncodedString(),
+      Data(packed.dropLast()).base64EncodedString(),
+      String(decoding: try encoder.encode(stored), as: UTF8.self), "{\"key\": 1}", "not base64 !",
+    ]
+    for text in texts {
       try workspace.store.write { try $0.setSetting(Store.learnedPatternKey, text) }
       #expect(try workspace.store.read { try $0.learnedPattern() } == nil)
       let pattern = planner(workspace).pattern(try snapshot(workspace, first: workspace.today))

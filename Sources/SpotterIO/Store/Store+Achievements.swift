@@ -58,7 +58,7 @@ extension Store {
     }
     if let learned = learned.learned {
       try setSetting(
-        learnedPatternKey, String(decoding: try achievementEncoder.encode(learned), as: UTF8.self), db: db)
+        learnedPatternKey, Data(LearnedPatternCoder.encode(learned)).base64EncodedString(), db: db)
     }
     // Written by earlier versions, which replayed everything whenever anything changed.
     for key in ["achievements.digest", "plateaus.cache"] { try setSetting(key, nil, db: db) }
@@ -68,14 +68,17 @@ extension Store {
   public static let achievementCursorKey = "achievements.cursor"
   /// The setting that holds where the last stored plateau detection stopped, as JSON.
   public static let plateauCursorKey = "plateaus.cursor"
-  /// The setting that holds the last learned pattern and its key, as JSON.
+  /// The setting that holds the last learned pattern and its key, packed by
+  /// ``LearnedPatternCoder`` in base64.
   public static let learnedPatternKey = "pattern.learned"
 
   /// The last learned pattern and the key of what it was learned from; nil when none is stored,
-  /// it does not decode, or it is not of the shape a pattern has (then the run learns afresh).
+  /// it does not decode (the JSON of earlier versions included), or it is not of the shape a
+  /// pattern has: then the run learns afresh.
   public func learnedPattern() throws -> LearnedPattern? {
     guard let text = try setting(Self.learnedPatternKey),
-      let learned = try? Self.achievementDecoder.decode(LearnedPattern.self, from: Data(text.utf8)),
+      let data = Data(base64Encoded: text),
+      let learned = data.withUnsafeBytes(LearnedPatternCoder.decode),
       learned.isWellFormed
     else { return nil }
     return learned
