@@ -13,8 +13,12 @@ public enum WorkoutTitle {
         || scalar.value == 0xFE0F || scalar.value == 0x200D)
     }
     return String(String.UnicodeScalarView(trimmed)).lowercased().split(whereSeparator: \.isWhitespace)
-      .joined(separator: " ").trimmingCharacters(in: .punctuationCharacters.union(.whitespaces))
+      .joined(separator: " ").trimmingCharacters(in: edges)
   }
+
+  /// What ``key(_:)`` trims from the ends, made once: a union of character sets per name was
+  /// a tenth of the night's name reading.
+  private static let edges = CharacterSet.punctuationCharacters.union(.whitespaces)
 
   /// The name as a program day, or nil when it is empty or an app's auto-title.
   public static func programName(_ name: String) -> String? {
@@ -32,12 +36,33 @@ public enum WorkoutTitle {
     "锻炼", "鍛鍊", "训练", "訓練", "ワークアウト", "トレーニング", "운동",
   ]
 
+  /// Whether `key` holds one of ``workoutWords``.
+  ///
+  /// An ASCII key can hold only the ASCII words, and byte for byte: no other spelling of them is
+  /// canonically equivalent. Only other keys go through Foundation's search, whose trip through
+  /// `NSString` for each of 31 words made this the costliest reading of a name on a night.
+  static func containsWorkoutWord(_ key: String) -> Bool {
+    let bytes = Array(key.utf8)
+    guard bytes.allSatisfy({ $0 < 0x80 }) else { return workoutWords.contains { key.contains($0) } }
+    return asciiWorkoutWords.contains { word in
+      guard word.count <= bytes.count else { return false }
+      return (0...bytes.count - word.count).contains { start in
+        word.indices.allSatisfy { bytes[start + $0] == word[$0] }
+      }
+    }
+  }
+
+  /// The ASCII ones of ``workoutWords``, as bytes.
+  private static let asciiWorkoutWords: [[UInt8]] = workoutWords.map { Array($0.utf8) }.filter {
+    $0.allSatisfy { $0 < 0x80 }
+  }
+
   /// Whether `key` is a time of day and the word for a workout, in any language the apps ship,
   /// and nothing more: every word names a time of day (CLDR's day periods), is the workout word,
   /// or joins them. A program day beside a time ("Morning Legs") stays a name.
   static func isTimeOfDayTitle(_ key: String) -> Bool {
     // Without the workout word it is no auto-title: most names never need CLDR's words.
-    guard workoutWords.contains(where: { key.contains($0) }) else { return false }
+    guard containsWorkoutWord(key) else { return false }
     let periods = DayPeriodWords.shared
     var sawPeriod = false
     var sawWorkout = false

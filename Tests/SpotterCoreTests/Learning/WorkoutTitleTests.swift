@@ -27,4 +27,17 @@ import Testing
   func programNamesStay(_ title: String) {
     #expect(WorkoutTitle.programName(title) != nil, "\(title)")
   }
+
+  /// The fast search for the workout word finds what Foundation's finds, in ASCII keys and in
+  /// others, composed or decomposed.
+  @Test(arguments: [
+    "evening workout", "workouts", "work out", "wörkout", "abendtraining", "treinamento", "workou",
+    "tre\u{301}ning reggel", "tréning reggel", "entrai\u{302}nement du soir", "下午训练", "朝のワークアウト",
+    "저녁 운동", "push day", "", "w", "trening",
+  ])
+  func theWorkoutWordIsFoundAsFoundationFindsIt(_ key: String) {
+    #expect(
+      WorkoutTitle.containsWorkoutWord(key) == WorkoutTitle.workoutWords.contains { key.contains($0) },
+      "\(key)")
+  }
 }
