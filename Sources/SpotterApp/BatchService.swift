@@ -136,7 +136,7 @@ public struct BatchService: Sendable {
     var seen = Set<String>()
     var owners: [String: (id: String, line: Int)] = [:]
     for (index, line) in data.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
-      let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+      let text = String(decoding: line, as: UTF8.self).trimmingScalars(in: .whitespacesAndNewlines)
       guard !text.isEmpty else { continue }
       do {
         users.append(try user(text, line: index + 1, seen: &seen, owners: &owners))

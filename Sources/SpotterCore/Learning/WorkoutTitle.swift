@@ -13,7 +13,7 @@ public enum WorkoutTitle {
         || scalar.value == 0xFE0F || scalar.value == 0x200D)
     }
     return String(String.UnicodeScalarView(trimmed)).lowercased().split(whereSeparator: \.isWhitespace)
-      .joined(separator: " ").trimmingCharacters(in: edges)
+      .joined(separator: " ").trimmingScalars(in: edges)
   }
 
   /// What ``key(_:)`` trims from the ends, made once: a union of character sets per name was
@@ -24,7 +24,7 @@ public enum WorkoutTitle {
   public static func programName(_ name: String) -> String? {
     let key = key(name)
     guard !key.isEmpty, !autoTitles.contains(key), !isTimeOfDayTitle(key) else { return nil }
-    return name.trimmingCharacters(in: .whitespaces)
+    return name.trimmingScalars(in: .whitespaces)
   }
 
   /// The word the apps put beside the time of day, in their languages ("Evening Workout",

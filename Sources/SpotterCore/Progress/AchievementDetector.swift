@@ -135,7 +135,7 @@ public struct AchievementDetector: Sendable {
         let (name, key) =
           names[exercise.name]
           ?? {
-            let trimmed = exercise.name.trimmingCharacters(in: .whitespaces)
+            let trimmed = exercise.name.trimmingScalars(in: .whitespaces)
             names[exercise.name] = (trimmed, trimmed.lowercased())
             return (trimmed, trimmed.lowercased())
           }()
