@@ -41,15 +41,17 @@ public struct LearnedPattern: Sendable, Hashable, Codable {
     let today = clock.localDate(now)
     digest.combine(today.description)
     digest.combine(UInt64(sessions.count))
+    // Eight bytes a step: every command of a day keys every session of the history.
+    func word(_ number: Double?) { digest.combineWord(number?.bitPattern ?? 0x7FF8_DEAD_0000_0001) }
     for session in sessions {
-      digest.combine(session.id)
-      digest.combine(session.source.rawValue)
-      digest.combine(session.workoutName)
-      digest.combine(session.start.timeIntervalSince1970)
-      digest.combine(session.end?.timeIntervalSince1970)
-      digest.combine(session.state.rawValue)
-      digest.combine(session.stateChangedAt?.timeIntervalSince1970)
-      digest.combine(UInt64((session.hasTimeOfDay ? 1 : 0) | (session.start < now ? 2 : 0)))
+      digest.combineWords(session.id)
+      digest.combineWords(session.source.rawValue)
+      digest.combineWords(session.workoutName)
+      word(session.start.timeIntervalSince1970)
+      word(session.end?.timeIntervalSince1970)
+      digest.combineWords(session.state.rawValue)
+      word(session.stateChangedAt?.timeIntervalSince1970)
+      digest.combineWord(UInt64((session.hasTimeOfDay ? 1 : 0) | (session.start < now ? 2 : 0)))
     }
     digest.combine(UInt64(reactions.count))
     for reaction in reactions {
