@@ -7,7 +7,10 @@ public struct Fingerprint: Sendable {
   public init() {}
 
   public mutating func combine(_ text: String) {
-    for byte in text.utf8 { mix(byte) }
+    // Over the contiguous bytes: the same values as through the `utf8` view, whose iterator
+    // cost 24 instructions a byte, 2% of an unchanged night in session digests alone.
+    var text = text
+    text.withUTF8 { for byte in $0 { mix(byte) } }
     mix(0xFF)  // Not valid UTF-8, so "ab"+"c" and "a"+"bc" differ.
   }
 
@@ -58,7 +61,8 @@ public struct Fingerprint: Sendable {
 
   public static func hash(_ text: String) -> UInt64 {
     var fingerprint = Fingerprint()
-    for byte in text.utf8 { fingerprint.mix(byte) }
+    var text = text
+    text.withUTF8 { for byte in $0 { fingerprint.mix(byte) } }
     return fingerprint.value
   }
 
