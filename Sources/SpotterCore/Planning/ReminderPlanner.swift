@@ -23,7 +23,9 @@ public struct ReminderPlanner: Sendable {
   ) -> Plan {
     let clock = ZoneClock(timeZone: settings.timeZone)
     let completed = sessions.filter { $0.state == .completed }.sorted { $0.start < $1.start }
-    let trainedDates = Set(completed.map { clock.localDate($0.start) })
+    // Each start's date once: a zone's offset is a locked ICU call, and the history is years.
+    let completedDates = completed.map { clock.localDate($0.start) }
+    let trainedDates = Set(completedDates)
     let texts = ReminderTexts(language: settings.language, privacy: settings.privacy)
     let learnedDays = Set(pattern.trainingDays(minimumConfidence: settings.minimumConfidence))
 
@@ -40,7 +42,7 @@ public struct ReminderPlanner: Sendable {
         && clock.instant(date, self.usualTime(pattern[date.weekday]).time) > now
     }
     let names = WorkoutNamePredictor(
-      sessions: completed.map { (clock.localDate($0.start), $0.workoutName) }
+      sessions: zip(completedDates, completed).map { ($0, $1.workoutName) }
     ).names(for: turns)
     let predicted = Dictionary(
       uniqueKeysWithValues: trainingDates.map { date in
