@@ -26,7 +26,9 @@ public struct OverloadPlanner: Sendable {
     plateaus: [Plateau], sessions: [Session], upcoming: [PlannedSession], known: [String: ReminderRecord],
     now: Date
   ) -> [Reminder] {
-    guard settings.overload.enabled else { return [] }
+    // Without a current plateau there is nothing to suggest: most nights, for most people, and
+    // the grouping of years of sessions below would be read for nothing.
+    guard settings.overload.enabled, plateaus.contains(where: \.isCurrent) else { return [] }
     let clock = ZoneClock(timeZone: settings.timeZone)
     let texts = ReminderTexts(language: settings.language, privacy: settings.privacy)
     let matcher = LiftMatcher(names: settings.overload.lifts)
