@@ -5,12 +5,16 @@ struct NameTable: Sendable {
   private var ids: [String: Int] = [:]
   /// The names, by id.
   private(set) var strings: [String] = []
+  /// Each name's numbers (``WorkoutNamePredictor/numbers(_:)``), by id, read once: a replay
+  /// compares the numbers of every pair of workouts of a shape, a parse of both names each time.
+  private(set) var numbers: [[Int]?] = []
 
   /// The id of `name`, given it on first sight.
   mutating func id(_ name: String) -> Int {
     if let id = ids[name] { return id }
     ids[name] = strings.count
     strings.append(name)
+    numbers.append(WorkoutNamePredictor.numbers(name))
     return strings.count - 1
   }
 }

@@ -189,14 +189,13 @@ public struct WorkoutNamePredictor: Sendable {
     guard let template = entries.last(where: { $0.shape == shape }).map({ table.strings[$0.key] }) else {
       return nil
     }
-    guard let last = entries.last, let base = numbers(table.strings[last.key]), !base.isEmpty,
+    guard let last = entries.last, let base = table.numbers[last.key], !base.isEmpty,
       numbers(template)?.count == base.count
     else { return template }
     var moves: [[Int]: (count: Int, last: Int)] = [:]
     for (index, pair) in zip(entries, entries.dropFirst()).enumerated()
     where pair.0.shape == last.shape && pair.1.shape == shape {
-      guard let from = numbers(table.strings[pair.0.key]), let to = numbers(table.strings[pair.1.key]),
-        from.count == to.count
+      guard let from = table.numbers[pair.0.key], let to = table.numbers[pair.1.key], from.count == to.count
       else {
         continue
       }
