@@ -12,11 +12,22 @@ public struct TrainingPattern: Sendable, Hashable, Codable {
   public var habitChange: Bool
   /// The first training day after a break of weeks, while the days since decide; nil otherwise.
   public var returnedOn: LocalDate?
+  /// Which reading of the history names the next workouts (``WorkoutNamePredictor``), once a
+  /// plan has replayed it; nil before. Kept with the pattern, so a later command of the same day
+  /// does not replay it again.
+  public var nameReading: WorkoutNamePredictor.Reading?
+
+  /// The pattern as `pattern --json` shows it: what was learned, without ``nameReading``, which
+  /// is bookkeeping for the day (the store keeps it in ``LearnedPattern``'s own layout).
+  enum CodingKeys: String, CodingKey {
+    case asOf, weekdays, heat, sessionsConsidered, habitChange, returnedOn
+  }
 
   public init(
     asOf: LocalDate, weekdays: [WeekdayPattern], heat: [[Double]], sessionsConsidered: Int,
-    habitChange: Bool = false, returnedOn: LocalDate? = nil
+    habitChange: Bool = false, returnedOn: LocalDate? = nil, nameReading: WorkoutNamePredictor.Reading? = nil
   ) {
+    self.nameReading = nameReading
     self.habitChange = habitChange
     self.returnedOn = returnedOn
     self.asOf = asOf

@@ -50,7 +50,7 @@ public struct WorkoutNamePredictor: Sendable {
   }
 
   /// A way of reading a history, in the order that wins ties.
-  enum Reading: CaseIterable {
+  public enum Reading: String, Sendable, Hashable, Codable, CaseIterable {
     case weekday, shape, name, lastWeek
   }
 
@@ -60,10 +60,18 @@ public struct WorkoutNamePredictor: Sendable {
   /// The latest spelling of each key.
   private let spelling: [String: String]
   private let unnamed: Bool
-  private let reading: Reading
+  /// The reading that would have named the last workouts best: what ``init(sessions:memory:reading:)``
+  /// replayed them for, unless it was given.
+  public let reading: Reading
 
-  /// - Parameter sessions: the date and name of completed sessions, oldest first.
-  public init(sessions: [(date: LocalDate, name: String)], memory: Int = LearningParameters.nameMemory) {
+  /// - Parameters:
+  ///   - sessions: the date and name of completed sessions, oldest first.
+  ///   - reading: the reading these sessions were replayed for before, which is not replayed
+  ///     again: a command of the same day with the same history (``LearnedPattern``) keeps it.
+  public init(
+    sessions: [(date: LocalDate, name: String)], memory: Int = LearningParameters.nameMemory,
+    reading known: Reading? = nil
+  ) {
     let recent = sessions.suffix(memory)
     var spelling: [String: String] = [:]
     var entries: [Entry] = []
@@ -89,6 +97,10 @@ public struct WorkoutNamePredictor: Sendable {
     self.spelling = spelling
     let lastTen = recent.suffix(LearningParameters.nameAutoTitleWindow)
     unnamed = lastTen.isEmpty || lastTen.filter { program($0.name) == nil }.count * 2 > lastTen.count
+    if let known {
+      reading = known
+      return
+    }
     // Replay the last twelve named workouts with each reading.
     var right: [Reading: Int] = [:]
     for index in max(1, entries.count - LearningParameters.nameReplayWorkouts)..<max(1, entries.count) {

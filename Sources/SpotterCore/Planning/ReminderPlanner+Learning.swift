@@ -17,11 +17,15 @@ extension ReminderPlanner {
     parameters: LearningParameters = .standard, learned: TrainingPattern? = nil
   ) -> (pattern: TrainingPattern, plan: Plan) {
     let clock = ZoneClock(timeZone: settings.timeZone)
-    let pattern =
+    var pattern =
       learned
       ?? PatternLearner(leadMinutes: settings.reminders.leadMinutes, parameters: parameters).learn(
         from: sessions, reactions: reactions, now: now, clock: clock)
-    var plan = plan(sessions: sessions, pattern: pattern, horizon: horizon, now: now, skipped: skipped)
+    // The name reading joins the pattern, so a pattern kept for the day keeps it too.
+    var reading = pattern.nameReading
+    var plan = plan(
+      sessions: sessions, pattern: pattern, horizon: horizon, now: now, skipped: skipped, reading: &reading)
+    pattern.nameReading = reading
     plan.reminders = ReminderAction.apply(actions, to: plan.reminders)
     return (pattern, plan)
   }

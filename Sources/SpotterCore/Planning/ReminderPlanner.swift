@@ -21,6 +21,16 @@ public struct ReminderPlanner: Sendable {
   public func plan(
     sessions: [Session], pattern: TrainingPattern, horizon: Horizon, now: Date, skipped: Set<LocalDate> = []
   ) -> Plan {
+    var reading = pattern.nameReading
+    return plan(
+      sessions: sessions, pattern: pattern, horizon: horizon, now: now, skipped: skipped, reading: &reading)
+  }
+
+  /// The same plan; `reading` is the name predictor's reading, replayed and set when nil.
+  func plan(
+    sessions: [Session], pattern: TrainingPattern, horizon: Horizon, now: Date, skipped: Set<LocalDate>,
+    reading: inout WorkoutNamePredictor.Reading?
+  ) -> Plan {
     let clock = ZoneClock(timeZone: settings.timeZone)
     let completed = sessions.filter { $0.state == .completed }.sorted { $0.start < $1.start }
     // Each start's date once: a zone's offset is a locked ICU call, and the history is years.
@@ -41,9 +51,10 @@ public struct ReminderPlanner: Sendable {
       !trainedDates.contains(date) && !skipped.contains(date)
         && clock.instant(date, self.usualTime(pattern[date.weekday]).time) > now
     }
-    let names = WorkoutNamePredictor(
-      sessions: zip(completedDates, completed).map { ($0, $1.workoutName) }
-    ).names(for: turns)
+    let predictor = WorkoutNamePredictor(
+      sessions: zip(completedDates, completed).map { ($0, $1.workoutName) }, reading: reading)
+    reading = predictor.reading
+    let names = predictor.names(for: turns)
     let predicted = Dictionary(
       uniqueKeysWithValues: trainingDates.map { date in
         (date, turns.firstIndex { $0 >= date }.flatMap { names[$0] })

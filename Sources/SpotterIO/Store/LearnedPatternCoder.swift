@@ -9,6 +9,7 @@ import SpotterCore
 ///
 ///     version(1) key(text)
 ///     asOf(day) sessionsConsidered habitChange(1) returnedOn(flag, day)
+///     nameReading(1: 0 none, else 1 + its index among the readings)
 ///     heat:     count, per weekday: count, per hour: f64
 ///     weekdays: count, per weekday: weekday(1) probability(f64) confidence(f64) sessionCount
 ///               usualStart loggedStart secondStart (flag, minute) spreadMinutes
@@ -19,12 +20,15 @@ import SpotterCore
 /// Counts are varints; days and other numbers zigzagged varints. A field added to the pattern must be added here: a
 /// test counts the stored properties of each type against ``fieldCounts``.
 enum LearnedPatternCoder {
-  static let version: UInt8 = 1
+  static let version: UInt8 = 2
 
   /// The stored properties this layout holds, by type: what the field-count test checks.
   static let fieldCounts = [
-    "LearnedPattern": 2, "TrainingPattern": 6, "WeekdayPattern": 13, "WeekdayReactions": 5,
+    "LearnedPattern": 2, "TrainingPattern": 7, "WeekdayPattern": 13, "WeekdayReactions": 5,
   ]
+
+  /// The name readings, in the order their byte numbers them.
+  static let readings = WorkoutNamePredictor.Reading.allCases
 
   static func encode(_ learned: LearnedPattern) -> [UInt8] {
     var bytes: [UInt8] = [version]
@@ -41,6 +45,8 @@ enum LearnedPatternCoder {
     signed(pattern.sessionsConsidered)
     flag(pattern.habitChange)
     optional(pattern.returnedOn?.daysSinceEpoch)
+    bytes.append(
+      pattern.nameReading.flatMap { reading in readings.firstIndex(of: reading) }.map { UInt8($0 + 1) } ?? 0)
     count(pattern.heat.count)
     for row in pattern.heat {
       count(row.count)
@@ -95,8 +101,8 @@ enum LearnedPatternCoder {
       return (0..<1440).contains(minute) ? .some(LocalTime(minuteOfDay: minute)) : nil
     }
     guard let key = reader.text(), let asOf = reader.signed(), let considered = reader.signed(),
-      let habitChange = flag(), let returnedOn = optional(), let rows = reader.count(),
-      rows <= reader.remaining
+      let habitChange = flag(), let returnedOn = optional(), let reading = reader.byte(),
+      Int(reading) <= readings.count, let rows = reader.count(), rows <= reader.remaining
     else { return nil }
     var heat: [[Double]] = []
     heat.reserveCapacity(rows)
@@ -154,6 +160,7 @@ enum LearnedPatternCoder {
       key: key,
       pattern: TrainingPattern(
         asOf: LocalDate(daysSinceEpoch: asOf), weekdays: weekdays, heat: heat, sessionsConsidered: considered,
-        habitChange: habitChange, returnedOn: returnedOn.map { LocalDate(daysSinceEpoch: $0) }))
+        habitChange: habitChange, returnedOn: returnedOn.map { LocalDate(daysSinceEpoch: $0) },
+        nameReading: reading == 0 ? nil : readings[Int(reading) - 1]))
   }
 }

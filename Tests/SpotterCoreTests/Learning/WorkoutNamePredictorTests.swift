@@ -95,6 +95,20 @@ import _SpotterTestSupport
     #expect(next(Array(weeks.dropLast()), count: 2) == ["Full 3", "Lower 4"])
   }
 
+  /// A reading kept from an earlier replay of the same history names the days as the replay
+  /// does; another reading, given, is followed without a replay.
+  @Test func aKeptReadingNamesAsItsReplay() {
+    let past = history(["Push", "Pull", "Legs", "Push", "Pull", "Legs", "Push", "Legs", "Pull"], every: 1)
+    let dates = (1...4).map { past.last!.date.adding(days: $0) }
+    let replayed = WorkoutNamePredictor(sessions: past)
+    let kept = WorkoutNamePredictor(sessions: past, reading: replayed.reading)
+    #expect(kept.reading == replayed.reading)
+    #expect(kept.names(for: dates) == replayed.names(for: dates))
+    for reading in WorkoutNamePredictor.Reading.allCases {
+      #expect(WorkoutNamePredictor(sessions: past, reading: reading).reading == reading)
+    }
+  }
+
   @Test func nothingKnownPredictsNothing() {
     #expect(WorkoutNamePredictor(sessions: []).names(for: [TestZones.date("2026-09-01")]) == [nil])
   }

@@ -24,6 +24,7 @@ import _SpotterTestSupport
       clock: clock)
     pattern.returnedOn = TestZones.date("2026-11-16")
     pattern.habitChange = true
+    pattern.nameReading = .lastWeek
     pattern.weekdays[2].loggedStart = LocalTime(hour: 17, minute: 55)
     pattern.weekdays[2].secondStart = LocalTime(hour: 6, minute: 5)
     pattern.weekdays[2].startSource = "every other week"
@@ -49,7 +50,7 @@ import _SpotterTestSupport
         Array(bytes.prefix(length)).withUnsafeBytes(LearnedPatternCoder.decode) == nil, "cut at \(length)")
     }
     var other = bytes
-    other[0] = 2
+    other[0] = LearnedPatternCoder.version + 1
     #expect(other.withUnsafeBytes(LearnedPatternCoder.decode) == nil)
     #expect((bytes + [0]).withUnsafeBytes(LearnedPatternCoder.decode) == nil)
     // Every single byte changed decodes to nil or to some pattern, never a crash; one that
