@@ -1,3 +1,4 @@
+import Foundation
 import SpotterCore
 import Testing
 
@@ -7,6 +8,20 @@ import Testing
     #expect(
       template.expand(["uid": "a@b", "title": "it's"], verbatim: ["fire": "'/x y/spotter' fire"])
         == #"'/x y/spotter' fire 'a@b' 'it'\''s' {nope} {"#)
+  }
+
+  /// A word stays plain exactly when each of its characters is an ASCII letter or digit or one
+  /// of `-_./:@=+,`, as Foundation's character sets say: every ASCII character and some wider
+  /// letters and digits.
+  @Test func plainWordsAreTheSafeASCIIOnes() {
+    let wider: [Unicode.Scalar] = ["é", "١", "０", "ß", "\u{00A0}", "\u{2028}", "😀"]
+    for scalar in (0..<0x80).compactMap(Unicode.Scalar.init) + wider {
+      let safe =
+        scalar.isASCII
+        && (CharacterSet.alphanumerics.contains(scalar) || "-_./:@=+,".unicodeScalars.contains(scalar))
+      let word = "a" + String(Character(scalar)) + "b"
+      #expect((CommandTemplate.shellWord(word) == word) == safe, "\(scalar.value)")
+    }
   }
 
   @Test func shellWordsStayPlainOnlyWhenSafe() {
