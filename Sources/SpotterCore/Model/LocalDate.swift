@@ -3,33 +3,28 @@
 /// Day arithmetic is done on a day count, not through `Calendar`, because the planner and the
 /// learner walk thousands of days per run and the count is exact in every zone.
 public struct LocalDate: Sendable, Hashable, TextCodable, Comparable {
-  public let year: Int
-  public let month: Int
-  public let day: Int
+  /// Days since 1970-01-01: the one stored field. The learner and planner compare, hash and step
+  /// dates hundreds of thousands of times a night; as year, month and day each comparison
+  /// converted both dates to this count first, and each hash mixed three fields.
+  public let daysSinceEpoch: Int
 
   /// Returns nil when the fields do not name a real date (e.g. 2026-02-30).
   public init?(year: Int, month: Int, day: Int) {
     guard (1...12).contains(month), day >= 1, day <= LocalDate.daysIn(month: month, year: year)
     else { return nil }
-    self.year = year
-    self.month = month
-    self.day = day
+    // Hinnant's days_from_civil.
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yoe = y - era * 400
+    let mp = month > 2 ? month - 3 : month + 9
+    let doy = (153 * mp + 2) / 5 + day - 1
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+    daysSinceEpoch = era * 146_097 + doe - 719_468
   }
 
   /// The date `daysSinceEpoch` days after 1970-01-01.
   public init(daysSinceEpoch: Int) {
-    // Howard Hinnant's civil_from_days.
-    let z = daysSinceEpoch + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let doe = z - era * 146_097
-    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-    let mp = (5 * doy + 2) / 153
-    let d = doy - (153 * mp + 2) / 5 + 1
-    let m = mp < 10 ? mp + 3 : mp - 9
-    year = yoe + era * 400 + (m <= 2 ? 1 : 0)
-    month = m
-    day = d
+    self.daysSinceEpoch = daysSinceEpoch
   }
 
   /// Parses `YYYY-MM-DD`.
@@ -42,16 +37,22 @@ public struct LocalDate: Sendable, Hashable, TextCodable, Comparable {
     self.init(year: y, month: m, day: d)
   }
 
-  /// Days since 1970-01-01 (Hinnant's days_from_civil).
-  public var daysSinceEpoch: Int {
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yoe = y - era * 400
-    let mp = month > 2 ? month - 3 : month + 9
-    let doy = (153 * mp + 2) / 5 + day - 1
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-    return era * 146_097 + doe - 719_468
+  /// Year, month and day (Howard Hinnant's civil_from_days).
+  public var civil: (year: Int, month: Int, day: Int) {
+    let z = daysSinceEpoch + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let doe = z - era * 146_097
+    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+    let mp = (5 * doy + 2) / 153
+    let d = doy - (153 * mp + 2) / 5 + 1
+    let m = mp < 10 ? mp + 3 : mp - 9
+    return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
   }
+
+  public var year: Int { civil.year }
+  public var month: Int { civil.month }
+  public var day: Int { civil.day }
 
   public var weekday: Weekday {
     // 1970-01-01 was a Thursday.
@@ -65,7 +66,8 @@ public struct LocalDate: Sendable, Hashable, TextCodable, Comparable {
 
   /// `YYYY-MM-DD`.
   public var description: String {
-    ASCIIDigits.padded(year, width: 4) + "-" + ASCIIDigits.padded(month, width: 2) + "-"
+    let (year, month, day) = civil
+    return ASCIIDigits.padded(year, width: 4) + "-" + ASCIIDigits.padded(month, width: 2) + "-"
       + ASCIIDigits.padded(day, width: 2)
   }
 

@@ -8,6 +8,16 @@ import Testing
       let date = LocalDate(daysSinceEpoch: days)
       #expect(date.daysSinceEpoch == days)
       #expect(LocalDate(year: date.year, month: date.month, day: date.day) == date)
+      #expect(LocalDate(parsing: date.description) == date || date.year < 0 || date.year > 9999)
+    }
+    // Fixed points, counted elsewhere (Python's datetime).
+    let known = [
+      ("1970-01-01", 0), ("1969-12-31", -1), ("2000-02-29", 11_016), ("2026-11-28", 20_785),
+      ("1600-03-01", -135_080),
+    ]
+    for (text, days) in known {
+      #expect(LocalDate(parsing: text)?.daysSinceEpoch == days, "\(text)")
+      #expect(LocalDate(daysSinceEpoch: days).description == text)
     }
   }
 
