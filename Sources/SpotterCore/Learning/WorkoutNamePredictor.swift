@@ -22,18 +22,9 @@ public struct WorkoutNamePredictor: Sendable {
   /// One past workout, its key and shape as ids in a ``NameTable``.
   struct Entry {
     var date: LocalDate
-    /// The date's day number, computed once: a replay compares dates thousands of times.
-    var day: Int
     var key: Int
     /// The key with its digits as `#`, computed once: a replay asks for it thousands of times.
     var shape: Int
-
-    init(date: LocalDate, key: Int, shape: Int) {
-      self.date = date
-      self.day = date.daysSinceEpoch
-      self.key = key
-      self.shape = shape
-    }
 
     /// The id of `part`: a switch, not a key path, whose every read went through the runtime.
     subscript(part: Part) -> Int {
@@ -149,8 +140,8 @@ public struct WorkoutNamePredictor: Sendable {
     case .shape:
       return weighed(entries, on: date, by: .shape, table).flatMap { numbered(entries, shape: $0, table) }
     case .lastWeek:
-      let weekAgo = date.daysSinceEpoch - 7
-      return entries.last { $0.day == weekAgo }.map { table.strings[$0.key] }
+      let weekAgo = date.adding(days: -7)
+      return entries.last { $0.date == weekAgo }.map { table.strings[$0.key] }
     }
   }
 
@@ -172,14 +163,13 @@ public struct WorkoutNamePredictor: Sendable {
     var count = [Int](repeating: 0, count: size)
     var latest = [Int](repeating: 0, count: size)
     var previous: Int?
-    let day = date.daysSinceEpoch
     for (index, entry) in zip(entries.indices, entries) {
       let name = entry[part]
       count[name] += 1
       latest[name] = index
       if previous == last {
         followed[name] += pow(
-          LearningParameters.nameFollowDecayPerWeek, Double(day - entry.day) / 7)
+          LearningParameters.nameFollowDecayPerWeek, Double(entry.date.days(until: date)) / 7)
       }
       previous = name
     }
@@ -284,9 +274,8 @@ public struct WorkoutNamePredictor: Sendable {
     _ entries: ArraySlice<Entry>, on date: LocalDate, by part: Part, _ table: NameTable
   ) -> [Double] {
     var weights = [Double](repeating: 0, count: table.strings.count)
-    let day = date.daysSinceEpoch
     for entry in entries.reversed() {
-      let age = day - entry.day
+      let age = entry.date.days(until: date)
       guard age > 0 else { continue }
       if age > LearningParameters.nameWeekdayDays { break }
       // The same weekday: a whole number of weeks before.
