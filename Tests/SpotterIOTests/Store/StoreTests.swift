@@ -56,6 +56,28 @@ import _SpotterTestSupport
     #expect(stored == sessions)
   }
 
+  @Test func sessionsWithTheSameStartComeInTheOrderSQLiteGivesTheirIDs() throws {
+    let (store, _) = try temporaryStore()
+    // Inserted out of order, with ids whose byte order is not Swift's string order ("é" after
+    // "z", "Z" before "a") and a later start between them in rowid order.
+    let ids = ["b", "é", "a", "Z", "later", "10", "9", "z"]
+    try store.queue.write { db in
+      for (index, id) in ids.enumerated() {
+        try db.execute(
+          sql: """
+            INSERT INTO session (id, source, workout_name, started_at, state, fingerprint)
+            VALUES (?, 'strong', 'Push', ?, 'completed', 'f')
+            """, arguments: [id, id == "later" ? 2.0 : 1.0])
+      }
+    }
+    let sqlite = try store.queue.read {
+      try String.fetchAll($0, sql: "SELECT id FROM session ORDER BY started_at, id")
+    }
+    #expect(try store.sessions().map(\.id) == sqlite)
+    #expect(try store.sessions(includeSets: true).map(\.id) == sqlite)
+    #expect(sqlite == ["10", "9", "Z", "a", "b", "z", "é", "later"])
+  }
+
   @Test func aDateOnlySessionKeepsItsFlag() throws {
     let (store, _) = try temporaryStore()
     let (_, days) = try FixtureLoader.read("fitnotes-android.csv")
