@@ -131,7 +131,7 @@ extension ReminderTexts {
   }
 
   public static func amount(_ value: Double) -> String {
-    var text = String(format: "%.2f", value)
+    var text = TwoDecimals.text(value)
     while text.hasSuffix("0") { text.removeLast() }
     if text.hasSuffix(".") { text.removeLast() }
     return text

@@ -5,7 +5,7 @@ import Foundation
 extension ReminderTexts {
   /// A decimal of two places as the language writes it: 0.43, 0,43.
   public func decimal(_ value: Double) -> String {
-    let text = String(format: "%.2f", value)
+    let text = TwoDecimals.text(value)
     return language == .de ? text.replacingOccurrences(of: ".", with: ",") : text
   }
 
