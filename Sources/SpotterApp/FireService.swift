@@ -117,6 +117,17 @@ public struct FireService: Sendable {
           })
       }
     }
+    // Every reminder due before now was looked at and concluded, and one that fired more than
+    // a day ago is never delivered again, only concluded: two days back, every one is settled,
+    // and the next catch-ups need not read them (a day in hand for a notifier still running).
+    // Moved a week at a time, so an unchanged night writes nothing.
+    if !channels.isEmpty {
+      try session.locked {
+        try $0.markCatchUpSettled(
+          through: now.addingTimeInterval(-2 * Double(FireGuard.staleSeconds)), channels: channels,
+          advanceSeconds: 7 * 86400)
+      }
+    }
     return results
   }
 

@@ -47,6 +47,7 @@ extension Store {
       try writing { db in
         for entry in history { try Self.insert(entry, db: db) }
         if let action {
+          try Self.invalidateCatchUpMark(records: [], action: true, db: db)
           try db.execute(
             sql:
               "INSERT OR REPLACE INTO reminder_action (uid, round, snoozed_until, done_at) VALUES (?, ?, ?, ?)",

@@ -70,6 +70,86 @@ import _SpotterTestSupport
     #expect(try store.unsettledReminderUIDs(firingBy: now, channels: ["c1"]) == [b.uid])
   }
 
+  /// `count` reminders firing a day apart before `fire`, oldest first, each delivered by the
+  /// notifier `c1`.
+  func settledHistory(_ store: Store, count: Int) throws -> [ReminderRecord] {
+    let records = (1...count).reversed().map { back -> ReminderRecord in
+      var old = record("2026-11-23")
+      old.uid = "workout-reminder-old\(back)@spotter"
+      old.fire = fire.addingTimeInterval(-86400 * Double(back))
+      return old
+    }
+    try store.save(records)
+    try store.record(
+      records.map { Delivery($0, round: 0, channel: "c1", at: fire, outcome: .delivered, reason: "on time") })
+    return records
+  }
+
+  @Test func theCatchUpMarkHidesOnlySettledRemindersAndHoldsForItsChannels() throws {
+    let store = try store()
+    let old = try settledHistory(store, count: 30)
+    // One concluded without a delivery: discarded as stale.
+    var concluded = record("2026-11-01")
+    concluded.fire = fire.addingTimeInterval(-86400 * 22.5)
+    try store.save([concluded])
+    try store.record([Delivery(concluded, round: 0, at: fire, outcome: .discarded, reason: "stale")])
+    let open = record("2026-11-23")
+    try store.save([open])
+    let now = fire.addingTimeInterval(600)
+    #expect(try store.unsettledReminderUIDs(firingBy: now, channels: ["c1"]) == [open.uid])
+    // Marked up to ten days back: the query reads from there, and finds the same.
+    let mark = fire.addingTimeInterval(-86400 * 10)
+    try store.markCatchUpSettled(through: mark, channels: ["c1"], advanceSeconds: 7 * 86400)
+    #expect(try store.setting(Store.catchUpMarkKey) == "\(Int(mark.timeIntervalSince1970)) c1")
+    #expect(try store.unsettledReminderUIDs(firingBy: now, channels: ["c1"]) == [open.uid])
+    // Less than the advance later, nothing is written; for other channels, the mark does not hold.
+    try store.markCatchUpSettled(
+      through: mark.addingTimeInterval(86400), channels: ["c1"], advanceSeconds: 7 * 86400)
+    #expect(try store.setting(Store.catchUpMarkKey) == "\(Int(mark.timeIntervalSince1970)) c1")
+    #expect(
+      try store.unsettledReminderUIDs(firingBy: now, channels: ["c1", "c2"]) == old.map(\.uid) + [open.uid])
+
+    // A new revision of a reminder before the mark forgets it: the reminder is seen again.
+    var revived = concluded
+    revived.sequence = 1
+    try store.save([revived])
+    #expect(try store.setting(Store.catchUpMarkKey) == nil)
+    #expect(try store.unsettledReminderUIDs(firingBy: now, channels: ["c1"]) == [revived.uid, open.uid])
+    // And a mark is refused while it would hide it.
+    try store.markCatchUpSettled(through: mark, channels: ["c1"], advanceSeconds: 7 * 86400)
+    #expect(try store.setting(Store.catchUpMarkKey) == nil)
+    try store.record([Delivery(revived, round: 0, at: now, outcome: .discarded, reason: "stale")])
+    try store.markCatchUpSettled(through: mark, channels: ["c1"], advanceSeconds: 7 * 86400)
+    #expect(try store.setting(Store.catchUpMarkKey) != nil)
+
+    // A snooze, done or undo (an action) forgets it too: a round moved.
+    try store.save(
+      action: ReminderAction(uid: old[5].uid, round: 1, snoozedUntil: nil, doneAt: nil), records: [])
+    #expect(try store.setting(Store.catchUpMarkKey) == nil)
+    #expect(try store.unsettledReminderUIDs(firingBy: now, channels: ["c1"]) == [old[5].uid, open.uid])
+
+    // A reminder saved after the mark leaves it.
+    try store.record([Delivery(old[5], round: 1, at: now, outcome: .discarded, reason: "stale")])
+    try store.markCatchUpSettled(through: mark, channels: ["c1"], advanceSeconds: 7 * 86400)
+    try store.save([record("2026-11-30")])
+    #expect(try store.setting(Store.catchUpMarkKey) != nil)
+  }
+
+  @Test func aMarkThatDoesNotReadIsForgottenAndHidesNothing() throws {
+    let store = try store()
+    _ = try settledHistory(store, count: 3)
+    var open = record("2026-11-20")
+    open.uid = "open@spotter"
+    open.fire = fire.addingTimeInterval(-86400 * 5)
+    try store.save([open])
+    for text in ["soon c1", "1e999 c1", "\(Int(fire.timeIntervalSince1970))", "nan c1"] {
+      try store.setSetting(Store.catchUpMarkKey, text)
+      #expect(try store.unsettledReminderUIDs(firingBy: fire, channels: ["c1"]) == [open.uid], "\(text)")
+    }
+    try store.save([open])
+    #expect(try store.setting(Store.catchUpMarkKey) == nil)
+  }
+
   @Test func actionsSkippedDaysAndSettingsRoundTrip() throws {
     let store = try store()
     let action = ReminderAction(uid: "x@spotter", round: 2, snoozedUntil: fire, doneAt: nil)
