@@ -51,6 +51,6 @@ import _SpotterTestSupport
     #expect(actions["gone-reminder"] != nil)
     #expect(actions["workout_reminder%"] != nil)
     #expect(actions["workout-reminder-2026-11-23@spotter"]?.snoozedUntil == Date(timeIntervalSince1970: 7))
-    #expect(try Store(path: path).schemaVersionOnDisk() == 9)
+    #expect(try Store(path: path).schemaVersionOnDisk() == Store.schemaVersion)
   }
 }

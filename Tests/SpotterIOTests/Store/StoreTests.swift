@@ -223,6 +223,27 @@ import _SpotterTestSupport
 
   /// The read path writes nothing: a missing store stays missing, an old one keeps its version
   /// and its bytes, and both read as today's schema.
+  @Test func aPlansRemindersAreFoundByKindNotByReadingEveryReminder() throws {
+    let path = TestScratch.root.appendingPathComponent("spotter-v9-\(UUID().uuidString).sqlite").path
+    let queue = try DatabaseQueue(path: path)
+    try Store.migrator.migrate(queue, upTo: "v9")
+    try queue.close()
+    let store = try Store(path: path)
+    #expect(try store.schemaVersionOnDisk() == Store.schemaVersion)
+    // The query a plan's snapshot runs, as SQLite plans it: by the index, both halves.
+    let plan = try store.queue.read { db in
+      try Row.fetchAll(
+        db,
+        sql: """
+          EXPLAIN QUERY PLAN SELECT uid FROM reminder
+          WHERE kind IN ('a', 'b') OR (kind = 'c' AND date >= '2026-11-01' AND date < '2026-11-20')
+          """
+      ).map { $0["detail"] as String }
+    }
+    #expect(plan.filter { $0.contains("USING INDEX reminder_kind_date") }.count == 2, "\(plan)")
+    #expect(!plan.contains { $0.hasPrefix("SCAN reminder") }, "\(plan)")
+  }
+
   @Test func readingNeverCreatesMigratesOrWrites() throws {
     let directory = TestScratch.root.appendingPathComponent(
       "spotter-read-\(UUID().uuidString)")
