@@ -95,8 +95,8 @@ public struct FireService: Sendable {
   func catchUp(on session: StoreSession, note: String? = nil) throws -> [FireResult] {
     let now = workspace.now
     let channels = commands.map(NotifierRunner.channel(of:))
-    let due = try session.locked {
-      try $0.unsettledReminderUIDs(firingBy: now, channels: channels)
+    let (due, mark) = try session.locked {
+      try $0.catchUpCandidates(firingBy: now, channels: channels)
     }
     var results: [FireResult] = []
     for uid in due {
@@ -120,12 +120,13 @@ public struct FireService: Sendable {
     // Every reminder due before now was looked at and concluded, and one that fired more than
     // a day ago is never delivered again, only concluded: two days back, every one is settled,
     // and the next catch-ups need not read them (a day in hand for a notifier still running).
-    // Moved a week at a time, so an unchanged night writes nothing.
-    if !channels.isEmpty {
+    // Moved a week at a time, so an unchanged night writes nothing (and, knowing the mark it
+    // read, does not even look).
+    let settled = now.addingTimeInterval(-2 * Double(FireGuard.staleSeconds))
+    let week = 7 * 86400.0
+    if !channels.isEmpty, mark.map({ settled.timeIntervalSince($0) >= week }) ?? true {
       try session.locked {
-        try $0.markCatchUpSettled(
-          through: now.addingTimeInterval(-2 * Double(FireGuard.staleSeconds)), channels: channels,
-          advanceSeconds: 7 * 86400)
+        try $0.markCatchUpSettled(through: settled, channels: channels, advanceSeconds: week)
       }
     }
     return results

@@ -14,12 +14,21 @@ extension Store {
   /// query read every reminder the store ever fired, every night (1,500 reminders, three years of
   /// nights, cost 11 million instructions, more than the rest of an unchanged night).
   public func unsettledReminderUIDs(firingBy instant: Date, channels: [String]) throws -> [String] {
-    guard !channels.isEmpty else { return [] }
+    try catchUpCandidates(firingBy: instant, channels: channels).uids
+  }
+
+  /// ``unsettledReminderUIDs(firingBy:channels:)`` and the mark they were read from, in one read:
+  /// a catch-up moves the mark only when it is a week behind, and knows so without reading again.
+  public func catchUpCandidates(firingBy instant: Date, channels: [String]) throws -> (
+    uids: [String], mark: Date?
+  ) {
+    guard !channels.isEmpty else { return ([], nil) }
     return try guarded {
       try read { db in
-        try Self.unsettledReminderUIDs(
-          after: try Self.catchUpMark(channels: channels, db: db), through: instant.timeIntervalSince1970,
-          channels: channels, db: db)
+        let mark = try Self.catchUpMark(channels: channels, db: db)
+        let uids = try Self.unsettledReminderUIDs(
+          after: mark, through: instant.timeIntervalSince1970, channels: channels, db: db)
+        return (uids, mark.map(Date.init(timeIntervalSince1970:)))
       }
     }
   }
@@ -76,10 +85,10 @@ extension Store {
   /// a night adds a write (and the check) only when `advanceSeconds` have passed since the mark.
   public func markCatchUpSettled(through instant: Date, channels: [String], advanceSeconds: Double) throws {
     guard !channels.isEmpty else { return }
+    let seconds = instant.timeIntervalSince1970.rounded(.down)
     try guarded {
       try writing { db in
         let current = try Self.catchUpMark(channels: channels, db: db)
-        let seconds = instant.timeIntervalSince1970.rounded(.down)
         if let current, seconds < current + advanceSeconds { return }
         let open = try Self.unsettledReminderUIDs(
           after: current, through: seconds, channels: channels, db: db)
