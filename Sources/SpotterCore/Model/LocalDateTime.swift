@@ -26,7 +26,7 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
 
   /// `YYYY-MM-DDTHH:MM:SS`.
   public var description: String {
-    let (year, month, day) = (date.year, date.month, date.day)
+    let (year, month, day) = date.civil
     guard (0...9999).contains(year) else {
       let h = secondOfDay / 3600
       let m = secondOfDay / 60 % 60

@@ -328,7 +328,8 @@ struct DateTimeReader {
 extension LocalDateTime {
   /// The same reading with day and month swapped.
   var turnedRound: LocalDateTime? {
-    LocalDate(year: date.year, month: date.day, day: date.month).map {
+    let (year, month, day) = date.civil
+    return LocalDate(year: year, month: day, day: month).map {
       LocalDateTime(date: $0, secondOfDay: secondOfDay)
     }
   }

@@ -199,8 +199,8 @@ public struct ImportContext: Sendable {
 
   /// `time` in the Gregorian calendar: a Buddhist-era year is moved back 543 years.
   static func gregorian(_ time: LocalDateTime) -> LocalDateTime {
-    guard buddhistEra.contains(time.date.year),
-      let date = LocalDate(year: time.date.year - 543, month: time.date.month, day: time.date.day)
+    let (year, month, day) = time.date.civil
+    guard buddhistEra.contains(year), let date = LocalDate(year: year - 543, month: month, day: day)
     else { return time }
     return LocalDateTime(date: date, secondOfDay: time.secondOfDay)
   }
