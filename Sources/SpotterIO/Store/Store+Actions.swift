@@ -47,7 +47,8 @@ extension Store {
       try writing { db in
         for entry in history { try Self.insert(entry, db: db) }
         if let action {
-          try Self.invalidateCatchUpMark(records: [], action: true, db: db)
+          // A round moved: the catch-up's mark may hide a reminder that is open again.
+          try Self.setSetting(Self.catchUpMarkKey, nil, db: db)
           try db.execute(
             sql:
               "INSERT OR REPLACE INTO reminder_action (uid, round, snoozed_until, done_at) VALUES (?, ?, ?, ?)",

@@ -12,13 +12,9 @@ extension Store {
   /// Reminders firing at or before the catch-up's mark for these same channels
   /// (``catchUpMark(channels:db:)``) are known settled and not looked at: without it the
   /// query read every reminder the store ever fired, every night (1,500 reminders, three years of
-  /// nights, cost 11 million instructions, more than the rest of an unchanged night).
-  public func unsettledReminderUIDs(firingBy instant: Date, channels: [String]) throws -> [String] {
-    try catchUpCandidates(firingBy: instant, channels: channels).uids
-  }
-
-  /// ``unsettledReminderUIDs(firingBy:channels:)`` and the mark they were read from, in one read:
-  /// a catch-up moves the mark only when it is a week behind, and knows so without reading again.
+  /// nights, cost 11 million instructions, more than the rest of an unchanged night). The mark
+  /// read is returned with the UIDs: a catch-up moves it only when it is a week behind, and
+  /// knows so without reading again.
   public func catchUpCandidates(firingBy instant: Date, channels: [String]) throws -> (
     uids: [String], mark: Date?
   ) {
@@ -65,12 +61,18 @@ extension Store {
   /// catch-up left them; nil when no mark holds for these channels (a notifier added or removed
   /// makes every old reminder a candidate again, as it was without a mark).
   static func catchUpMark(channels: [String], db: Database) throws -> Double? {
-    guard let text = try setting(catchUpMarkKey, db: db),
-      let space = text.firstIndex(of: " "),
-      let seconds = Double(text[..<space]), seconds.isFinite,
-      text[text.index(after: space)...] == Self.channelList(channels)
+    guard let text = try setting(catchUpMarkKey, db: db), let mark = parsedCatchUpMark(text),
+      mark.channels == channelList(channels)
     else { return nil }
-    return seconds
+    return mark.seconds
+  }
+
+  /// A mark's fire time and channel list, as ``markCatchUpSettled(through:channels:advanceSeconds:)``
+  /// writes them; nil for text that is not one (a damaged store).
+  static func parsedCatchUpMark(_ text: String) -> (seconds: Double, channels: Substring)? {
+    guard let space = text.firstIndex(of: " "), let seconds = Double(text[..<space]), seconds.isFinite
+    else { return nil }
+    return (seconds, text[text.index(after: space)...])
   }
 
   /// The channels as the mark names them: sorted, one per line after the time.
@@ -98,17 +100,14 @@ extension Store {
     }
   }
 
-  /// Forgets the catch-up's mark when `records` put a confirmed reminder at or before it, or
-  /// `action` moves a reminder's round: the next catch-up looks at every reminder again, as it
-  /// did without a mark, and sets it anew.
-  static func invalidateCatchUpMark(records: [ReminderRecord], action: Bool, db: Database) throws {
+  /// Forgets the catch-up's mark when `records` put a confirmed reminder at or before it: the
+  /// next catch-up looks at every reminder again, as it did without a mark, and sets it anew.
+  static func invalidateCatchUpMark(records: [ReminderRecord], db: Database) throws {
     guard let text = try setting(catchUpMarkKey, db: db) else { return }
     // A mark that does not read as one stands after every reminder: any confirmed one forgets it.
-    let mark =
-      text.split(separator: " ", maxSplits: 1).first.flatMap { Double($0) }.flatMap { $0.isFinite ? $0 : nil }
-      ?? .infinity
-    let before = records.contains { $0.status == .confirmed && $0.fire.timeIntervalSince1970 <= mark }
-    guard action || before else { return }
+    let mark = parsedCatchUpMark(text)?.seconds ?? .infinity
+    guard records.contains(where: { $0.status == .confirmed && $0.fire.timeIntervalSince1970 <= mark })
+    else { return }
     try setSetting(catchUpMarkKey, nil, db: db)
   }
 

@@ -717,7 +717,7 @@ public final class Store: Sendable {
   /// Int as int64, times as doubles, nil as NULL), so the rows are the same.
   static func save(_ records: [ReminderRecord], db: Database) throws {
     guard !records.isEmpty else { return }
-    try invalidateCatchUpMark(records: records, action: false, db: db)
+    try invalidateCatchUpMark(records: records, db: db)
     let statement = try db.cachedStatement(
       sql: """
         INSERT OR REPLACE INTO reminder (uid, kind, date, status, sequence, stamp, starts_at,

@@ -51,7 +51,7 @@ import _SpotterTestSupport
     try store.save([a, b, moved])
     let now = fire.addingTimeInterval(600)
     #expect(
-      try store.unsettledReminderUIDs(firingBy: now, channels: ["c1", "c2"]) == [a.uid, b.uid])
+      try store.catchUpCandidates(firingBy: now, channels: ["c1", "c2"]).uids == [a.uid, b.uid])
 
     // a: one notifier delivered, the other failed: still open for the failed one.
     let claim1 = Delivery(a, round: 0, channel: "c1", at: now, outcome: .pending, reason: "on time")
@@ -62,12 +62,12 @@ import _SpotterTestSupport
       [claim1, claim2], outcomes: [(.delivered, "exit status 0"), (.failed, "exit status 7")], at: now)
     // b: skipped for its current revision.
     try store.record([Delivery(b, round: 0, at: now, outcome: .skipped, reason: "already trained today")])
-    #expect(try store.unsettledReminderUIDs(firingBy: now, channels: ["c1", "c2"]) == [a.uid])
-    #expect(try store.unsettledReminderUIDs(firingBy: now, channels: ["c1"]).isEmpty)
+    #expect(try store.catchUpCandidates(firingBy: now, channels: ["c1", "c2"]).uids == [a.uid])
+    #expect(try store.catchUpCandidates(firingBy: now, channels: ["c1"]).uids.isEmpty)
 
     // A new revision of b (re-planned) is looked at again.
     try store.save([record("2026-11-24", sequence: 1)])
-    #expect(try store.unsettledReminderUIDs(firingBy: now, channels: ["c1"]) == [b.uid])
+    #expect(try store.catchUpCandidates(firingBy: now, channels: ["c1"]).uids == [b.uid])
   }
 
   /// `count` reminders firing a day apart before `fire`, oldest first, each delivered by the
@@ -96,25 +96,25 @@ import _SpotterTestSupport
     let open = record("2026-11-23")
     try store.save([open])
     let now = fire.addingTimeInterval(600)
-    #expect(try store.unsettledReminderUIDs(firingBy: now, channels: ["c1"]) == [open.uid])
+    #expect(try store.catchUpCandidates(firingBy: now, channels: ["c1"]).uids == [open.uid])
     // Marked up to ten days back: the query reads from there, and finds the same.
     let mark = fire.addingTimeInterval(-86400 * 10)
     try store.markCatchUpSettled(through: mark, channels: ["c1"], advanceSeconds: 7 * 86400)
     #expect(try store.setting(Store.catchUpMarkKey) == "\(Int(mark.timeIntervalSince1970)) c1")
-    #expect(try store.unsettledReminderUIDs(firingBy: now, channels: ["c1"]) == [open.uid])
+    #expect(try store.catchUpCandidates(firingBy: now, channels: ["c1"]).uids == [open.uid])
     // Less than the advance later, nothing is written; for other channels, the mark does not hold.
     try store.markCatchUpSettled(
       through: mark.addingTimeInterval(86400), channels: ["c1"], advanceSeconds: 7 * 86400)
     #expect(try store.setting(Store.catchUpMarkKey) == "\(Int(mark.timeIntervalSince1970)) c1")
     #expect(
-      try store.unsettledReminderUIDs(firingBy: now, channels: ["c1", "c2"]) == old.map(\.uid) + [open.uid])
+      try store.catchUpCandidates(firingBy: now, channels: ["c1", "c2"]).uids == old.map(\.uid) + [open.uid])
 
     // A new revision of a reminder before the mark forgets it: the reminder is seen again.
     var revived = concluded
     revived.sequence = 1
     try store.save([revived])
     #expect(try store.setting(Store.catchUpMarkKey) == nil)
-    #expect(try store.unsettledReminderUIDs(firingBy: now, channels: ["c1"]) == [revived.uid, open.uid])
+    #expect(try store.catchUpCandidates(firingBy: now, channels: ["c1"]).uids == [revived.uid, open.uid])
     // And a mark is refused while it would hide it.
     try store.markCatchUpSettled(through: mark, channels: ["c1"], advanceSeconds: 7 * 86400)
     #expect(try store.setting(Store.catchUpMarkKey) == nil)
@@ -126,7 +126,7 @@ import _SpotterTestSupport
     try store.save(
       action: ReminderAction(uid: old[5].uid, round: 1, snoozedUntil: nil, doneAt: nil), records: [])
     #expect(try store.setting(Store.catchUpMarkKey) == nil)
-    #expect(try store.unsettledReminderUIDs(firingBy: now, channels: ["c1"]) == [old[5].uid, open.uid])
+    #expect(try store.catchUpCandidates(firingBy: now, channels: ["c1"]).uids == [old[5].uid, open.uid])
 
     // A reminder saved after the mark leaves it.
     try store.record([Delivery(old[5], round: 1, at: now, outcome: .discarded, reason: "stale")])
@@ -144,7 +144,7 @@ import _SpotterTestSupport
     try store.save([open])
     for text in ["soon c1", "1e999 c1", "\(Int(fire.timeIntervalSince1970))", "nan c1"] {
       try store.setSetting(Store.catchUpMarkKey, text)
-      #expect(try store.unsettledReminderUIDs(firingBy: fire, channels: ["c1"]) == [open.uid], "\(text)")
+      #expect(try store.catchUpCandidates(firingBy: fire, channels: ["c1"]).uids == [open.uid], "\(text)")
     }
     try store.save([open])
     #expect(try store.setting(Store.catchUpMarkKey) == nil)
