@@ -32,6 +32,23 @@ extension Libical {
     return zone
   }
 
+  /// Whether libical has a built-in zone named `name`, asked without loading or expanding it.
+  static func hasBuiltinTimezone(_ name: String) -> Bool {
+    _ = builtinZonesFilled
+    return icaltimezone_get_builtin_timezone(name) != nil
+  }
+
+  /// A copy of the built-in zone `name`'s VTIMEZONE, owned by the caller, or nil. Its changes
+  /// are not expanded; the zone is loaded and the copy taken under the lock of its first use,
+  /// since libical keeps iteration state in a component that an expanding thread changes.
+  static func builtinComponent(_ name: String) -> OpaquePointer? {
+    _ = builtinZonesFilled
+    guard let zone = icaltimezone_get_builtin_timezone(name) else { return nil }
+    zoneLoading.lock()
+    defer { zoneLoading.unlock() }
+    return icaltimezone_get_component(zone).flatMap { icalcomponent_new_clone($0) }
+  }
+
   /// libical's UTC zone.
   static var utcTimezone: OpaquePointer! {
     _ = builtinZonesFilled

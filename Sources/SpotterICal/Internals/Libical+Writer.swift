@@ -34,6 +34,8 @@ extension Libical {
   /// line. It owns the libical components it checks events in, and frees them when it goes.
   final class EventStream {
     private let zone: OpaquePointer
+    /// The zone `zone` points into, kept alive while the stream lives; nil for UTC.
+    private let rules: ExpandedTimeZone?
     private let utc: OpaquePointer?
     private let localTZID: String?
     private let overlaps: ZoneOverlaps?
@@ -53,11 +55,23 @@ extension Libical {
       to sink: (UnsafeBufferPointer<UInt8>) throws -> Void
     ) throws {
       let isUTC = utcNames.contains(tzid)
-      guard let zone = isUTC ? utcTimezone : builtinTimezone(tzid)
-      else {
-        throw SpotterICalError.unknownTimeZone(field: "timezone", value: tzid)
+      var vtimezone: OpaquePointer?
+      var expanded: ExpandedTimeZone?
+      if !isUTC {
+        guard let (component, zone) = try timeZoneComponent(tzid: tzid, from: validFrom, until: validUntil)
+        else {
+          throw SpotterICalError.unknownTimeZone(field: "timezone", value: tzid)
+        }
+        vtimezone = component
+        expanded = zone
+      }
+      rules = expanded
+      guard let zone = expanded?.zone ?? utcTimezone else {
+        vtimezone.map { icalcomponent_free($0) }
+        throw SpotterICalError.libical(function: "icaltimezone_get_utc_timezone")
       }
       guard let calendar = icalcomponent_new_vcalendar() else {
+        vtimezone.map { icalcomponent_free($0) }
         throw SpotterICalError.libical(function: "icalcomponent_new_vcalendar")
       }
       defer { icalcomponent_free(calendar) }
@@ -68,10 +82,7 @@ extension Libical {
       // No X-WR-TIMEZONE: every time carries its TZID or is UTC, and recurring-ical-events 3.8
       // moves a UTC time in an autumn overlap by half an hour into that zone.
       // UTC needs no VTIMEZONE: its times are written with a trailing Z and no TZID.
-      if !isUTC {
-        try icalcomponent_add_component(
-          calendar, timeZoneComponent(zone, tzid: tzid, from: validFrom, until: validUntil))
-      }
+      if let vtimezone { icalcomponent_add_component(calendar, vtimezone) }
       // The frame: everything but the closing line, which comes after the events. Its check is
       // a function of its bytes, so a frame this process has passed before is not checked again.
       try withSerialized(calendar) { text in

@@ -20,13 +20,23 @@ extension Libical {
   /// The same zone and span give the same component, built once per process
   /// (``TruncatedZoneCache``): a batch writes the calendars of thousands of users in a handful
   /// of zones, and truncating, which expands the zone's history, was most of writing a small one.
-  static func timeZoneComponent(
-    _ zone: OpaquePointer, tzid: String, from: Date, until: Date
-  ) throws -> OpaquePointer {
+  ///
+  /// With the copy comes the zone made from the truncated rules, which the writer converts its
+  /// times with; nil when libical has no such zone.
+  static func timeZoneComponent(tzid: String, from: Date, until: Date) throws -> (
+    component: OpaquePointer, zone: ExpandedTimeZone
+  )? {
+    guard hasBuiltinTimezone(tzid) else { return nil }
     let key =
       "\(tzid) \(Int(from.timeIntervalSince1970.rounded(.down))) \(Int(until.timeIntervalSince1970.rounded(.down)))"
-    return try truncatedZones.copy(key) {
-      try truncatedTimeZoneComponent(zone, tzid: tzid, from: from, until: until)
+    // Two years before the span: a cancelled event a little older than the span is still
+    // written in the zone, and the rules are exact from there.
+    let years =
+      (time(from, zone: utcTimezone).year - 2)
+      ...max(
+        time(from, zone: utcTimezone).year, time(until, zone: utcTimezone).year + 1)
+    return try truncatedZones.copy(key, zoneYears: years) {
+      try truncatedTimeZoneComponent(tzid: tzid, from: from, until: until)
     }
   }
 
@@ -34,10 +44,10 @@ extension Libical {
   private static let truncatedZones = TruncatedZoneCache(
     clone: { icalcomponent_new_clone($0) }, free: { icalcomponent_free($0) })
 
-  private static func truncatedTimeZoneComponent(
-    _ zone: OpaquePointer, tzid: String, from: Date, until: Date
-  ) throws -> OpaquePointer {
-    guard let shared = icaltimezone_get_component(zone), let copy = icalcomponent_new_clone(shared) else {
+  private static func truncatedTimeZoneComponent(tzid: String, from: Date, until: Date) throws
+    -> OpaquePointer
+  {
+    guard let copy = builtinComponent(tzid) else {
       throw SpotterICalError.libical(function: "icaltimezone_get_component")
     }
     let utc = utcTimezone
@@ -171,7 +181,7 @@ extension Libical {
 
   /// Whether the writer can write `name` as it stands (no prefix dropped, unlike reading).
   static func knowsZone(_ name: String) -> Bool {
-    !name.isEmpty && (utcNames.contains(name) || builtinTimezone(name) != nil)
+    !name.isEmpty && (utcNames.contains(name) || hasBuiltinTimezone(name))
   }
 
   static func builtinZone(_ tzid: String) -> OpaquePointer? {
@@ -187,5 +197,48 @@ extension Libical {
       parts.removeFirst()
     }
     return nil
+  }
+}
+
+extension Libical {
+  /// Moves the DTSTART of each yearly rule in the VTIMEZONE `component` to its first onset in
+  /// `year` or later, so that expanding the zone starts there. The offsets from the start of
+  /// `year` on stay the same: an onset's observance says the offset it changes from.
+  ///
+  /// A rule with COUNT, or without an onset from `year` on (it ended before), is left as it is.
+  static func startRules(of component: OpaquePointer, inYear year: Int32) {
+    for kind in [ICAL_XSTANDARD_COMPONENT, ICAL_XDAYLIGHT_COMPONENT] {
+      for observance in children(of: component, kind: kind) {
+        guard let start = icalcomponent_get_first_property(observance, ICAL_DTSTART_PROPERTY),
+          let ruleProperty = icalcomponent_get_first_property(observance, ICAL_RRULE_PROPERTY)
+        else { continue }
+        let rule = icalproperty_get_rrule(ruleProperty)
+        let first = icalproperty_get_dtstart(start)
+        guard rule.count == 0, first.year < year, let iterator = icalrecur_iterator_new(rule, first) else {
+          continue
+        }
+        defer { icalrecur_iterator_free(iterator) }
+        var from = first
+        from.year = year
+        from.month = 1
+        from.day = 1
+        guard icalrecur_iterator_set_start(iterator, from) != 0 else { continue }
+        let onset = icalrecur_iterator_next(iterator)
+        guard icaltime_is_null_time(onset) == 0, onset.year >= year else { continue }
+        icalproperty_set_dtstart(start, onset)
+      }
+    }
+  }
+}
+
+extension Libical {
+  /// The zone the writer converts a calendar's times with, for `tzid` and the span; nil when
+  /// libical has no such zone. The VTIMEZONE that comes with it is not wanted here.
+  static func writerZone(tzid: String, from: Date, until: Date) throws -> ExpandedTimeZone? {
+    guard let (component, zone) = try timeZoneComponent(tzid: tzid, from: from, until: until) else {
+      return nil
+    }
+    icalcomponent_free(component)
+    return zone
   }
 }
