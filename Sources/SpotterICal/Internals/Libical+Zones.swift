@@ -31,10 +31,9 @@ extension Libical {
       "\(tzid) \(Int(from.timeIntervalSince1970.rounded(.down))) \(Int(until.timeIntervalSince1970.rounded(.down)))"
     // Two years before the span: a cancelled event a little older than the span is still
     // written in the zone, and the rules are exact from there.
-    let years =
-      (time(from, zone: utcTimezone).year - 2)
-      ...max(
-        time(from, zone: utcTimezone).year, time(until, zone: utcTimezone).year + 1)
+    let first = time(from, zone: utcTimezone).year
+    let last = time(until, zone: utcTimezone).year
+    let years = (first - 2)...max(first, last + 1)
     return try truncatedZones.copy(key, zoneYears: years) {
       try truncatedTimeZoneComponent(tzid: tzid, from: from, until: until)
     }
