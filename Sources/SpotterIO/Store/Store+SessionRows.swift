@@ -18,6 +18,9 @@ extension Store {
     try Self.rows(db, sql: sql, arguments: arguments) { try session($0, sets: sets) }
   }
 
+  static let sourceNames = caseNames(SessionSource.self)
+  static let stateNames = caseNames(SessionState.self)
+
   /// The session in the current row of `handle`; a mark overrides the imported state.
   private func session(_ handle: OpaquePointer, sets: Bool) throws -> Session {
     func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
@@ -36,23 +39,27 @@ extension Store {
       return value
     }
     func decode<T: RawRepresentable>(
-      _ type: T.Type, _ column: Int32, _ name: String, table: String = "session"
+      _ type: T.Type, _ names: [(bytes: [UInt8], value: T)], _ column: Int32, _ name: String,
+      table: String = "session"
     )
       throws -> T
     where T.RawValue == String {
-      try StoredRowDamage.decode(type, try required(text(column), name), table: table, row: id, column: name)
+      if let value = Self.rawCase(names, handle, column) { return value }
+      // NULL, or a name of no case: damage, reported with the text as it stands.
+      return try StoredRowDamage.decode(
+        type, try required(text(column), name), table: table, row: id, column: name)
     }
     guard !isNull(0) else { throw StoredRowDamage(table: "session", row: "", column: "id", value: "NULL") }
     var session = Session(
-      id: id, source: try decode(SessionSource.self, 1, "source"),
+      id: id, source: try decode(SessionSource.self, Self.sourceNames, 1, "source"),
       workoutName: try required(text(2), "workout_name"),
       start: Date(timeIntervalSince1970: try required(number(3, "started_at"), "started_at")),
       end: try number(4, "ended_at").map(Date.init(timeIntervalSince1970:)),
-      state: try decode(SessionState.self, 5, "state"),
+      state: try decode(SessionState.self, Self.stateNames, 5, "state"),
       hasTimeOfDay: sqlite3_column_int64(handle, 8) != 0)
     if !isNull(6), let markedAt = try number(7, "at", table: "session_mark") {
       session.mark(
-        try decode(SessionState.self, 6, "state", table: "session_mark"),
+        try decode(SessionState.self, Self.stateNames, 6, "state", table: "session_mark"),
         at: Date(timeIntervalSince1970: markedAt))
     }
     guard sets else { return session }

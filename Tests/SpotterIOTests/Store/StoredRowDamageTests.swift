@@ -77,6 +77,22 @@ import _SpotterTestSupport
     #expect(message.contains("column 'state' holds 'abandoned-ish'"), "\(message)")
   }
 
+  /// Source and state are matched on their bytes: a prefix, a longer name, another case or an
+  /// embedded NUL of a name is damage, never the case it resembles.
+  @Test(arguments: [
+    ("state = 'complete'", "column 'state' holds 'complete'"),
+    ("state = 'completed '", "column 'state' holds 'completed '"),
+    ("state = 'COMPLETED'", "column 'state' holds 'COMPLETED'"),
+    ("source = 'stron'", "column 'source' holds 'stron'"),
+    ("source = 'strong' || char(0)", "column 'source' holds 'strong"),
+  ])
+  func aNameThatIsNotQuiteACaseIsDamage(change: String, expected: String) throws {
+    let path = try store()
+    try tamper(path, "UPDATE session SET \(change) WHERE rowid = (SELECT min(rowid) FROM session)")
+    let message = try #require(failure { _ = try Store(path: path).sessions() })
+    #expect(message.contains(expected), "\(message)")
+  }
+
   /// Text where a time belongs was read as 0, a session in 1970; a missing name stopped the
   /// process in GRDB's conversion. Both are damage with the row, the column and the value.
   @Test(arguments: [
