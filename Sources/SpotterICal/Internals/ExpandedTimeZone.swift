@@ -27,11 +27,13 @@ final class ExpandedTimeZone: @unchecked Sendable {
       icaltimezone_free(zone, 1)
       return nil
     }
-    // libical expands a zone when a lookup's year is past the last it expanded, and five years
-    // beyond (at most through 2037). Expanded here through a year past the span, the zone is
-    // never expanded again: the writer looks up no instant later than a day past the span.
+    // libical expands a zone when a lookup's year is past the last it expanded (and five years
+    // beyond). Expanded here through a year past the span, the zone is never expanded again,
+    // which two threads sharing it could not survive: the writer looks up no instant later than
+    // a day past the span. Not capped at 2037 as the built-in zones are: a plan made in 2037
+    // reaches into 2038.
     var last = icaltime_null_time()
-    last.year = min(lastYear + 1, 2037)
+    last.year = lastYear + 1
     last.month = 12
     last.day = 31
     var daylight: Int32 = 0

@@ -33,6 +33,38 @@ import Testing
     #expect(results.mismatches == 0)
   }
 
+  /// A year's plan made at the end of 2037 reaches past 2037, where libical stops expanding its
+  /// built-in zones: the writer's zone is expanded through the span when it is made, so threads
+  /// sharing it never make libical expand it again under each other, and 2038's summer time holds.
+  @Test func aSpanPast2037IsWrittenTheSameByManyThreads() throws {
+    // 2037-12-01T00:00:00Z and 2038-07-01T16:00:00Z.
+    let start = Date(timeIntervalSince1970: 2_143_238_400)
+    let summer = Date(timeIntervalSince1970: 2_161_612_800)
+    let event = Event(
+      uid: "focus-block-start-x-2038-07-01@spotter", kind: .focusBlock, sequence: 0, stamp: start,
+      start: summer, end: summer.addingTimeInterval(3600), summary: "Focus", description: "", categories: [],
+      status: .confirmed, alarms: [])
+    @Sendable func calendar() throws -> String {
+      try ICSWriter().write(
+        events: [event], timeZone: "Europe/Berlin", validFrom: start,
+        validUntil: start.addingTimeInterval(366 * 86400))
+    }
+    let expected = try calendar()
+    #expect(expected.contains("DTSTART;TZID=Europe/Berlin:20380701T180000"))
+    final class Results: @unchecked Sendable {
+      let lock = NSLock()
+      var mismatches = 0
+    }
+    let results = Results()
+    DispatchQueue.concurrentPerform(iterations: 32) { _ in
+      let text = try? calendar()
+      results.lock.lock()
+      if text != expected { results.mismatches += 1 }
+      results.lock.unlock()
+    }
+    #expect(results.mismatches == 0)
+  }
+
   @Test func aSpanDroppedAndBuiltAgainGivesTheSameBytes() throws {
     let first = try calendar("Europe/Berlin", days: 3)
     // More spans than the cache keeps: the first is dropped.
