@@ -82,7 +82,8 @@ let package = Package(
       exclude: ["Snapshots"],
       resources: [.copy("Fixtures")]
     ),
-    .testTarget(name: "SpotterFuzzSupportTests", dependencies: ["SpotterFuzzSupport"]),
+    .testTarget(
+      name: "SpotterFuzzSupportTests", dependencies: ["SpotterFuzzSupport", "_SpotterTestSupport"]),
     // The application layer in process: services on a temporary directory with an injected
     // clock, no child process.
     .testTarget(name: "SpotterAppTests", dependencies: ["SpotterApp", "SpotterICal", "_SpotterTestSupport"]),

@@ -1,24 +1,13 @@
 import Foundation
 import SpotterFuzzSupport
 import Testing
+import _SpotterTestSupport
 
 /// A short, repeatable taste of `bench/fuzz`: fixed-seed mutations of real files through every
 /// reader. The libFuzzer runs go much further; this keeps the known crashes from coming back.
 @Suite struct MutationTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
-
-  /// SplitMix64: the same mutations on every machine.
-  struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
 
   /// Values that once crashed or hung a command, and others of their kind.
   static let tokens = [
@@ -28,7 +17,7 @@ import Testing
     "TZID=Evil", "\u{1B}[2J", "\"", ",", ";", "\r\n", "\n", "{", "[", "}", "]", "\u{0}", "\u{FEFF}",
   ].map { Array($0.utf8) }
 
-  static func mutate(_ seed: [UInt8], _ random: inout Generator) -> [UInt8] {
+  static func mutate(_ seed: [UInt8], _ random: inout SeededGenerator) -> [UInt8] {
     var bytes = seed
     for _ in 0..<Int.random(in: 1...4, using: &random) {
       let at = bytes.isEmpty ? 0 : Int.random(in: 0..<bytes.count, using: &random)
@@ -69,7 +58,8 @@ import Testing
   func mutatedRealFilesNeverCrashAReader(reader: FuzzHarness.Reader, path: String) throws {
     let seed = try Self.seed(path)
     #expect(FuzzHarness.run(reader, Data(seed)), "the unmutated seed must be accepted")
-    var random = Generator(state: UInt64(truncatingIfNeeded: path.utf8.reduce(5381) { $0 &* 33 &+ Int($1) }))
+    var random = SeededGenerator(
+      seed: UInt64(truncatingIfNeeded: path.utf8.reduce(5381) { $0 &* 33 &+ Int($1) }))
     var accepted = 0
     for _ in 0..<200 where FuzzHarness.run(reader, Data(Self.mutate(seed, &random))) {
       accepted += 1

@@ -10,19 +10,6 @@ import _SpotterTestSupport
 /// those of the single statement it replaced, on random stores: reminders of several revisions
 /// and statuses, snoozed rounds, deliveries of every outcome on named and unnamed channels.
 @Suite struct CatchUpCandidatesTests {
-  /// SplitMix64: the same stores on every run.
-  struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   /// The statement the candidates were read with before, as the reference.
   static func referenceUIDs(after: Double?, through: Double, channels: [String], db: Database) throws
     -> [String]
