@@ -58,12 +58,7 @@ extension Libical {
       var vtimezone: OpaquePointer?
       var expanded: ExpandedTimeZone?
       if !isUTC {
-        guard let (component, zone) = try timeZoneComponent(tzid: tzid, from: validFrom, until: validUntil)
-        else {
-          throw SpotterICalError.unknownTimeZone(field: "timezone", value: tzid)
-        }
-        vtimezone = component
-        expanded = zone
+        (vtimezone, expanded) = try timeZoneComponent(tzid: tzid, from: validFrom, until: validUntil)
       }
       rules = expanded
       guard let zone = expanded?.zone ?? utcTimezone else {

@@ -22,11 +22,11 @@ extension Libical {
   /// of zones, and truncating, which expands the zone's history, was most of writing a small one.
   ///
   /// With the copy comes the zone made from the truncated rules, which the writer converts its
-  /// times with; nil when libical has no such zone.
+  /// times with. Throws ``SpotterICalError/unknownTimeZone(field:value:)`` when libical has no
+  /// such zone (looked up only when the cache has not got it).
   static func timeZoneComponent(tzid: String, from: Date, until: Date) throws -> (
     component: OpaquePointer, zone: ExpandedTimeZone
-  )? {
-    guard hasBuiltinTimezone(tzid) else { return nil }
+  ) {
     let key =
       "\(tzid) \(Int(from.timeIntervalSince1970.rounded(.down))) \(Int(until.timeIntervalSince1970.rounded(.down)))"
     // Two years before the span: a cancelled event a little older than the span is still
@@ -47,7 +47,9 @@ extension Libical {
     -> OpaquePointer
   {
     guard let copy = builtinComponent(tzid) else {
-      throw SpotterICalError.libical(function: "icaltimezone_get_component")
+      throw hasBuiltinTimezone(tzid)
+        ? SpotterICalError.libical(function: "icaltimezone_get_component")
+        : SpotterICalError.unknownTimeZone(field: "timezone", value: tzid)
     }
     let utc = utcTimezone
     icaltimezone_truncate_vtimezone(copy, time(from, zone: utc), icaltime_null_time(), 1)
@@ -231,12 +233,10 @@ extension Libical {
 }
 
 extension Libical {
-  /// The zone the writer converts a calendar's times with, for `tzid` and the span; nil when
-  /// libical has no such zone. The VTIMEZONE that comes with it is not wanted here.
-  static func writerZone(tzid: String, from: Date, until: Date) throws -> ExpandedTimeZone? {
-    guard let (component, zone) = try timeZoneComponent(tzid: tzid, from: from, until: until) else {
-      return nil
-    }
+  /// The zone the writer converts a calendar's times with, for `tzid` and the span. The
+  /// VTIMEZONE that comes with it is not wanted here.
+  static func writerZone(tzid: String, from: Date, until: Date) throws -> ExpandedTimeZone {
+    let (component, zone) = try timeZoneComponent(tzid: tzid, from: from, until: until)
     icalcomponent_free(component)
     return zone
   }
