@@ -15,38 +15,47 @@ extension Libical {
   /// the second freeing the first's component while it is read.
   private static let zoneLoading = NSLock()
 
-  /// The built-in zone named `name`, or nil; its VTIMEZONE loaded and its changes expanded
-  /// through 2037 (libical's last expanded year), so later readers of it only read.
-  static func builtinTimezone(_ name: String) -> OpaquePointer? {
+  /// The built-in zone named `name`, or nil, looked up once the list is whole; nothing loaded.
+  private static func lookUpBuiltin(_ name: String) -> OpaquePointer? {
     _ = builtinZonesFilled
-    guard let zone = icaltimezone_get_builtin_timezone(name) else { return nil }
+    return icaltimezone_get_builtin_timezone(name)
+  }
+
+  /// What `body` makes of the built-in zone named `name`, its VTIMEZONE loaded; nil when there
+  /// is no such zone or `body` makes nothing. The zone is loaded and `body` runs under the lock
+  /// of its first use.
+  private static func withLoadedBuiltin<T>(_ name: String, _ body: (OpaquePointer) -> T?) -> T? {
+    guard let zone = lookUpBuiltin(name) else { return nil }
     zoneLoading.lock()
     defer { zoneLoading.unlock() }
     _ = icaltimezone_get_component(zone)
-    var last = icaltime_null_time()
-    last.year = 2037
-    last.month = 12
-    last.day = 31
-    var daylight: Int32 = 0
-    _ = icaltimezone_get_utc_offset(zone, &last, &daylight)
-    return zone
+    return body(zone)
+  }
+
+  /// The built-in zone named `name`, or nil; its VTIMEZONE loaded and its changes expanded
+  /// through 2037 (libical's last expanded year), so later readers of it only read.
+  static func builtinTimezone(_ name: String) -> OpaquePointer? {
+    withLoadedBuiltin(name) { zone in
+      var last = icaltime_null_time()
+      last.year = 2037
+      last.month = 12
+      last.day = 31
+      var daylight: Int32 = 0
+      _ = icaltimezone_get_utc_offset(zone, &last, &daylight)
+      return zone
+    }
   }
 
   /// Whether libical has a built-in zone named `name`, asked without loading or expanding it.
   static func hasBuiltinTimezone(_ name: String) -> Bool {
-    _ = builtinZonesFilled
-    return icaltimezone_get_builtin_timezone(name) != nil
+    lookUpBuiltin(name) != nil
   }
 
   /// A copy of the built-in zone `name`'s VTIMEZONE, owned by the caller, or nil. Its changes
-  /// are not expanded; the zone is loaded and the copy taken under the lock of its first use,
-  /// since libical keeps iteration state in a component that an expanding thread changes.
+  /// are not expanded; the copy is taken under the lock of the zone's first use, since libical
+  /// keeps iteration state in a component that an expanding thread changes.
   static func builtinComponent(_ name: String) -> OpaquePointer? {
-    _ = builtinZonesFilled
-    guard let zone = icaltimezone_get_builtin_timezone(name) else { return nil }
-    zoneLoading.lock()
-    defer { zoneLoading.unlock() }
-    return icaltimezone_get_component(zone).flatMap { icalcomponent_new_clone($0) }
+    withLoadedBuiltin(name) { icaltimezone_get_component($0).flatMap { icalcomponent_new_clone($0) } }
   }
 
   /// libical's UTC zone.
