@@ -17,4 +17,13 @@ public struct Lift: Sendable, Hashable, Codable {
     self.lowerBody = lowerBody
     self.slug = LiftMatcher.normalized(name).replacingOccurrences(of: " ", with: "-")
   }
+
+  /// A lift as stored, its slug as it was made then: ``PlateauStateCoder`` reads lifts back
+  /// without normalising their names again.
+  init(name: String, germanName: String?, lowerBody: Bool, slug: String) {
+    self.name = name
+    self.germanName = germanName
+    self.lowerBody = lowerBody
+    self.slug = slug
+  }
 }

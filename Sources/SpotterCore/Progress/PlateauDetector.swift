@@ -69,9 +69,11 @@ public struct PlateauDetector: Sendable {
       try encodeOrdered(latest, forKey: .latest)
     }
 
-    private static func precedes(_ a: Lift, _ b: Lift) -> Bool {
-      (a.slug, a.name, a.germanName ?? "", a.lowerBody ? 1 : 0) < (
-        b.slug, b.name, b.germanName ?? "", b.lowerBody ? 1 : 0
+    /// The lifts' order in a stored state: by slug, then by every other field, so two different
+    /// lifts are never tied (a missing German name comes before any, the empty one included).
+    static func precedes(_ a: Lift, _ b: Lift) -> Bool {
+      (a.slug, a.name, a.germanName == nil ? 0 : 1, a.germanName ?? "", a.lowerBody ? 1 : 0) < (
+        b.slug, b.name, b.germanName == nil ? 0 : 1, b.germanName ?? "", b.lowerBody ? 1 : 0
       )
     }
   }

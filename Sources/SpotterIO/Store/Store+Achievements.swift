@@ -49,12 +49,12 @@ extension Store {
     }
     for id in learned.abandoned { try mark(id, state: .abandoned, at: learned.at, db: db) }
     if let cursor = learned.achievementCursor {
-      let state = Data(AchievementStateCoder.encode(cursor.state)).base64EncodedString()
-      try setSetting(achievementCursorKey, "\(cursor.sessions) \(cursor.digest) \(state)", db: db)
+      try setSetting(
+        achievementCursorKey, packedCursor(cursor, state: AchievementStateCoder.encode(cursor.state)), db: db)
     }
     if let cursor = learned.plateauCursor {
       try setSetting(
-        plateauCursorKey, String(decoding: try achievementEncoder.encode(cursor), as: UTF8.self), db: db)
+        plateauCursorKey, packedCursor(cursor, state: PlateauStateCoder.encode(cursor.state)), db: db)
     }
     if let learned = learned.learned {
       try setSetting(
@@ -64,9 +64,11 @@ extension Store {
     for key in ["achievements.digest", "plateaus.cache"] { try setSetting(key, nil, db: db) }
   }
 
-  /// The setting that holds where the last stored achievement detection stopped, as JSON.
+  /// The setting that holds where the last stored achievement detection stopped, packed by
+  /// ``packedCursor(_:state:)``.
   public static let achievementCursorKey = "achievements.cursor"
-  /// The setting that holds where the last stored plateau detection stopped, as JSON.
+  /// The setting that holds where the last stored plateau detection stopped, packed by
+  /// ``packedCursor(_:state:)``.
   public static let plateauCursorKey = "plateaus.cursor"
   /// The setting that holds the last learned pattern and its key, packed by
   /// ``LearnedPatternCoder`` in base64.
@@ -84,11 +86,32 @@ extension Store {
     return learned
   }
 
-  /// Where the last stored run's achievement detection stopped: `sessions digest state`, the
-  /// state packed by ``AchievementStateCoder`` in base64. Nil when nothing is stored or it does
-  /// not decode; then detection replays from the start.
+  /// Where the last stored run's achievement detection stopped; nil when nothing is stored or it
+  /// does not decode: then detection replays from the start.
   public func achievementCursor() throws -> ProgressCursor<AchievementDetector.State>? {
-    guard let text = try setting(Self.achievementCursorKey) else { return nil }
+    try setting(Self.achievementCursorKey).flatMap {
+      Self.unpackedCursor($0, decode: AchievementStateCoder.decode)
+    }
+  }
+
+  /// Where the last stored run's plateau detection stopped, with the plateaus found; nil when
+  /// nothing is stored or it does not decode (the JSON of earlier versions included): then
+  /// detection replays from the start.
+  public func plateauCursor() throws -> ProgressCursor<PlateauDetector.State>? {
+    try setting(Self.plateauCursorKey).flatMap { Self.unpackedCursor($0, decode: PlateauStateCoder.decode) }
+  }
+
+  /// A cursor as a setting holds it: `sessions digest state`, the state packed by its coder, in
+  /// base64.
+  static func packedCursor<State>(_ cursor: ProgressCursor<State>, state: [UInt8]) -> String {
+    "\(cursor.sessions) \(cursor.digest) \(Data(state).base64EncodedString())"
+  }
+
+  /// The cursor in `text`, as ``packedCursor(_:state:)`` writes it; nil when it is not three
+  /// fields, the count is not a number, or the state does not decode.
+  static func unpackedCursor<State>(
+    _ text: String, decode: (UnsafeRawBufferPointer) -> State?
+  ) -> ProgressCursor<State>? {
     // Split by bytes: the state is years of records in base64, and a split by characters walked
     // its grapheme clusters, a third of a millisecond a night on a five-year store.
     let bytes = text.utf8
@@ -97,21 +120,13 @@ extension Store {
       let second = bytes[bytes.index(after: first)...].firstIndex(of: space),
       let sessions = Int(Substring(bytes[..<first])),
       let data = Data(base64Encoded: Data(bytes[bytes.index(after: second)...])),
-      let state = data.withUnsafeBytes(AchievementStateCoder.decode)
+      let state = data.withUnsafeBytes(decode)
     else { return nil }
     return ProgressCursor(
       sessions: sessions, digest: String(Substring(bytes[bytes.index(after: first)..<second])), state: state)
   }
 
-  /// Where the last stored run's plateau detection stopped, with the plateaus found; nil when
-  /// nothing is stored or it does not decode.
-  public func plateauCursor() throws -> ProgressCursor<PlateauDetector.State>? {
-    guard let text = try setting(Self.plateauCursorKey) else { return nil }
-    return try? Self.achievementDecoder.decode(
-      ProgressCursor<PlateauDetector.State>.self, from: Data(text.utf8))
-  }
-
-  /// The JSON of the achievements, the cursors and the learned pattern: sorted keys, so the same
+  /// The JSON of the achievements: sorted keys, so the same
   /// content is always the same bytes and saving it again writes nothing.
   static var achievementEncoder: JSONEncoder {
     let encoder = JSONEncoder()

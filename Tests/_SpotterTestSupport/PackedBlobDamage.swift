@@ -2,8 +2,8 @@ import Testing
 
 /// The damage every packed blob of the store is refused for, never decoded into something else:
 /// each truncation, the next version's first byte, and a byte past the end.
-enum PackedBlobDamage {
-  static func expectRefused<Value>(
+public enum PackedBlobDamage {
+  public static func expectRefused<Value>(
     _ bytes: [UInt8], version: UInt8, decode: (UnsafeRawBufferPointer) -> Value?,
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
