@@ -50,6 +50,25 @@ import _SpotterTestSupport
     #expect(key(sessions + [later]) != key(sessions + [later], now: evening.addingTimeInterval(3600)))
   }
 
+  /// The shipped values' digest, made once a process, is what spelling them out gives: a set of
+  /// values one constant away differs from it in that constant's entry alone.
+  @Test func theStandardDigestIsSpeltLikeAnyOther() {
+    let standard = Set(LearningParameters.standard.digest.split(separator: " "))
+    #expect(LearningParameters().digest == LearningParameters.standard.digest)
+    var compared = 0
+    for name in LearningParameters.tunableNames {
+      var changed = LearningParameters.standard
+      guard changed.set(name, to: 2) || changed.set(name, to: 1) || changed.set(name, to: 0),
+        changed != .standard
+      else { continue }
+      let entries = Set(changed.digest.split(separator: " "))
+      let differing = standard.symmetricDifference(entries).map { $0.split(separator: "=")[0] }
+      #expect(differing == [Substring(name), Substring(name)], "\(name)")
+      compared += 1
+    }
+    #expect(compared >= 10)
+  }
+
   /// The learner's digest names every constant the parameters hold (their stored properties, as
   /// reflection lists them), and changing any tunable one changes the key: a constant left out
   /// would let a pattern learned under other values be reused.
