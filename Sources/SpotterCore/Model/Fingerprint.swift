@@ -46,9 +46,12 @@ public struct Fingerprint: Sendable {
   /// Mixes `text`'s length and its UTF-8 eight bytes at a time (``combineWord(_:)``): for
   /// digests over every session of years, where a byte at a time was most of their cost.
   public mutating func combineWords(_ text: String) {
-    var text = text
     combineWord(UInt64(text.utf8.count))
-    text.withUTF8 { combine(words: UnsafeRawBufferPointer($0)) }
+    // A native string's bytes in place; `withUTF8` on a copy retained and released each one.
+    if text.utf8.withContiguousStorageIfAvailable({ combine(words: UnsafeRawBufferPointer($0)) }) == nil {
+      var text = text
+      text.withUTF8 { combine(words: UnsafeRawBufferPointer($0)) }
+    }
   }
 
   /// Mixes `text`'s UTF-8 a byte at a time, over the contiguous bytes: the same values as through
