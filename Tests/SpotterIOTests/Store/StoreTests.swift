@@ -62,7 +62,7 @@ import _SpotterTestSupport
     // "z", "Z" before "a") and a later start between them in rowid order.
     let ids = ["b", "é", "a", "Z", "later", "10", "9", "z"]
     try store.queue.write { db in
-      for (index, id) in ids.enumerated() {
+      for id in ids {
         try db.execute(
           sql: """
             INSERT INTO session (id, source, workout_name, started_at, state, fingerprint)
