@@ -141,8 +141,8 @@ extension Store {
       sessions: sessions, digest: String(Substring(bytes[bytes.index(after: first)..<second])), state: state)
   }
 
-  /// The JSON of the achievements: sorted keys, so the same
-  /// content is always the same bytes and saving it again writes nothing.
+  /// The JSON of the achievements: sorted keys, so the same content is always the same bytes and
+  /// saving it again writes nothing.
   static var achievementEncoder: JSONEncoder {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
