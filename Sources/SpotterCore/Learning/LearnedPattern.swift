@@ -42,15 +42,14 @@ public struct LearnedPattern: Sendable, Hashable, Codable {
     digest.combine(today.description)
     digest.combine(UInt64(sessions.count))
     // Eight bytes a step: every command of a day keys every session of the history.
-    func word(_ number: Double?) { digest.combineWord(number?.bitPattern ?? 0x7FF8_DEAD_0000_0001) }
     for session in sessions {
       digest.combineWords(session.id)
       digest.combineWords(session.source.rawValue)
       digest.combineWords(session.workoutName)
-      word(session.start.timeIntervalSince1970)
-      word(session.end?.timeIntervalSince1970)
+      digest.combineWord(session.start.timeIntervalSince1970)
+      digest.combineWord(session.end?.timeIntervalSince1970)
       digest.combineWords(session.state.rawValue)
-      word(session.stateChangedAt?.timeIntervalSince1970)
+      digest.combineWord(session.stateChangedAt?.timeIntervalSince1970)
       digest.combineWord(UInt64((session.hasTimeOfDay ? 1 : 0) | (session.start < now ? 2 : 0)))
     }
     digest.combine(UInt64(reactions.count))

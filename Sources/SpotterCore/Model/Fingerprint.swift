@@ -18,8 +18,18 @@ public struct Fingerprint: Sendable {
   }
 
   public mutating func combine(_ number: Double?) {
-    combine(number?.bitPattern ?? 0x7FF8_DEAD_0000_0001)
+    combine(number?.bitPattern ?? Self.missingNumber)
   }
+
+  /// A number or its absence in one step (``combineWord(_:)-(UInt64)``): the bytewise
+  /// ``combine(_:)-(Double?)``'s values differ, as with every word-wise mix.
+  public mutating func combineWord(_ number: Double?) {
+    combineWord(number?.bitPattern ?? Self.missingNumber)
+  }
+
+  /// What stands for a missing number: a NaN no arithmetic produces, so nil never hashes as a
+  /// number.
+  private static let missingNumber: UInt64 = 0x7FF8_DEAD_0000_0001
 
   public mutating func combine(_ number: UInt64) {
     for shift in stride(from: 0, to: 64, by: 8) { mix(UInt8(truncatingIfNeeded: number >> shift)) }

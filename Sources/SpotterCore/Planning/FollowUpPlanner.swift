@@ -117,13 +117,12 @@ public struct FollowUpPlanner: Sendable {
     var hash = Fingerprint()
     var values: [UInt64] = []
     values.reserveCapacity(ordered.count)
-    func word(_ number: Double?) { hash.combineWord(number?.bitPattern ?? 0x7FF8_DEAD_0000_0001) }
     for session in ordered {
       hash.combineWords(session.id)
       hash.combineWords(session.state.rawValue)
-      word(session.start.timeIntervalSince1970)
-      word(session.end?.timeIntervalSince1970)
-      word(session.stateChangedAt?.timeIntervalSince1970)
+      hash.combineWord(session.start.timeIntervalSince1970)
+      hash.combineWord(session.end?.timeIntervalSince1970)
+      hash.combineWord(session.stateChangedAt?.timeIntervalSince1970)
       // The packed form the store hands over: years of sets are hashed without decoding them.
       let packed = session.packedExercises
       hash.combineWord(UInt64(packed.count))
