@@ -62,7 +62,12 @@ let package = Package(
       dependencies: [
         "SpotterApp",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ]
+      ],
+      // jemalloc instead of glibc's malloc on Linux: a batch user's night allocates and frees
+      // tens of thousands of small values, and glibc's free lists were 13% of its instructions
+      // (callgrind, 200 users: 1,500 M with glibc, 1,379 M with jemalloc). macOS's own allocator
+      // is kept.
+      linkerSettings: [.linkedLibrary("jemalloc", .when(platforms: [.linux]))]
     ),
     .target(name: "SpotterFuzzSupport", dependencies: ["SpotterCore", "SpotterIO", "SpotterICal"]),
     .target(name: "_SpotterTestSupport", dependencies: ["SpotterCore"], path: "Tests/_SpotterTestSupport"),
