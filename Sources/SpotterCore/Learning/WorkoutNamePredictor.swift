@@ -67,21 +67,24 @@ public struct WorkoutNamePredictor: Sendable {
     var spelling: [String: String] = [:]
     var entries: [Entry] = []
     var table = NameTable()
-    // A history repeats a handful of names: each is read once.
-    var read: [String: (name: String, key: String, shape: String)?] = [:]
-    func program(_ raw: String) -> (name: String, key: String, shape: String)? {
+    // A history repeats a handful of names: each is read, and its key and shape given their
+    // ids, once. The ids are given in the order they were when each session asked for its own
+    // (a name seen again finds its ids already given), so the table is the same.
+    var read: [String: (name: String, key: String, keyID: Int, shapeID: Int)?] = [:]
+    func program(_ raw: String) -> (name: String, key: String, keyID: Int, shapeID: Int)? {
       if let known = read[raw] { return known }
-      let value = WorkoutTitle.programName(raw).map { name -> (String, String, String) in
+      let value = WorkoutTitle.programName(raw).map { name -> (String, String, Int, Int) in
         let key = WorkoutTitle.key(name)
-        return (name, key, Self.shape(key))
+        let keyID = table.id(key)
+        return (name, key, keyID, table.id(Self.shape(key)))
       }
       read[raw] = .some(value)
       return value
     }
     for session in recent {
-      guard let (name, key, shape) = program(session.name) else { continue }
+      guard let (name, key, keyID, shapeID) = program(session.name) else { continue }
       spelling[key] = name
-      entries.append(Entry(date: session.date, key: table.id(key), shape: table.id(shape)))
+      entries.append(Entry(date: session.date, key: keyID, shape: shapeID))
     }
     self.entries = entries
     self.table = table
