@@ -10,18 +10,8 @@ import _SpotterTestSupport
 /// The store's one read path: a read never changes the store, and reading leaves the statements
 /// the connection has compiled as they were.
 @Suite struct StoreReadTests {
-  private func scratchStore() throws -> (Store, String) {
-    let path = TestScratch.root.appendingPathComponent("read-\(UUID()).sqlite").path
-    return (try Store(path: path), path)
-  }
-
-  private func removing(_ path: String) {
-    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-  }
-
   @Test func aReadThatChangesARowIsRefusedAndRolledBack() throws {
-    let (store, path) = try scratchStore()
-    defer { removing(path) }
+    let (store, _) = try StoreTests().temporaryStore()
     try store.setSetting("kept", "before")
     #expect {
       try store.read { db in
@@ -38,8 +28,7 @@ import _SpotterTestSupport
   }
 
   @Test func aReadInsideATransactionThatChangesARowIsRefused() throws {
-    let (store, path) = try scratchStore()
-    defer { removing(path) }
+    let (store, _) = try StoreTests().temporaryStore()
     try store.setSetting("kept", "before")
     #expect(throws: SpotterIOError.self) {
       try store.reading {
@@ -56,8 +45,7 @@ import _SpotterTestSupport
   /// each read made SQLite compile again what the last one had cached. Counted here with
   /// SQLite's own per-statement reprepare counter.
   @Test func readsLeaveCachedStatementsCompiled() throws {
-    let (store, path) = try scratchStore()
-    defer { removing(path) }
+    let (store, _) = try StoreTests().temporaryStore()
     try store.setSetting("a", "1")
     let sql = "SELECT value FROM setting WHERE key = 'a'"
     for _ in 0..<5 {
