@@ -13,12 +13,9 @@ extension Store {
       try read { db in
         // The key is NOT NULL; a NULL could only come of a store edited by hand, and names
         // nothing detection finds.
-        let keys = try Self.rows(db, sql: "SELECT key FROM achievement", arguments: []) {
-          Self.text($0, 0) ?? ""
-        }
-        var set = Set<String>(minimumCapacity: keys.count)
-        for key in keys { set.insert(key) }
-        return set
+        // Set's own initialiser sizes it from the array's count before inserting.
+        Set(
+          try Self.rows(db, sql: "SELECT key FROM achievement", arguments: []) { Self.text($0, 0) ?? "" })
       }
     }
   }
