@@ -123,7 +123,7 @@ public struct PatternLearner: Sendable {
       // again a week after the penalty lifted.
       let trainedSince =
         read.lastDeclined.map { last in
-          history.trainingDays.keys.contains { $0 > last && $0.weekday == weekday }
+          history.trainingDays.dates.contains { $0 > last && $0.weekday == weekday }
         }
         ?? false
       if let counted = reacted, counted.declined >= parameters.reactionsToAct, probability > 0, !trainedSince

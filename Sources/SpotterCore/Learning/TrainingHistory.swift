@@ -5,11 +5,10 @@ import Foundation
 struct TrainingHistory {
   let today: LocalDate
   let windowStart: LocalDate
-  /// The first session's start, in minutes of the day, by local date.
-  let trainingDays: [LocalDate: Int]
-  /// Training days known by their date only (FitNotes for Android): their minute is midnight
-  /// and says nothing about when this person trains.
-  let untimedDays: Set<LocalDate>
+  /// The first session's start, in minutes of the day, by local date; days known by their date
+  /// only (FitNotes for Android) are marked, for their minute is midnight and says nothing about
+  /// when this person trains.
+  let trainingDays: TrainingDays
   let firstDate: LocalDate?
   let sessionsConsidered: Int
   let baseRate: Double
@@ -25,36 +24,32 @@ struct TrainingHistory {
     self.parameters = parameters
     self.today = today
     self.windowStart = windowStart
-    var days: [LocalDate: Int] = [:]
-    var untimed: Set<LocalDate> = []
+    var days = TrainingDays(first: windowStart)
     var starts: [(date: LocalDate, minute: Int?, duration: Int?)] = []
     for session in sessions where session.state == .completed && session.start < now {
       let local = clock.local(session.start)
       guard local.date >= windowStart else { continue }
       let minute = local.secondOfDay / 60
       guard session.hasTimeOfDay else {
-        if days[local.date] == nil {
-          days[local.date] = minute
-          untimed.insert(local.date)
-        }
+        if days[local.date] == nil { days.set(local.date, minute: minute, untimed: true) }
         starts.append((local.date, nil, nil))
         continue
       }
-      days[local.date] = untimed.remove(local.date) != nil ? minute : min(days[local.date] ?? minute, minute)
+      // A timed start replaces a day known by its date only; else the day keeps its earliest.
+      let earliest = days.isUntimed(local.date) ? minute : min(days[local.date] ?? minute, minute)
+      days.set(local.date, minute: earliest, untimed: false)
       let duration = session.end.map { Int($0.timeIntervalSince(session.start) / 60) }
         .flatMap { (1...LearningParameters.maximumDurationMinutes).contains($0) ? $0 : nil }
       starts.append((local.date, minute, duration))
     }
     // A done mark says the person trained that day, not when: a day known by its date only.
     for date in doneDays where date >= windowStart && date < today && days[date] == nil {
-      days[date] = 0
-      untimed.insert(date)
+      days.set(date, minute: 0, untimed: true)
     }
     trainingDays = days
-    untimedDays = untimed
     self.starts = starts
     sessionsConsidered = starts.count
-    let first = days.keys.min()
+    let first = days.earliest
     firstDate = first
     // The share of days with training over the last eight weeks: the prior every other
     // estimate starts from.
@@ -62,7 +57,7 @@ struct TrainingHistory {
     if let first {
       let from = max(first, today.adding(days: -56))
       let observed = max(1, from.days(until: today) + (days[today] != nil ? 1 : 0))
-      let trained = days.keys.filter { $0 >= from }.count
+      let trained = days.dates.filter { $0 >= from }.count
       rate = Double(trained) / Double(observed)
     }
     baseRate = min(0.95, max(0.05, rate))
@@ -126,7 +121,7 @@ struct TrainingHistory {
 
   /// The last day with training before `target`: where the gap to it is counted from.
   func lastTrainingDay(before target: LocalDate) -> LocalDate? {
-    trainingDays.keys.filter { $0 < target }.max()
+    trainingDays.latest(before: target)
   }
 
   /// How likely a session is on `target` given the days since the last one, from how often this
@@ -190,7 +185,7 @@ struct TrainingHistory {
   /// has settled.
   func returnFromBreak() -> LocalDate? {
     guard parameters.returnDays > 0 else { return nil }
-    let days = trainingDays.keys.filter(isObserved).sorted()
+    let days = trainingDays.dates.filter(isObserved)
     let settled = today.adding(days: -parameters.returnDays)
     var index = days.count - 1
     while index > 0, days[index] >= settled {
@@ -234,6 +229,17 @@ struct TrainingHistory {
     minute: Int, weight: Double
   )] {
     var result: [(minute: Int, weight: Double)] = []
+    // At most a start a day looked at: the bound of each source below. Grown one start at a time
+    // the array was reallocated five times a call, 60 calls a new day's night.
+    let bound =
+      switch source {
+      case .weekday: 12
+      case .fortnight: 6
+      case .latest: max(0, parameters.latestStarts)
+      case .recent: 21
+      case .allDays: 56
+      }
+    result.reserveCapacity(bound)
     switch source {
     case .weekday, .fortnight:
       let step = source == .weekday ? 7 : 14
@@ -241,7 +247,7 @@ struct TrainingHistory {
       var index = 1
       var slot = target.adding(days: -step)
       while slot >= windowStart && result.count < limit {
-        if let minute = trainingDays[slot], isObserved(slot), !untimedDays.contains(slot) {
+        if let minute = trainingDays[slot], isObserved(slot), !trainingDays.isUntimed(slot) {
           result.append((minute, pow(parameters.startDecay, Double(index - 1))))
         }
         if let firstDate, slot < firstDate { break }
@@ -254,7 +260,7 @@ struct TrainingHistory {
         let date = target.adding(days: -age)
         guard date >= windowStart, date >= since ?? windowStart, result.count < parameters.latestStarts
         else { break }
-        if let minute = trainingDays[date], isObserved(date), !untimedDays.contains(date) {
+        if let minute = trainingDays[date], isObserved(date), !trainingDays.isUntimed(date) {
           result.append((minute, 1))
         }
       }
@@ -264,7 +270,7 @@ struct TrainingHistory {
       for age in 1...days {
         let date = target.adding(days: -age)
         guard date >= windowStart, date >= since ?? windowStart else { break }
-        if let minute = trainingDays[date], isObserved(date), !untimedDays.contains(date) {
+        if let minute = trainingDays[date], isObserved(date), !trainingDays.isUntimed(date) {
           result.append((minute, pow(0.5, Double(age) / halfLife)))
         }
       }
@@ -276,8 +282,7 @@ struct TrainingHistory {
   /// twelve training days; ties keep the earlier source in ``StartSource``'s order.
   func bestSource(leadMinutes: Int) -> StartSource {
     var scores: [StartSource: Int] = [:]
-    for date in trainingDays.keys.filter({ isObserved($0) && !untimedDays.contains($0) }).sorted().suffix(12)
-    {
+    for date in trainingDays.dates.filter({ isObserved($0) && !trainingDays.isUntimed($0) }).suffix(12) {
       let minute = trainingDays[date]!
       for candidate in StartSource.allCases {
         let found = samples(candidate, for: date)
