@@ -227,14 +227,16 @@ public struct PatternLearner: Sendable {
     let preferred = weightedMedian(samples.map { (Double($0.minute), $0.weight) }) - Double(lead)
     // The covered weight only changes where a sample enters or leaves the window, so the best
     // five-minute alarms are among those next to a sample, and the preferred one.
-    let step = { (value: Double, rule: FloatingPointRoundingRule) in Int((value / 5).rounded(rule)) * 5 }
     // Sorted and deduplicated in an array: a set's hashing was a third of this search, which
-    // the learner runs for every weekday and every source of starts each night.
-    var candidates = [step(preferred, .toNearestOrAwayFromZero)]
+    // the learner runs for every weekday and every source of starts each night. The minutes are
+    // whole, so they are stepped in integers: through a rounding rule passed to a closure, each
+    // step cost 90 instructions, a sixth of the search.
+    var candidates: [Int] = []
     candidates.reserveCapacity(samples.count * 2 + 1)
+    candidates.append(Int((preferred / 5).rounded(.toNearestOrAwayFromZero)) * 5)
     for sample in samples {
-      candidates.append(step(Double(sample.minute), .down))
-      candidates.append(step(Double(sample.minute - alarmWindowMinutes), .up))
+      candidates.append(Self.floorToFive(sample.minute))
+      candidates.append(-Self.floorToFive(alarmWindowMinutes - sample.minute))
     }
     candidates.sort()
     var best: (coverage: Double, distance: Double, minute: Int)?
@@ -258,8 +260,14 @@ public struct PatternLearner: Sendable {
     // Every alarm between the last covered start minus the window and the first covered start
     // catches the same starts; keep a margin from both ends, so a start a little earlier than
     // usual is not missed, and stay as near the configured lead as that allows.
-    let covered = samples.map(\.minute).filter { $0 >= best.minute && $0 <= best.minute + alarmWindowMinutes }
-    guard let first = covered.min(), let last = covered.max() else { return best.minute }
+    var first = Int.max
+    var last = Int.min
+    for sample in samples
+    where sample.minute >= best.minute && sample.minute <= best.minute + alarmWindowMinutes {
+      first = min(first, sample.minute)
+      last = max(last, sample.minute)
+    }
+    guard first <= last else { return best.minute }
     let low = last - alarmWindowMinutes
     let high = first
     let margin = min(safetyMinutes, (high - low) / 2)
@@ -267,6 +275,12 @@ public struct PatternLearner: Sendable {
     // Down to five minutes, unless that leaves the range.
     let stepped = chosen - ((chosen % 5) + 5) % 5
     return stepped >= low ? stepped : chosen
+  }
+
+  /// The multiple of five at or below `minute`, as `(minute / 5).rounded(.down) * 5` in
+  /// doubles, for negative minutes too.
+  static func floorToFive(_ minute: Int) -> Int {
+    minute >= 0 ? minute / 5 * 5 : -((-minute + 4) / 5 * 5)
   }
 
   static func weightedMedian(_ values: [(Double, Double)]) -> Double {

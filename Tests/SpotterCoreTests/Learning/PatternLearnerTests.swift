@@ -170,6 +170,17 @@ import _SpotterTestSupport
     #expect(PatternLearner.alarm(split, lead: 30).map { $0 >= 17 * 60 + 40 && $0 <= 18 * 60 + 45 } == true)
   }
 
+  /// The alarm's candidates are stepped to five minutes in integers, as the doubles stepped
+  /// them: down for a start, up for a window's end before it, negative minutes included (an
+  /// early start less the window).
+  @Test func candidateMinutesAreSteppedAsDoublesStepThem() {
+    let wrong = (-1_500...1_500).filter { minute in
+      PatternLearner.floorToFive(minute) != Int((Double(minute) / 5).rounded(.down)) * 5
+        || -PatternLearner.floorToFive(-minute) != Int((Double(minute) / 5).rounded(.up)) * 5
+    }
+    #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+  }
+
   @Test func ignoresUnfinishedAndFutureSessions() {
     let sessions = [
       SessionFactory.session("2026-11-16", "18:00", state: .paused),
