@@ -14,8 +14,12 @@ extension PlanSnapshot {
     self = try store.reading {
       let followUps = ReminderKind.allCases.filter(\.followsEvents)
       let kept = try store.reminders(kinds: followUps, plus: .workout, in: from..<today)
+      // The sessions come in start order, so those not begun by now are its end, cut off in
+      // place: a filtered copy retained and released every field of every session.
+      var sessions = try store.sessions(includeSets: sets)
+      if let future = sessions.firstIndex(where: { $0.start > now }) { sessions.removeSubrange(future...) }
       return PlanSnapshot(
-        sessions: try store.sessions(includeSets: sets).filter { $0.start <= now },
+        sessions: sessions,
         actions: try store.actions(), skipped: try store.skippedDays(), focusBlocks: try store.focusBlocks(),
         stored: try store.remindersBesideDatedFocusAlerts(from: first), focusAlerts: store, first: first,
         datedFocusBounds: try store.datedFocusAlertBounds(from: first),

@@ -28,7 +28,9 @@ public struct PauseReminderPlanner: Sendable {
     let texts = ReminderTexts(language: settings.language, privacy: settings.privacy)
     var result = Result(reminders: [], abandoned: [])
     let hour = 3600.0
-    for session in sessions where session.state.isUnfinished {
+    // By index: a loop over the sessions copied each of years of them to read its state.
+    for index in sessions.indices where sessions[index].state.isUnfinished {
+      let session = sessions[index]
       let last = session.lastActivity
       let secondAt = last.addingTimeInterval(Double(PauseSettings.secondReminderHours) * hour)
       let uids = (1...2).map { Self.uid(session: session, step: $0, clock: clock) }

@@ -32,7 +32,14 @@ public struct ReminderPlanner: Sendable {
     reading: inout WorkoutNamePredictor.Reading?
   ) -> Plan {
     let clock = ZoneClock(timeZone: settings.timeZone)
-    let completed = sessions.filter { $0.state == .completed }.sorted { $0.start < $1.start }
+    // The completed sessions' starts and names, in start order: all the plan reads of them. A
+    // filtered copy of the sessions retained and released every field of years of them.
+    var completed: [(start: Date, name: String)] = []
+    completed.reserveCapacity(sessions.count)
+    for index in sessions.indices where sessions[index].state == .completed {
+      completed.append((sessions[index].start, sessions[index].workoutName))
+    }
+    completed.sort { $0.start < $1.start }
     // Each start's date once: a zone's offset is a locked ICU call, and the history is years.
     let completedDates = completed.map { clock.localDate($0.start) }
     let trainedDates = Set(completedDates)
@@ -52,7 +59,7 @@ public struct ReminderPlanner: Sendable {
         && clock.instant(date, self.usualTime(pattern[date.weekday]).time) > now
     }
     let predictor = WorkoutNamePredictor(
-      sessions: zip(completedDates, completed).map { ($0, $1.workoutName) }, reading: reading)
+      sessions: zip(completedDates, completed).map { ($0, $1.name) }, reading: reading)
     reading = predictor.reading
     let names = predictor.names(for: turns)
     let predicted = Dictionary(
