@@ -414,6 +414,25 @@ import _SpotterTestSupport
     }
   }
 
+  /// A place that exists is one key however spelt (a link, `.`, `..`, a trailing slash), asked
+  /// of `realpath(3)`; one that does not exist yet is its path with `.`, `..` and the trailing
+  /// slash spelt out, as Foundation spells it.
+  @Test func aPlaceIsOneKeyHoweverSpelt() throws {
+    let (dir, _, _) = try manifest(1)
+    let target = dir.appendingPathComponent("u0")
+    try FileManager.default.createDirectory(
+      at: target.appendingPathComponent("out"), withIntermediateDirectories: true)
+    let link = dir.appendingPathComponent("link")
+    try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: target.path)
+    let spellings = [
+      target.path + "/out", link.path + "/out/", link.path + "/./out", dir.path + "/u0/../u0/out",
+    ]
+    #expect(Set(spellings.map(BatchService.place)).count == 1, "\(spellings.map(BatchService.place))")
+    let new = BatchService.place(dir.path + "/new/./a/../b/")
+    #expect(new == BatchService.place(dir.path + "/new/b"))
+    #expect(new.hasSuffix("/new/b") && !FileManager.default.fileExists(atPath: new))
+  }
+
   /// One mistyped, torn or copied line among many costs its own user's night, never the
   /// others': the rest run, each refused line is named with its line, and the shard exits 78
   /// (the manifest needs mending; a retry cannot help), in every shard, since a refused line
