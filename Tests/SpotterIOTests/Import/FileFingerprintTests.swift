@@ -29,6 +29,18 @@ import _SpotterTestSupport
   /// A clock far enough after the file's last change for its identity to count.
   var later: Date { Date().addingTimeInterval(FileFingerprint.settledSeconds + 60) }
 
+  /// A stored text's identity is its third field when that has a colon; texts stored before
+  /// identities (size, time, hash, context) have none, whatever their context holds.
+  @Test func theIdentityIsTheThirdFieldOfAStoredText() {
+    #expect(
+      FileFingerprint.identity(in: "22 1764000000.5 2049:1234:1764000000.25 a1b2 \(context)")
+        == "2049:1234:1764000000.25")
+    #expect(FileFingerprint.identity(in: "22 1764000000.5 - a1b2 \(context)") == nil)
+    #expect(FileFingerprint.identity(in: "22 1764000000.5 a1b2 \(context)") == nil)
+    #expect(FileFingerprint.identity(in: "22 1764000000.5 a1b2 importer 9|Zone|kg|é:x|") == nil)
+    #expect(FileFingerprint.identity(in: "22 1764000000.5") == nil)
+  }
+
   @Test func aSettledFileWhoseIdentityIsStoredIsNotRead() throws {
     let path = try file("Date,Workout Name\n1,2\n")
     let stored = try FileFingerprint.text(of: path, context: context, known: nil, settledBy: later)
