@@ -4,7 +4,7 @@
 /// One slot a day from the window's first date, rather than a dictionary: the learner looks a
 /// date up about 2,000 times a night (a new day's alarm source is chosen by replaying twelve
 /// training days through five sources, each looking back up to 56 days), and hashing a date for
-/// each lookup was a tenth of a new day's night.
+/// each lookup was a twentieth of a new day's night.
 struct TrainingDays {
   /// The date of slot 0.
   let first: LocalDate
