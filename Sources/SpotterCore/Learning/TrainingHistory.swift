@@ -228,22 +228,14 @@ struct TrainingHistory {
   func samples(_ source: StartSource, for target: LocalDate, since: LocalDate? = nil) -> [(
     minute: Int, weight: Double
   )] {
+    // Each source reserves its own bound on the starts it takes: grown one start at a time, the
+    // array was reallocated five times a call, 60 calls a new day's night.
     var result: [(minute: Int, weight: Double)] = []
-    // At most a start a day looked at: the bound of each source below. Grown one start at a time
-    // the array was reallocated five times a call, 60 calls a new day's night.
-    let bound =
-      switch source {
-      case .weekday: 12
-      case .fortnight: 6
-      case .latest: max(0, parameters.latestStarts)
-      case .recent: 21
-      case .allDays: 56
-      }
-    result.reserveCapacity(bound)
     switch source {
     case .weekday, .fortnight:
       let step = source == .weekday ? 7 : 14
       let limit = source == .weekday ? 12 : 6
+      result.reserveCapacity(limit)
       var index = 1
       var slot = target.adding(days: -step)
       while slot >= windowStart && result.count < limit {
@@ -256,7 +248,9 @@ struct TrainingHistory {
       }
     case .latest:
       guard parameters.latestStarts > 0 else { break }
-      for age in 1...14 {
+      let ages = 1...14
+      result.reserveCapacity(min(ages.count, parameters.latestStarts))
+      for age in ages {
         let date = target.adding(days: -age)
         guard date >= windowStart, date >= since ?? windowStart, result.count < parameters.latestStarts
         else { break }
@@ -267,6 +261,7 @@ struct TrainingHistory {
     case .recent, .allDays:
       let days = source == .recent ? 21 : 56
       let halfLife = source == .recent ? parameters.recentHalfLifeDays : 28
+      result.reserveCapacity(days)
       for age in 1...days {
         let date = target.adding(days: -age)
         guard date >= windowStart, date >= since ?? windowStart else { break }
