@@ -108,8 +108,20 @@ public struct AchievementDetector: Sendable {
   }
 
   /// The sessions detection reads, in the order it reads them: completed ones, by start and id.
+  ///
+  /// The store hands sessions over in this order already, and on most nights every one of them
+  /// is completed: then they come back as they are, neither copied nor sorted. A filtered copy
+  /// sorted again cost 80,000 instructions of an unchanged batch user, twice a night.
   public static func ordered(_ sessions: [Session]) -> [Session] {
-    sessions.filter { $0.state == .completed }.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
+    func precedes(_ first: Session, _ second: Session) -> Bool {
+      first.start < second.start || (first.start == second.start && first.id < second.id)
+    }
+    var completed =
+      sessions.allSatisfy { $0.state == .completed } ? sessions : sessions.filter { $0.state == .completed }
+    let inOrder = completed.indices.dropFirst().allSatisfy { !precedes(completed[$0], completed[$0 - 1]) }
+    // The sort is stable, so a list already in order would come back as it is anyway.
+    if !inOrder { completed.sort(by: precedes) }
+    return completed
   }
 
   /// The achievements of `completed`, which are ``ordered(_:)`` and follow the sessions `state`

@@ -20,6 +20,29 @@ import _SpotterTestSupport
     detector(settings).detect(sessions).filter(\.kind.isRecord)
   }
 
+  /// `ordered` hands a list already in order back as it is; whatever it is given, it says what
+  /// the completed sessions sorted by start and id say, equal starts and marked sessions too.
+  @Test func orderedIsTheCompletedSessionsByStartAndID() {
+    func plain(_ sessions: [Session]) -> [Session] {
+      sessions.filter { $0.state == .completed }.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
+    }
+    var sessions = F.daily(from: "2026-10-01", count: 30)
+    // Two sessions at one start, in id order, as the store gives them.
+    sessions.insert(F.session("2026-10-05", [("Squat", [F.set(60, 5)])], id: "s-2026-10-05-b"), at: 5)
+    #expect(AchievementDetector.ordered(sessions).map(\.id) == plain(sessions).map(\.id))
+    var generator = SeededGenerator(seed: 7)
+    for round in 0..<20 {
+      var shuffled = sessions.shuffled(using: &generator)
+      if round % 2 == 1 {
+        shuffled[round].mark(SessionState.abandoned, at: shuffled[round].start)
+        shuffled[round + 3].mark(SessionState.paused, at: shuffled[round + 3].start)
+      }
+      #expect(AchievementDetector.ordered(shuffled).map(\.id) == plain(shuffled).map(\.id))
+      let completedInOrder = plain(shuffled)
+      #expect(AchievementDetector.ordered(completedInOrder).map(\.id) == completedInOrder.map(\.id))
+    }
+  }
+
   @Test func aWeightRecordNeedsTheThresholdOverTheLastRecord() {
     let sessions = [
       F.session("2026-11-02", [("Bench Press", [F.set(100, 8)])]),
