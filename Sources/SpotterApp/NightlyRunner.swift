@@ -48,8 +48,12 @@ public struct NightlyRunner: Sendable {
   /// Tells, among the notices for stderr, why nothing was learned when nothing was: an empty
   /// store, or sessions all older than the weeks the learner reads.
   public func noticeHistoryAge(store: Store) throws {
+    noticeHistoryAge(newest: try store.newestSessionStart(completedBy: workspace.now))
+  }
+
+  /// The same, told from the start of the newest session completed by now (`nil`: none).
+  func noticeHistoryAge(newest: Date?) {
     let now = workspace.now
-    let newest = try store.newestSessionStart(completedBy: now)
     if let notice = HistoryAge.notice(
       newest: newest, now: now, windowDays: PatternLearner().windowDays, clock: workspace.clock,
       language: workspace.settings.language)
@@ -59,13 +63,15 @@ public struct NightlyRunner: Sendable {
   }
 
   /// Reads one snapshot of the store and plans `request` from it, with `overrides` in place of
-  /// what a command is about to save (``RunPlanner``).
-  public func plan(store: Store, request: HorizonRequest, overrides: PlanOverrides = .none) throws
-    -> PlanOutcome
-  {
+  /// what a command is about to save (``RunPlanner``); `reading` is shown the snapshot first.
+  public func plan(
+    store: Store, request: HorizonRequest, overrides: PlanOverrides = .none,
+    reading: (PlanSnapshot) -> Void = { _ in }
+  ) throws -> PlanOutcome {
     let planner = planner
     let snapshot = try PlanSnapshot(
       store: store, first: planner.firstDay(of: request), now: workspace.now, clock: workspace.clock)
+    reading(snapshot)
     return planner.plan(snapshot, overrides: overrides, request: request)
   }
 
@@ -110,11 +116,15 @@ public struct NightlyRunner: Sendable {
     // The notifiers run outside the locked parts, so a slow one never blocks other commands.
     let caughtUp = catchUp ? try fire.catchUp(on: session) : []
     return try session.locked { store in
-      try noticeHistoryAge(store: store)
       // The run's report keeps the post-commit sinks' failures, where they set its exit code.
       var change = StoreChange(store: store, workspace: workspace, outputDirectory: outputDirectory)
       change.noticingSinkFailures = false
-      let (outcome, written) = try change.plan(request, materialized: false, keepingChanges: changesByUID) {
+      // The history's age is told from the snapshot's sessions, before anything else is
+      // noticed: a query of its own cost 100,000 instructions of an unchanged batch user.
+      let (outcome, written) = try change.plan(
+        request, materialized: false, keepingChanges: changesByUID,
+        reading: { noticeHistoryAge(newest: $0.newestCompletedStart) }
+      ) {
         try store.save($0.changed, findings: $0.findings)
       }
       return RunReport(

@@ -31,14 +31,16 @@ public struct StoreChange {
   ///   - materialized: the outcome holds every repeating focus alert, for a command that shows
   ///     them; the nightly run streams them instead.
   ///   - keepingChanges: the publication keeps each record's change by UID.
+  ///   - reading: is shown the snapshot the plan is made from, before anything is published.
   ///   - save: stores the command's change with the outcome's new revisions and findings.
   @discardableResult
   public func plan(
     _ request: HorizonRequest, overrides: PlanOverrides = .none, materialized: Bool = true,
-    keepingChanges: Bool = false, save: (PlanOutcome) throws -> Void
+    keepingChanges: Bool = false, reading: (PlanSnapshot) -> Void = { _ in },
+    save: (PlanOutcome) throws -> Void
   ) throws -> (outcome: PlanOutcome, publication: Publication) {
     var outcome = try NightlyRunner(workspace: workspace).plan(
-      store: store, request: request, overrides: overrides)
+      store: store, request: request, overrides: overrides, reading: reading)
     if materialized { outcome = try outcome.materialized() }
     let publication = try OutputPublisher(workspace: workspace, noticingSinkFailures: noticingSinkFailures)
       .publish(outcome, store: store, outputDirectory: outputDirectory, keepingChanges: keepingChanges) {

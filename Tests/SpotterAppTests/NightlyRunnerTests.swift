@@ -1,7 +1,9 @@
 import Foundation
 import SpotterApp
 import SpotterCore
+import SpotterIO
 import Testing
+import _SpotterTestSupport
 
 /// The nightly job in process: import, plan, reconcile and publish, on a temporary directory.
 @Suite struct NightlyRunnerTests {
@@ -33,5 +35,47 @@ import Testing
       histories: [try box.strongExport()], horizon: .coming(count: 1), outputDirectory: box.out)
     #expect(report.horizon.start <= LocalDate(parsing: "2026-11-24")!)
     #expect(try box.read(NightlyRunner.calendarFileName).contains("BEGIN:VCALENDAR"))
+  }
+
+  /// The run tells the history's age from its snapshot, not a query of its own: the snapshot's
+  /// newest completed start is the store's, with marks either way, two sessions at one start and
+  /// sessions dated after now.
+  @Test func theSnapshotsNewestCompletedStartIsTheStores() throws {
+    let box = try AppSandbox()
+    let store = try Store(path: box.db)
+    let clock = TestZones.berlinClock
+    let now = clock.instant(TestZones.date("2026-11-22"), LocalTime(hour: 21, minute: 30))
+    func session(_ id: String, _ date: String, hour: Int, _ state: SessionState) -> Session {
+      let start = clock.instant(TestZones.date(date), LocalTime(hour: hour, minute: 0))
+      return Session(
+        id: id, source: .json, workoutName: "Push Day", start: start, end: start.addingTimeInterval(3600),
+        state: state)
+    }
+    let sessions = [
+      session("a", "2026-11-16", hour: 18, .completed), session("b", "2026-11-18", hour: 18, .completed),
+      session("b2", "2026-11-18", hour: 18, .active), session("c", "2026-11-20", hour: 7, .active),
+      session("d", "2026-11-21", hour: 18, .completed), session("e", "2026-11-23", hour: 18, .completed),
+    ]
+    _ = try store.importBatches([sessions.map(PackedSession.init)])
+    func agree(_ expected: String?, _ note: Comment) throws {
+      let snapshot = try PlanSnapshot(
+        store: store, first: TestZones.date("2026-11-22"), now: now, clock: clock)
+      #expect(snapshot.newestCompletedStart == (try store.newestSessionStart(completedBy: now)), note)
+      #expect(
+        snapshot.newestCompletedStart == expected.flatMap { id in sessions.first { $0.id == id } }?.start,
+        note)
+    }
+    let findings = RunFindings(achievements: [], abandoned: [], at: now)
+    try agree("d", "as imported: the future e left out")
+    try store.mark("d", state: .abandoned, at: now, records: [], findings: findings)
+    try agree("b", "d marked abandoned")
+    try store.mark("c", state: .completed, at: now, records: [], findings: findings)
+    try agree("c", "c marked completed")
+    for id in ["a", "b", "c"] {
+      try store.mark(id, state: .abandoned, at: now, records: [], findings: findings)
+    }
+    try agree(nil, "none completed by now")
+    try store.mark("b2", state: .completed, at: now, records: [], findings: findings)
+    try agree("b2", "b2 marked completed, its twin at that start abandoned")
   }
 }

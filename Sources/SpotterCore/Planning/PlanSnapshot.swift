@@ -65,3 +65,11 @@ public struct PlanSnapshot: Sendable {
     self.learned = learned
   }
 }
+
+extension PlanSnapshot {
+  /// The start of the newest completed session, none begun after `now` (the snapshot has none):
+  /// what the history's age is told from. Sessions are in start order, so it is the last one.
+  public var newestCompletedStart: Date? {
+    sessions.last { $0.state == .completed }?.start
+  }
+}
