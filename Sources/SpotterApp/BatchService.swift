@@ -135,13 +135,18 @@ public struct BatchService: Sendable {
     var refused: [SpotterIOError] = []
     var seen = Set<String>()
     var owners: [String: (id: String, line: Int)] = [:]
-    for (index, line) in data.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
-      let text = String(decoding: line, as: UTF8.self).trimmingScalars(in: .whitespacesAndNewlines)
-      guard !text.isEmpty else { continue }
-      do {
-        users.append(try user(text, line: index + 1, seen: &seen, owners: &owners))
-      } catch let error as SpotterIOError {
-        refused.append(error)
+    // Split where the bytes lie: `Data`'s own split went through its subscript a byte at a
+    // time, 45,000 instructions a line on the thread every worker waits for.
+    try data.withUnsafeBytes { bytes in
+      for (index, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+        let text = String(decoding: UnsafeRawBufferPointer(rebasing: line), as: UTF8.self)
+          .trimmingScalars(in: .whitespacesAndNewlines)
+        guard !text.isEmpty else { continue }
+        do {
+          users.append(try user(text, line: index + 1, seen: &seen, owners: &owners))
+        } catch let error as SpotterIOError {
+          refused.append(error)
+        }
       }
     }
     return (users, refused)
@@ -193,17 +198,19 @@ public struct BatchService: Sendable {
   /// Where `path` is, to tell two spellings of one place apart: `.`, `..` and a trailing slash
   /// resolved, and links too when the place exists.
   ///
-  /// A place that exists is asked of `realpath(3)`, one call: Foundation's walk of the path, a
-  /// `lstat` and a string a component, cost 50,000 instructions a path, two for every line of a
-  /// manifest of thousands. A place that does not exist yet (a new user's store) is spelt out
-  /// by Foundation as before; one place is one or the other, so two spellings of it still meet.
+  /// A place that exists is asked of `realpath(3)` as it is spelt, one call: Foundation's walk
+  /// of the path, a `lstat` and a string a component, cost 50,000 instructions a path, two for
+  /// every line of a manifest of thousands, on the thread every worker waits for. `realpath`
+  /// reads a relative path from the working directory, and `..` after a link as the system
+  /// does when the file is opened (the link's target's parent), where a lexical `..` first
+  /// could name another place. A place that does not exist yet (a new user's store) is spelt
+  /// out by Foundation as before; one place is one or the other, so two spellings still meet.
   static func place(_ path: String) -> String {
-    let absolute = Workspace.absolute(path)
-    if let resolved = realpath(absolute, nil) {
+    if !path.isEmpty, let resolved = realpath(path, nil) {
       defer { free(resolved) }
       return String(cString: resolved)
     }
-    return URL(fileURLWithPath: absolute).resolvingSymlinksInPath().path
+    return URL(fileURLWithPath: Workspace.absolute(path)).resolvingSymlinksInPath().path
   }
 
   /// The night a run belongs to, for the summary: the UTC date of `now`.

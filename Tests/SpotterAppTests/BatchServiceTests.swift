@@ -428,6 +428,19 @@ import _SpotterTestSupport
       target.path + "/out", link.path + "/out/", link.path + "/./out", dir.path + "/u0/../u0/out",
     ]
     #expect(Set(spellings.map(BatchService.place)).count == 1, "\(spellings.map(BatchService.place))")
+    // `..` after a link is the link's target's parent, as when the folder is opened: `deep/..`
+    // is `a`, not the manifest's folder.
+    let nested = dir.appendingPathComponent("a/b")
+    try FileManager.default.createDirectory(at: nested, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: dir.appendingPathComponent("a/out"), withIntermediateDirectories: true)
+    let deep = dir.appendingPathComponent("deep")
+    try FileManager.default.createSymbolicLink(atPath: deep.path, withDestinationPath: nested.path)
+    #expect(BatchService.place(deep.path + "/../out") == BatchService.place(dir.path + "/a/out"))
+    // A relative spelling is the working directory's: up to the root, then down to the folder.
+    let depth = FileManager.default.currentDirectoryPath.split(separator: "/").count
+    let relative = String(repeating: "../", count: depth) + target.path.dropFirst() + "/out"
+    #expect(BatchService.place(relative) == BatchService.place(target.path + "/out"))
     let new = BatchService.place(dir.path + "/new/./a/../b/")
     #expect(new == BatchService.place(dir.path + "/new/b"))
     #expect(new.hasSuffix("/new/b") && !FileManager.default.fileExists(atPath: new))
