@@ -19,6 +19,17 @@ import _SpotterTestSupport
     #expect(next(names, count: 4) == ["Pull", "Legs", "Push", "Pull"])
   }
 
+  /// Past the handful of names looked through in order, the names are looked up by hash: a
+  /// rotation of twelve, spelt two ways, is read the same.
+  @Test func aLongRotationContinuesWithItsLatestSpelling() {
+    let days = [
+      "Chest", "Back", "Legs", "Arms", "Shoulders", "Core", "Cardio", "Glutes", "Calves", "Mobility",
+      "Grip", "Neck",
+    ]
+    let names = days + days.map { $0.uppercased() } + days.prefix(5)
+    #expect(next(names, count: 3) == ["CORE", "CARDIO", "GLUTES"])
+  }
+
   @Test func caseAndSpacingDoNotSplitADay() {
     #expect(next(["Legs", "Push", "legs ", "push", "LEGS"]) == ["push"])
   }
