@@ -91,7 +91,11 @@ let package = Package(
       name: "SpotterFuzzSupportTests", dependencies: ["SpotterFuzzSupport", "_SpotterTestSupport"]),
     // The application layer in process: services on a temporary directory with an injected
     // clock, no child process.
-    .testTarget(name: "SpotterAppTests", dependencies: ["SpotterApp", "SpotterICal", "_SpotterTestSupport"]),
+    .testTarget(
+      name: "SpotterAppTests",
+      dependencies: [
+        "SpotterApp", "SpotterICal", "_SpotterTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+      ]),
     .testTarget(
       name: "spotterTests",
       dependencies: ["spotter", "SpotterICal", "_SpotterTestSupport"],

@@ -33,11 +33,12 @@ public struct NightlyRunner: Sendable {
     }
   }
 
-  /// The pattern learned from the store, as of today.
-  public func pattern(store: Store) throws -> TrainingPattern {
-    planner.pattern(
-      try PlanSnapshot(
-        store: store, first: workspace.today, now: workspace.now, clock: workspace.clock, sets: false))
+  /// The pattern learned from the store, as of today; `reading` is shown the snapshot first.
+  public func pattern(store: Store, reading: (PlanSnapshot) -> Void = { _ in }) throws -> TrainingPattern {
+    let snapshot = try PlanSnapshot(
+      store: store, first: workspace.today, now: workspace.now, clock: workspace.clock, sets: false)
+    reading(snapshot)
+    return planner.pattern(snapshot)
   }
 
   /// The planner of this invocation's settings, instant and zone.
@@ -46,16 +47,14 @@ public struct NightlyRunner: Sendable {
   }
 
   /// Tells, among the notices for stderr, why nothing was learned when nothing was: an empty
-  /// store, or sessions all older than the weeks the learner reads.
-  public func noticeHistoryAge(store: Store) throws {
-    noticeHistoryAge(newest: try store.newestSessionStart(completedBy: workspace.now))
-  }
-
-  /// The same, told from the start of the newest session completed by now (`nil`: none).
-  func noticeHistoryAge(newest: Date?) {
+  /// store, or sessions all older than the weeks the learner reads. Told from the snapshot a
+  /// command plans from (``PlanSnapshot/newestCompletedStart``), so no command asks the store
+  /// for it again: pass it as a plan's `reading`.
+  func noticeHistoryAge(of snapshot: PlanSnapshot) {
     let now = workspace.now
     if let notice = HistoryAge.notice(
-      newest: newest, now: now, windowDays: PatternLearner().windowDays, clock: workspace.clock,
+      newest: snapshot.newestCompletedStart, now: now, windowDays: PatternLearner().windowDays,
+      clock: workspace.clock,
       language: workspace.settings.language)
     {
       workspace.notices.add(workspace.words.note(notice))
@@ -123,7 +122,7 @@ public struct NightlyRunner: Sendable {
       // noticed: a query of its own cost 100,000 instructions of an unchanged batch user.
       let (outcome, written) = try change.plan(
         request, materialized: false, keepingChanges: changesByUID,
-        reading: { noticeHistoryAge(newest: $0.newestCompletedStart) }
+        reading: noticeHistoryAge(of:)
       ) {
         try store.save($0.changed, findings: $0.findings)
       }

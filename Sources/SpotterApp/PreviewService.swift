@@ -15,9 +15,7 @@ public struct PreviewService: Sendable {
     let runner = NightlyRunner(workspace: workspace)
     let outcome = try workspace.store.read { store in
       // Every event is shown, so every one is read.
-      let outcome = try runner.plan(store: store, request: request).materialized()
-      try runner.noticeHistoryAge(store: store)
-      return outcome
+      try runner.plan(store: store, request: request, reading: runner.noticeHistoryAge(of:)).materialized()
     }
     return PlanView(outcome: outcome, now: workspace.now, clock: workspace.clock)
   }
@@ -28,8 +26,7 @@ public struct PreviewService: Sendable {
     // One read for both: a store from an older Spotter is copied and migrated in memory on
     // each read-only open.
     return try workspace.store.read { store in
-      let pattern = try runner.pattern(store: store)
-      try runner.noticeHistoryAge(store: store)
+      let pattern = try runner.pattern(store: store, reading: runner.noticeHistoryAge(of:))
       let backtest = try BacktestService(workspace: workspace).run(
         store: store, weeks: 12, suggestLead: false)
       return PatternView(pattern: pattern, settings: workspace.settings, backtest: backtest)

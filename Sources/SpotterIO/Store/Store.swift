@@ -611,25 +611,6 @@ public final class Store: Sendable {
     }
   }
 
-  /// The start of the newest completed session that started by `instant`, or nil for none.
-  public func newestSessionStart(completedBy instant: Date) throws -> Date? {
-    try guarded {
-      try read { db in
-        try Double.fetchOne(
-          db,
-          // Newest first down the start index, stopping at the first completed one: MAX()
-          // joined every session of the history to its mark, every night.
-          sql: """
-            SELECT started_at FROM session LEFT JOIN session_mark ON session_id = id
-            WHERE started_at <= ? AND COALESCE(session_mark.state, session.state) = ?
-            ORDER BY started_at DESC LIMIT 1
-            """,
-          arguments: [instant.timeIntervalSince1970, SessionState.completed.rawValue]
-        ).map { Date(timeIntervalSince1970: $0) }
-      }
-    }
-  }
-
   /// Every session, oldest first; with `includeSets` false the exercises are left empty, which is
   /// all the learner and the planner need.
   public func sessions(includeSets: Bool = false) throws -> [Session] {
