@@ -206,11 +206,8 @@ public struct BatchService: Sendable {
   /// could name another place. A place that does not exist yet (a new user's store) is spelt
   /// out by Foundation as before; one place is one or the other, so two spellings still meet.
   static func place(_ path: String) -> String {
-    if !path.isEmpty, let resolved = realpath(path, nil) {
-      defer { free(resolved) }
-      return String(cString: resolved)
-    }
-    return URL(fileURLWithPath: Workspace.absolute(path)).resolvingSymlinksInPath().path
+    InputFile.resolvedPath(path)
+      ?? URL(fileURLWithPath: Workspace.absolute(path)).resolvingSymlinksInPath().path
   }
 
   /// The night a run belongs to, for the summary: the UTC date of `now`.

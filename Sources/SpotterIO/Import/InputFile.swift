@@ -55,6 +55,15 @@ public enum InputFile {
     }
   }
 
+  /// The path `realpath(3)` gives for `path`, which must exist: relative to the working
+  /// directory, links, `.` and `..` resolved as the system does when it opens the file. Nil when
+  /// there is nothing there or it cannot be resolved.
+  public static func resolvedPath(_ path: String) -> String? {
+    guard !path.isEmpty, let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
   /// What a file of type `kind` is, in words, and that a file is wanted.
   static func describe(_ kind: mode_t) -> String {
     "\(kindName(kind).english), not a file; name a regular file"

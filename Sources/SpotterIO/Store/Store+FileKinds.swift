@@ -27,10 +27,7 @@ extension Store {
     if stat(path, &status) == 0 {
       let kind = status.st_mode & S_IFMT
       guard kind == S_IFREG else { throw notAFile(path: path, shown: path, kind: kind) }
-      if let resolved = realpath(path, nil) {
-        base = String(cString: resolved)
-        free(resolved)
-      }
+      base = InputFile.resolvedPath(path) ?? base
     }
     for suffix in siblingSuffixes where lstat(base + suffix, &status) == 0 {
       let kind = status.st_mode & S_IFMT
