@@ -101,6 +101,10 @@ public struct BatchService: Sendable {
     /// Why a user's line could not be appended to `--summary`, if one could not: the users ran,
     /// but a re-run would run them again.
     public var summaryError: String?
+    /// The summary's lines skipped as damage when it was read, each as `SUMMARY:line: …`;
+    /// absent when there is none. A skipped line of this night costs its user a second run, not
+    /// a lost night, so it is said, and the exit code does not change.
+    public var summarySkipped: [String]?
 
     /// The exit code for the engine: 75 while busy users remain (a retry can help), 74 when the
     /// summary could not be kept, 78 when manifest lines were refused (a retry cannot help; the
@@ -258,7 +262,8 @@ public struct BatchService: Sendable {
       failed: failed.sorted { $0.id < $1.id }, busy: outcomes.filter(\.isBusy).map(\.id).sorted(),
       cpuMs: Self.cpuMilliseconds() - started,
       warnings: warnings.isEmpty ? nil : warnings.sorted { $0.id < $1.id },
-      refused: refused.isEmpty ? nil : refused.map(\.description), summaryError: summary?.failure)
+      refused: refused.isEmpty ? nil : refused.map(\.description), summaryError: summary?.failure,
+      summarySkipped: (summary?.skipped).flatMap { $0.isEmpty ? nil : $0 })
   }
 
   /// `users` on `jobs` threads, each outcome appended to the summary as it ends.

@@ -21,6 +21,8 @@ final class BatchSummary: @unchecked Sendable {
   private let lock = NSLock()
   /// The outcomes earlier runs of the same night appended, as read when the file was opened.
   let previous: [BatchService.Outcome]
+  /// The lines skipped as damage when the file was opened, each as `PATH:LINE: …`.
+  let skipped: [String]
   /// The first append that failed, in words; guarded by `lock`.
   private var firstFailure: String?
 
@@ -66,16 +68,45 @@ final class BatchSummary: @unchecked Sendable {
     }
     self.descriptor = descriptor
     let existing = Self.read(descriptor, size: Int(status.st_size))
-    let mark = Array("\"night\":\"\(night)\"".utf8)
-    let decoder = JSONDecoder()
-    previous = existing.split(separator: 0x0A).compactMap { line in
-      guard line.firstRange(of: mark) != nil else { return nil }
-      let outcome = try? decoder.decode(BatchService.Outcome.self, from: Data(line))
-      return outcome?.night == night ? outcome : nil
-    }
+    (previous, skipped) = Self.outcomes(in: existing, night: night, path: path)
     // A line torn by a kill or a full disk is closed, so the next outcome starts a line of its own
     // instead of being glued to it and lost.
     if let last = existing.last, last != 0x0A { put([0x0A]) }
+  }
+
+  /// The outcomes of `night` in `bytes`, and the lines skipped as damage, each as
+  /// `PATH:LINE: …`.
+  ///
+  /// Damage is what a resume would otherwise pass over in silence, costing a user a second
+  /// night's run and nobody a word: a line that names this night and is no outcome (edited, or
+  /// torn by a kill after its night), and a last line cut short, which is closed now and so said
+  /// once, by the run that closes it. Lines of other nights are not decoded, and not judged.
+  static func outcomes(in bytes: [UInt8], night: String, path: String) -> ([BatchService.Outcome], [String]) {
+    let mark = Array("\"night\":\"\(night)\"".utf8)
+    let decoder = JSONDecoder()
+    var outcomes: [BatchService.Outcome] = []
+    var skipped: [String] = []
+    let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+    for (index, line) in lines.enumerated() where !line.isEmpty {
+      let isLast = index == lines.count - 1
+      guard line.firstRange(of: mark) != nil else {
+        if isLast && line.last != UInt8(ascii: "}") {
+          skipped.append(
+            "\(path):\(index + 1): a line cut short (a kill or a full disk as it was written), closed and skipped"
+          )
+        }
+        continue
+      }
+      guard let outcome = try? decoder.decode(BatchService.Outcome.self, from: Data(line)) else {
+        let why = isLast ? "cut short (a kill or a full disk as it was written), closed" : "no user's outcome"
+        skipped.append(
+          "\(path):\(index + 1): a line of this night that is \(why); skipped, as if its user had not run yet"
+        )
+        continue
+      }
+      if outcome.night == night { outcomes.append(outcome) }
+    }
+    return (outcomes, skipped)
   }
 
   deinit {

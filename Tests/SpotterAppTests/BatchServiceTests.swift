@@ -381,10 +381,51 @@ import _SpotterTestSupport
       toFile: summary, atomically: false, encoding: .utf8)
     let first = try service(path, summary: summary).run()
     #expect(first.ok == 2 && first.summaryError == nil && first.exitCode == 0)
+    // The tear is said once, by the run that closes it.
+    #expect(
+      first.summarySkipped == [
+        "\(summary):1: a line cut short (a kill or a full disk as it was written), closed and skipped"
+      ])
     let kept = try String(contentsOfFile: summary, encoding: .utf8).split(separator: "\n")
     #expect(kept.count == 3 && kept[1].contains("\"id\":\"u") && kept[2].contains("\"id\":\"u"), "\(kept)")
     let again = try service(path, summary: summary).run()
-    #expect(again.resumed == 2 && again.ok == 0)
+    #expect(again.resumed == 2 && again.ok == 0 && again.summarySkipped == nil)
+  }
+
+  /// A line of this night that is no outcome (edited, or torn and closed by an earlier run of the
+  /// night) is skipped with its line named, and its user runs again; the lines of other nights
+  /// are not decoded, so not judged, however they read.
+  @Test func aDamagedLineOfTheNightIsSaidAndItsUserRunsAgain() throws {
+    let (dir, path, _) = try manifest(3)
+    let summary = dir.appendingPathComponent("summary.jsonl").path
+    let lines = [
+      "{\"changed\":true,\"code\":0,\"id\":\"u0\",\"night\":\"2026-11-22\"}",
+      "{\"changed\":true,\"code\":0,\"id\":\"u1\",\"night\":\"2026-11-22\",\"warning\":",
+      "{\"night\":\"2026-11-21\" not json",
+      "{\"changed\":true,\"code\":0,\"id\":\"u1\",\"night\":\"2026-11-21\"}",
+      "",
+      "{\"changed\":true,\"code\":0,\"id\":\"u2\",\"night\":\"2026-11-22\"}",
+    ]
+    try (lines.joined(separator: "\n") + "\n").write(toFile: summary, atomically: false, encoding: .utf8)
+    let report = try service(path, summary: summary).run()
+    #expect(report.resumed == 2 && report.ok == 1 && report.exitCode == 0)
+    #expect(
+      report.summarySkipped == [
+        "\(summary):2: a line of this night that is no user's outcome; skipped, as if its user had not run yet"
+      ])
+    let appended = try String(contentsOfFile: summary, encoding: .utf8).split(separator: "\n").last ?? ""
+    #expect(appended.contains("\"id\":\"u1\"") && appended.contains("\"night\":\"2026-11-22\""))
+
+    // This night's line cut short at the file's end, as a kill leaves it: closed, said, run again.
+    let torn = lines[0] + "\n" + lines[1]
+    try torn.write(toFile: summary, atomically: false, encoding: .utf8)
+    let after = try service(path, summary: summary).run()
+    #expect(after.resumed == 1 && after.ok == 2)
+    #expect(
+      after.summarySkipped == [
+        "\(summary):2: a line of this night that is cut short (a kill or a full disk as it was written), "
+          + "closed; skipped, as if its user had not run yet"
+      ])
   }
 
   /// Two lines on one store or one output folder, however spelt (`./`, a link), are refused with

@@ -61,6 +61,9 @@ extension SpotterCommand {
         for refusal in report.refused ?? [] {
           FileHandle.standardError.write(Data("spotter: error: \(refusal)\n".utf8))
         }
+        for line in report.summarySkipped ?? [] {
+          FileHandle.standardError.write(Data("spotter: warning: \(line)\n".utf8))
+        }
         if json {
           print(try JSONOutput.encode(report, timeZone: TimeZone(identifier: "UTC")!))
         } else {
