@@ -95,6 +95,9 @@ final class BatchSummary: @unchecked Sendable {
     return false
   }
 
+  /// How many damaged lines are said one by one.
+  static let damageSaid = 20
+
   /// How much of the summary is read at a time.
   static let chunkBytes = 1 << 20
   /// The most of a line looked at: an outcome is an id, a code, a night and a message or two, a
@@ -191,6 +194,11 @@ final class BatchSummary: @unchecked Sendable {
       }
     }
     carried.withUnsafeBytes { judge($0, cut: carriedCut, number: number, isLast: true) }
+    // A file of damage is said by its first lines and a count, not line by line.
+    if skipped.count > Self.damageSaid {
+      let more = skipped.count - Self.damageSaid
+      skipped = Array(skipped.prefix(Self.damageSaid)) + ["\(path): \(more) more lines like these skipped"]
+    }
     return (outcomes, skipped, lastByte.map { $0 != 0x0A } ?? false)
   }
 

@@ -81,6 +81,16 @@ import _SpotterTestSupport
     }
   }
 
+  /// A file of damage is said by its first lines and a count.
+  @Test func manyDamagedLinesAreSaidByACount() throws {
+    let edited = line("u0").replacingOccurrences(of: "\"code\":0", with: "\"code\":zero")
+    let read = try read(
+      Array(repeating: edited, count: 25).joined(separator: "\n") + "\n", chunkBytes: 1 << 20)
+    #expect(read.skipped.count == BatchSummary.damageSaid + 1)
+    #expect(read.skipped.first?.hasPrefix("S:1: a line of this night that is no user's outcome") == true)
+    #expect(read.skipped.last == "S: 5 more lines like these skipped")
+  }
+
   /// The search finds the mark where a plain scan does, around its anchor's false starts.
   @Test func theMarkIsFoundWhereverItIs() {
     let needle = Array("\"night\":\"2026-11-22\"".utf8)
