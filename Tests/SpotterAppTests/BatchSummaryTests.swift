@@ -81,6 +81,48 @@ import _SpotterTestSupport
     }
   }
 
+  /// A sparse file's holes read as the zeros they are, without being read (a summary made a
+  /// terabyte by `truncate` would otherwise hold the shard for most of an hour): what is read
+  /// equals what the same bytes written out give.
+  @Test func aHoleIsZerosNotRead() throws {
+    let hole = 3 << 20
+    let first = Array((line("u0") + "\n").utf8)
+    let second = Array(("\n" + line("u1") + "\n").utf8)
+    for layout in [[first, [], second], [first, []]] {
+      // Written out: every byte on disk.
+      let plain = TestScratch.root.appendingPathComponent("summary-\(UUID().uuidString).jsonl").path
+      let bytes = layout[0] + [UInt8](repeating: 0, count: hole) + (layout.count > 2 ? layout[2] : [])
+      try Data(bytes).write(to: URL(fileURLWithPath: plain))
+      // Sparse: the zeros a hole, as `truncate` leaves them.
+      let sparse = TestScratch.root.appendingPathComponent("summary-\(UUID().uuidString).jsonl").path
+      try Data(first).write(to: URL(fileURLWithPath: sparse))
+      let descriptor = open(sparse, O_RDWR)
+      #expect(descriptor >= 0)
+      defer { close(descriptor) }
+      #expect(ftruncate(descriptor, off_t(first.count + hole)) == 0)
+      if layout.count > 2 {
+        #expect(pwrite(descriptor, second, second.count, off_t(first.count + hole)) == second.count)
+      }
+      let expected: [String] = layout.count > 2 ? ["u0", "u1"] : ["u0"]
+      for path in [plain, sparse] {
+        let file = open(path, O_RDONLY)
+        defer { close(file) }
+        for chunk in [4096, 1 << 20] {
+          let read = BatchSummary.outcomes(
+            in: file, size: bytes.count, night: Self.night, path: "S", chunkBytes: chunk)
+          #expect(read.outcomes.map(\.id) == expected, "\(path), chunks of \(chunk)")
+          #expect(
+            read.skipped
+              == (layout.count > 2
+                ? []
+                : ["S:2: a line cut short (a kill or a full disk as it was written), closed and skipped"]),
+            "\(path), chunks of \(chunk)")
+          #expect(read.endsInsideALine == (layout.count == 2))
+        }
+      }
+    }
+  }
+
   /// A file of damage is said by its first lines and a count.
   @Test func manyDamagedLinesAreSaidByACount() throws {
     let edited = line("u0").replacingOccurrences(of: "\"code\":0", with: "\"code\":zero")
