@@ -116,6 +116,12 @@ public struct BatchService: Sendable {
     }
   }
 
+  /// The most bytes of a manifest, read whole: a million users' lines of about 250 bytes.
+  static let largestManifest = 256 << 20
+  /// The longest manifest line decoded: five paths of up to `PATH_MAX` and a thousand exports'
+  /// paths fit many times over; a longer line is refused without being decoded.
+  static let longestManifestLine = 1 << 20
+
   /// The manifest's users, in its order, and each line refused, with its line: one that is no
   /// user, or that names an id, a store or an output folder an earlier user has. A refused line
   /// costs its own user's night, never the others': a line torn by a host rewriting the file, or
@@ -130,7 +136,8 @@ public struct BatchService: Sendable {
         path: manifest, reason: "the manifest is a folder; name its JSON Lines file, one user per line")
     }
     do {
-      data = try InputFile.contents(manifest)
+      data = try InputFile.contents(
+        manifest, atMost: Self.largestManifest, kind: Phrase("a manifest (a million users' lines)"))
     } catch {
       throw SpotterAppError.batchInput(
         path: manifest, reason: "the manifest cannot be read (\(ExitStatus.message(for: error)))")
@@ -143,6 +150,16 @@ public struct BatchService: Sendable {
     // time, 45,000 instructions a line on the thread every worker waits for.
     try data.withUnsafeBytes { bytes in
       for (index, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+        guard line.count <= Self.longestManifestLine else {
+          refused.append(
+            SpotterIOError.invalidConfig(
+              file: manifest, line: index + 1, key: "user",
+              value: String(decoding: UnsafeRawBufferPointer(rebasing: line.prefix(200)), as: UTF8.self),
+              reason:
+                "a line of \(line.count) bytes, longer than any user's (at most \(Self.longestManifestLine)):"
+            ))
+          continue
+        }
         let text = String(decoding: UnsafeRawBufferPointer(rebasing: line), as: UTF8.self)
           .trimmingScalars(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { continue }

@@ -128,6 +128,10 @@ public struct FocusService: Sendable {
     }.map { FocusListItem(block: $0, clock: clock) }
   }
 
+  /// The most bytes of a calendar taken whole: an import takes at most 10,000 occurrences,
+  /// which a calendar of a few megabytes holds (one of 64 MB is mostly attachments).
+  static let largestCalendar = 64 << 20
+
   /// Takes blocks from a calendar file: every timed event (or those whose category equals, or
   /// whose text contains, `match`) with an occurrence in the next `days` days, today included.
   ///
@@ -137,7 +141,8 @@ public struct FocusService: Sendable {
   public func importCalendar(path: String, match: String?, days: Int, force: Bool = false) throws
     -> FocusChange
   {
-    let text = try UTF8File.read(path: path)
+    let text = try UTF8File.read(
+      path: path, atMost: Self.largestCalendar, kind: Phrase("a calendar", de: "ein Kalender"))
     let clock = workspace.clock
     let from = clock.startOfDay(workspace.today)
     let to = clock.startOfDay(workspace.today.adding(days: days))

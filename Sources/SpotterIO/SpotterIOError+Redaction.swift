@@ -16,6 +16,8 @@ extension SpotterIOError {
       return .unknownStrongLanguage(file: r(file), found: found.map(r), missing: missing.map(r))
     case .notAHistory(let file, let what, let advice):
       return .notAHistory(file: r(file), what: what.map(r), advice: advice.map(r))
+    case .tooLarge(let file, let size, let limit, let kind):
+      return .tooLarge(file: r(file), size: size, limit: limit, kind: kind.map(r))
     case .notUTF8(let file, let line, let value): return .notUTF8(file: r(file), line: line, value: r(value))
     case .malformedJSON(let file, let line, let field, let reason):
       return .malformedJSON(file: r(file), line: line, field: r(field), reason: reason.map(r))

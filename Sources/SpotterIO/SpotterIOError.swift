@@ -18,6 +18,9 @@ public enum SpotterIOError: Error, Equatable, Sendable {
   /// A file that is no history at all, described in words rather than quoted as bytes ("a zip
   /// archive without export.xml", "binary data"), with what to do instead.
   case notAHistory(file: String, what: Phrase, advice: Phrase)
+  /// A file read whole holds more bytes than any of its `kind` can (a sparse file of terabytes,
+  /// a video named as an export): refused by its size, before it fills memory.
+  case tooLarge(file: String, size: Int, limit: Int, kind: Phrase)
   /// A text file holds bytes that are not UTF-8; `value` shows them in hex.
   case notUTF8(file: String, line: Int, value: String)
   /// A native JSON file does not decode.
@@ -104,6 +107,12 @@ extension SpotterIOError: CustomStringConvertible, LocalizedError {
             + "exportiere mit der App auf Englisch, oder melde die Kopfzeile")
     case .notAHistory(let file, let what, let advice):
       return "\(file): \(what.text(language)); \(advice.text(language))"
+    case .tooLarge(let file, let size, let limit, let kind):
+      return "\(file): "
+        + say(
+          "\(size) bytes, more than \(kind.text(language)) can be (at most \(limit)); nothing was read from it",
+          "\(size) Bytes, mehr als \(kind.text(language)) haben kann (höchstens \(limit)); nichts davon wurde gelesen"
+        )
     case .notUTF8(let file, let line, let value):
       return "\(file):\(line): "
         + say(
@@ -154,7 +163,8 @@ extension SpotterIOError: CustomStringConvertible, LocalizedError {
   /// The sysexits(3) code for this kind of failure: data 65, config 78, I/O 74, busy 75.
   public var exitCode: SpotterExitCode {
     switch self {
-    case .malformedRow, .fieldCount, .unknownHeader, .unknownStrongLanguage, .notAHistory, .notUTF8,
+    case .malformedRow, .fieldCount, .unknownHeader, .unknownStrongLanguage, .notAHistory, .tooLarge,
+      .notUTF8,
       .malformedJSON:
       .dataError
     case .invalidConfig, .configSyntax, .configFile: .config

@@ -181,6 +181,28 @@ import _SpotterTestSupport
     }
   }
 
+  /// A manifest is read whole, so one of more than 256 MB (a sparse file of 10 GB, which filled
+  /// memory until the process was killed) stops the shard unread (66), and a line longer than
+  /// any user's is refused without being decoded while the other users run.
+  @Test func aHugeManifestOrLineIsRefusedUnread() throws {
+    let (dir, path, _) = try manifest(2)
+    let huge = dir.appendingPathComponent("huge.jsonl").path
+    try Data("{\"id\":\"u0\"}\n".utf8).write(to: URL(fileURLWithPath: huge))
+    #expect(truncate(huge, off_t(10) << 30) == 0)
+    let error = #expect(throws: SpotterAppError.self) { try service(huge).entries() }
+    #expect(error.map { "\($0)" }?.contains("10737418240 bytes, more than a manifest") == true)
+    #expect(error.map(ExitStatus.code(for:)) == 66)
+
+    let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+    let long = "{\"id\":\"" + String(repeating: "a", count: BatchService.longestManifestLine) + "\"}"
+    try ([long] + lines).joined(separator: "\n").write(toFile: path, atomically: false, encoding: .utf8)
+    let (users, refused) = try service(path).entries()
+    #expect(users.map(\.id) == ["u0", "u1"])
+    #expect(
+      refused.map(\.description).first?.contains(
+        ":1: key 'user': a line of \(long.utf8.count) bytes, longer than any user's") == true)
+  }
+
   /// A Slurm task's shard is its place in the array, not its ID: `--array=1-8` and
   /// `--array=0-14:2` each give every shard once; an array of uneven IDs, or an environment that
   /// does not add up, is refused rather than leaving a shard's users unrun.

@@ -3,6 +3,10 @@ import SpotterApp
 import SpotterCore
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Focus blocks in process: an added block is published at once, an overlap is refused.
 @Suite struct FocusServiceTests {
   let morning = "2026-11-23T08:00:12+01:00"
@@ -30,5 +34,25 @@ import Testing
       .init(start: "14:30", end: nil, duration: "1h"), title: nil, every: nil, until: nil, force: true)
     #expect(forced.blocks.count == 1)
     #expect(try service.list(from: nil, to: nil).count == 2)
+  }
+
+  /// A calendar is read whole, so one of more than 64 MB (a sparse file of 10 GB here, which
+  /// filled memory until the process was killed) is refused by its size, unread, as bad input,
+  /// and nothing is published.
+  @Test func aHugeCalendarIsRefusedUnread() throws {
+    let box = try AppSandbox()
+    let path = box.dir.appendingPathComponent("huge.ics").path
+    try Data("BEGIN:VCALENDAR\r\n".utf8).write(to: URL(fileURLWithPath: path))
+    #expect(truncate(path, off_t(10) << 30) == 0)
+    let service = FocusService(workspace: try box.workspace(at: morning), outputDirectory: box.out)
+    do {
+      _ = try service.importCalendar(path: path, match: nil, days: 7)
+      Issue.record("a 10 GB calendar was imported")
+    } catch {
+      #expect(ExitStatus.exitCode(for: error) == .dataError)
+      #expect(
+        "\(error)".contains("huge.ics: 10737418240 bytes, more than a calendar can be (at most 67108864)"))
+    }
+    #expect(!FileManager.default.fileExists(atPath: box.out + "/" + NightlyRunner.calendarFileName))
   }
 }

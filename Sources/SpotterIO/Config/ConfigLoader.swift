@@ -116,7 +116,9 @@ public struct ConfigLoader: Sendable {
   /// The line of `key` (`vdir`, `hevy.api_key_file`) in the config file at `path`, for an error
   /// about its value found after loading; 1 when the file cannot be read again.
   public static func line(of key: String, inFileAt path: String) -> Int {
-    guard let data = try? InputFile.contents(path), data.count <= largestFile else { return 1 }
+    guard let data = try? InputFile.contents(path, atMost: largestFile, kind: Phrase("a config")) else {
+      return 1
+    }
     var reader = ConfigReader(text: String(decoding: data, as: UTF8.self), fileName: path)
     let parts = key.split(separator: ".")
     reader.table = parts.count > 1 ? parts.dropLast().joined(separator: ".") : nil

@@ -86,7 +86,10 @@ public struct HistoryImporter: Sendable {
     )
   {
     let handle = try InputFile.open(path)
-    let prefix = (try? handle.read(upToCount: 4096)) ?? Data()
+    // Three bytes more than the sniffing reads, so that past a byte-order mark the check of
+    // what the file is sees the 4,096 bytes the whole file's parse sees.
+    let head = (try? handle.read(upToCount: 4096 + 3)) ?? Data()
+    let prefix = head.prefix(4096)
     try? handle.close()
     var context = ImportContext(fileName: path, clock: clock, defaultUnit: defaultUnit, dateOrder: dateOrder)
     context.strict = strict
@@ -99,15 +102,30 @@ public struct HistoryImporter: Sendable {
         AppleHealthImporter.passedOverNote(passedOver, file: path).map { [$0] } ?? []
       )
     }
+    // What is no history at all is told from its first bytes, before anything is read whole:
+    // a 10 GB file of zeros was read into memory twice over before it was refused.
+    let start = [UInt8](head)
+    let body = start.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(start.dropFirst(3)) : start
+    if let error = NotAHistory.error(for: Array(body.prefix(4096)), file: path) { throw error }
     let sniffed = Self.format(sniffing: prefix)
     if sniffed == .strongCSV || sniffed == .hevyCSV,
       let streamed = try readInChunks(path: path, context: context)
     {
       return (streamed.0, streamed.1, [])
     }
-    let (format, sessions) = try parsePacked(try InputFile.contents(path), fileName: path, findings: findings)
+    let whole = try InputFile.contents(
+      path, atMost: Self.largestWholeFile,
+      kind: Phrase(
+        "an export read whole (any but Strong's and Hevy's, which are read a part at a time)",
+        de: "ein ganz gelesener Export (jeder außer Strongs und Hevys, die stückweise gelesen werden)"))
+    let (format, sessions) = try parsePacked(whole, fileName: path, findings: findings)
     return (format, sessions, [])
   }
+
+  /// The most bytes of an export read whole: FitNotes', Fitbod's, GymBook's and JEFIT's CSV and
+  /// native JSON, whose years of history are a few megabytes (a Strong export of 20 years, read a
+  /// part at a time, is 10 MB).
+  static let largestWholeFile = 128 << 20
 
   /// A Strong or Hevy CSV file read a chunk at a time; nil when its header is neither's.
   private func readInChunks(path: String, context: ImportContext) throws -> (HistoryFormat, [PackedSession])?

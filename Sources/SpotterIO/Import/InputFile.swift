@@ -44,15 +44,29 @@ public enum InputFile {
     return info.st_mode & S_IFMT == S_IFCHR && stat("/dev/null", &null) == 0 && null.st_rdev == info.st_rdev
   }
 
-  /// The whole regular file at `path`.
-  public static func contents(_ path: String) throws -> Data {
+  /// The whole regular file at `path`, which holds at most `limit` bytes, else
+  /// ``SpotterIOError/tooLarge(file:size:limit:kind:)`` naming it a `kind` and nothing read.
+  ///
+  /// Every file read whole is bounded: a sparse file of 10 GB given as an export, a calendar or a
+  /// manifest was read into memory twice over (21 GB) before it was refused, or killed the
+  /// process. A file that grows while it is read stops at `limit` and one byte, and is refused.
+  public static func contents(_ path: String, atMost limit: Int, kind: Phrase) throws -> Data {
     let handle = try open(path)
     defer { try? handle.close() }
+    var info = stat()
+    if fstat(handle.fileDescriptor, &info) == 0, Int(info.st_size) > limit {
+      throw SpotterIOError.tooLarge(file: path, size: Int(info.st_size), limit: limit, kind: kind)
+    }
+    let data: Data
     do {
-      return try handle.readToEnd() ?? Data()
+      data = try handle.read(upToCount: limit + 1) ?? Data()
     } catch {
       throw SpotterIOError.io(path: path, reason: UnreadableFile.reason(path))
     }
+    guard data.count <= limit else {
+      throw SpotterIOError.tooLarge(file: path, size: data.count, limit: limit, kind: kind)
+    }
+    return data
   }
 
   /// The path `realpath(3)` gives for `path`, which must exist: relative to the working

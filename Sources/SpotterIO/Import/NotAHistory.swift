@@ -21,6 +21,15 @@ enum NotAHistory {
           : Phrase("a file of blank lines", de: "eine Datei aus Leerzeilen"),
         export)
     }
+    // Zeros are no UTF-16, which the test below would take them for: a file allocated and never
+    // written, as a crash or `truncate` leaves one.
+    if prefix.allSatisfy({ $0 == 0 }) {
+      return error(
+        Phrase(
+          "nothing but zero bytes (never written, as a crash can leave a file)",
+          de: "nur Null-Bytes (nie beschrieben, wie ein Absturz eine Datei hinterlassen kann)"),
+        export)
+    }
     if prefix.starts(with: [0xFF, 0xFE]) || prefix.starts(with: [0xFE, 0xFF])
       || prefix.count >= 4 && (prefix[1] == 0 && prefix[3] == 0 || prefix[0] == 0 && prefix[2] == 0)
     {

@@ -4,9 +4,9 @@ import SpotterCore
 /// Reads a text file that must be UTF-8, pointing at the first bad byte when it is not.
 public enum UTF8File {
   /// The file's text; an unreadable file is an I/O error, bytes that are not UTF-8 a data
-  /// error naming their line.
-  public static func read(path: String) throws -> String {
-    try decode(try InputFile.contents(path), fileName: path)
+  /// error naming their line, and more than `limit` bytes a data error naming it a `kind`.
+  public static func read(path: String, atMost limit: Int, kind: Phrase) throws -> String {
+    try decode(try InputFile.contents(path, atMost: limit, kind: kind), fileName: path)
   }
 
   /// `data` as text, or ``SpotterIOError/notUTF8(file:line:value:)`` at the first invalid byte.
