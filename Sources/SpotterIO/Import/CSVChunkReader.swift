@@ -1,4 +1,5 @@
 import Foundation
+import SpotterCore
 
 /// Reads a CSV file a chunk of records at a time, so an import holds one chunk of the file, never
 /// all of it.
@@ -15,8 +16,11 @@ struct CSVChunkReader {
   private var atEnd = false
   private(set) var delimiter: UInt8?
 
+  /// The longest a record may be: a set's row is a few hundred bytes, notes and all.
+  static let longestRecord = 1 << 20
+
   /// Opens `path`, to be read `chunkSize` bytes at a time; a record longer than that makes its
-  /// chunk grow until it fits.
+  /// chunk grow until it fits, up to ``longestRecord``.
   init(path: String, chunkSize: Int) throws {
     self.path = path
     self.chunkSize = max(chunkSize, 1)
@@ -42,7 +46,19 @@ struct CSVChunkReader {
       let (table, consumed, nextLine) = CSVReader(delimiter: delimiter).table(
         pending, firstLine: line, isLast: atEnd)
       if consumed == 0 && !atEnd {
-        // One record longer than the chunk: read on until it ends.
+        // One record longer than the chunk: read on until it ends, as far as a row can be long.
+        // Zeros after an export's rows (a sparse file of 10 GB) were one record read on for ever,
+        // 16 GB of memory in two minutes.
+        guard pending.count < Self.longestRecord else {
+          throw SpotterIOError.malformedRow(
+            file: path, line: line, column: "row",
+            value: String(decoding: pending.prefix(40), as: UTF8.self),
+            reason: Phrase(
+              "a row of more than \(Self.longestRecord) bytes without its end (an unclosed quote, or no text) starts with",
+              de:
+                "eine Zeile von mehr als \(Self.longestRecord) Bytes ohne Ende (ein offenes Anführungszeichen, "
+                + "oder kein Text) beginnt mit"))
+        }
         try fill(max(chunkSize, pending.count))
         continue
       }

@@ -4,6 +4,10 @@ import SpotterIO
 import Testing
 import _SpotterTestSupport
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Reading an export a chunk at a time gives exactly what reading it whole gives: the same
 /// sessions, sets and errors, wherever the chunks end.
 @Suite struct CSVChunkReaderTests {
@@ -106,6 +110,39 @@ import _SpotterTestSupport
     #expect(whole.contains("'heavy'"))
     for chunkSize in [1, 50, 333, 1024] {
       #expect(message { _ = try Self.importer(chunkSize: chunkSize).read(path: path) } == whole)
+    }
+  }
+
+  /// A row is read on past its chunk only as far as a row can be long: zeros after an export's
+  /// rows (a sparse file of 10 GB here) were one record read on for ever, 16 GB of memory in two
+  /// minutes; an unclosed quote ran to the end of the file. Both are refused at the row's line.
+  @Test func aRowWithoutEndIsRefusedAtItsLine() throws {
+    // The sample's rows again and again, past the 4 KB its start is checked by.
+    let sample = try String(contentsOf: FixtureLoader.url("strong-s0.csv"), encoding: .utf8)
+    let header = sample.prefix { $0 != "\n" }
+    let body = sample.dropFirst(header.count + 1)
+    let rows = header + "\n" + String(repeating: String(body), count: 4096 / body.utf8.count + 1)
+    #expect(rows.hasSuffix("\n") && rows.utf8.count > 4096)
+    let lineCount = rows.split(separator: "\n", omittingEmptySubsequences: false).count
+    let zeros = Self.temporary("zeros.csv")
+    try Data(rows.utf8).write(to: URL(fileURLWithPath: zeros))
+    #expect(truncate(zeros, off_t(10) << 30) == 0)
+    defer { try? FileManager.default.removeItem(atPath: zeros) }
+    let quote = Self.temporary("quote.csv")
+    let open = rows + "2026-01-01 10:00:00,\"Push" + String(repeating: " and more", count: 200_000) + "\n"
+    try open.write(toFile: quote, atomically: false, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: quote) }
+    for (path, start) in [(zeros, ""), (quote, "2026-01-01 10:00:00,\"Push and more")] {
+      for chunkSize in [4096, 1 << 18] {
+        #expect {
+          _ = try Self.importer(chunkSize: chunkSize).read(path: path)
+        } throws: { error in
+          "\(error)".hasPrefix(
+            "\(path):\(lineCount): column 'row': a row of more than 1048576 bytes without its end")
+            && (start.isEmpty || "\(error)".contains(start))
+            && (error as? SpotterIOError)?.exitCode == .dataError
+        }
+      }
     }
   }
 }
