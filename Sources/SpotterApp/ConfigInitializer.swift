@@ -115,12 +115,12 @@ public struct ConfigInitializer: Sendable {
     }
     let exists = FileManager.default.fileExists(atPath: path)
     if exists && !force {
-      let current = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+      let current = (try? Self.currentText(at: path)) ?? ""
       return Outcome(path: path, text: current, written: false, backup: nil, warnings: [])
     }
     var backup: String?
     if exists {
-      let old = try String(contentsOfFile: path, encoding: .utf8)
+      let old = try Self.currentText(at: path)
       try AtomicFileWriter.write(old, to: path + ".bak")
       backup = path + ".bak"
     }
@@ -139,12 +139,19 @@ public struct ConfigInitializer: Sendable {
     return Locale(identifier: "en").localizedString(forLanguageCode: code) ?? code
   }
 
+  /// The config file's text, read as a config is: one of more than
+  /// ``ConfigLoader/largestFile`` bytes (a sparse file of gigabytes) is refused unread, and
+  /// bytes that are not UTF-8 are an error naming their line, never repaired into a backup.
+  static func currentText(at path: String) throws -> String {
+    try UTF8File.read(path: path, atMost: ConfigLoader.largestFile, kind: Phrase("a config"))
+  }
+
   /// The config that is there, when there is one: `init` says so before it asks anything, and
   /// refuses flags it cannot apply without `--force` instead of ignoring them.
   public func existing(force: Bool, flags: [String]) throws -> String? {
     guard FileManager.default.fileExists(atPath: path), !force else { return nil }
     if !flags.isEmpty { throw SpotterAppError.configExists(path: path, flags: flags) }
-    return (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    return (try? Self.currentText(at: path)) ?? ""
   }
 
   /// `value` as a TOML basic string: quotes and backslashes escaped, and every control

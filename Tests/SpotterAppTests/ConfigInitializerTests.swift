@@ -6,6 +6,10 @@ import _SpotterTestSupport
 
 @testable import SpotterApp
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `spotter init` writes what it was given in TOML that reads back as given, and a value the
 /// config would refuse is refused as the option it came from.
 @Suite struct ConfigInitializerTests {
@@ -49,5 +53,27 @@ import _SpotterTestSupport
       return option == "--source" && value == "/tmp/a\n[evil]"
     }
     #expect(!FileManager.default.fileExists(atPath: dir.path))
+  }
+
+  /// A config that is there is read as a config is, never whole whatever its size: a sparse file
+  /// of 10 GB in its place filled memory until `init` was killed. It is refused unread, its
+  /// backup not made, and the file left as it was.
+  @Test func aHugeConfigInPlaceIsRefusedUnread() throws {
+    let dir = TestScratch.root.appendingPathComponent("spotter-init-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let path = dir.appendingPathComponent("config.toml").path
+    try "timezone = \"UTC\"\n".write(toFile: path, atomically: false, encoding: .utf8)
+    #expect(truncate(path, off_t(10) << 30) == 0)
+    let initializer = ConfigInitializer(
+      options: SpotterOptions(configPath: path, databasePath: nil, now: nil, environment: [:]))
+    #expect(try initializer.existing(force: false, flags: []) == "")
+    #expect {
+      try initializer.write(answers(), force: true)
+    } throws: { error in
+      "\(error)".contains("10737418240 bytes, more than a config can be")
+    }
+    #expect(!FileManager.default.fileExists(atPath: path + ".bak"))
+    #expect((try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) == 10 << 30)
   }
 }
