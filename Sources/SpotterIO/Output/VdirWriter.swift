@@ -58,7 +58,11 @@ public struct VdirWriter {
       let name = VdirWriter.fileName(uid)
       wanted.insert(name.hashValue)
       let path = directory + "/" + name
-      if let old = FileManager.default.contents(atPath: path), old == Data(text.utf8) { return }
+      // Read only as far as the item's own size, never through a link: a file of another size
+      // cannot hold it, and an item a sync left huge (a sparse 10 GB one took 56 s and 10 GB of
+      // memory to be read whole) is rewritten without being read.
+      let bytes = Array(text.utf8)
+      if let old = AtomicFileWriter.bytes(ofRegularFile: path, atMost: bytes.count), old == bytes { return }
       try AtomicFileWriter.write(text, to: path, crashPoint: "vdir-before-rename")
       changed = true
     }
