@@ -21,6 +21,8 @@ import Foundation
 public struct OutputTransaction {
   /// The journal's file name in the output directory.
   public static let journalName = ".spotter-outputs.journal"
+  /// The most a journal can hold: a line per output, each two file names.
+  static let largestJournal = 64 << 10
 
   public let directory: String
   private var staged: [(temporary: String, target: String)] = []
@@ -154,7 +156,12 @@ public struct OutputTransaction {
   public static func recover(directory: String) throws -> [String] {
     var finished: [String] = []
     let journal = directory + "/" + journalName
-    if let text = try? String(contentsOfFile: journal, encoding: .utf8) {
+    // Read as the few lines a commit writes, never through a link: a journal made huge (a sparse
+    // 10 GB file) was read whole on every run, 21 GB of memory and no end in two minutes. One
+    // larger than any commit writes, or a link, names nothing of ours and is passed over.
+    if let bytes = AtomicFileWriter.bytes(ofRegularFile: journal, atMost: Self.largestJournal),
+      let text = String(validating: bytes, as: UTF8.self)
+    {
       let pending = text.split(separator: "\n").compactMap { line -> (temporary: String, target: String)? in
         let parts = line.split(separator: "\t")
         guard parts.count == 2, !parts[0].contains("/"), !parts[1].contains("/") else { return nil }

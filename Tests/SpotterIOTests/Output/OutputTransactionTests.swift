@@ -3,6 +3,10 @@ import Testing
 
 @testable import SpotterIO
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The outputs and the store change behind them land together, or not at all.
 @Suite struct OutputTransactionTests {
   func directory() throws -> String { try ScratchDirectory.make("spotter-outputs") }
@@ -58,6 +62,26 @@ import Testing
     try AtomicFileWriter.write(".b.tmp-999999\tb\n", to: dir + "/" + OutputTransaction.journalName)
     #expect(try OutputTransaction.recover(directory: dir) == ["b"])
     #expect(try contents(dir) == ["a": "new a", "b": "new b"])
+  }
+
+  /// A journal is read as the few lines a commit writes, never through a link: one made huge (a
+  /// sparse 10 GB file, read whole on every run before) or a link to a journal elsewhere names
+  /// nothing, and nothing is renamed.
+  @Test func aHugeOrLinkedJournalNamesNothing() throws {
+    let dir = try directory()
+    try AtomicFileWriter.write("old b", to: dir + "/b")
+    try AtomicFileWriter.write("new b", to: dir + "/.b.tmp-999999")
+    let journal = dir + "/" + OutputTransaction.journalName
+    let elsewhere = dir + "/../journal-\(UUID().uuidString)"
+    try AtomicFileWriter.write(".b.tmp-999999\tb\n", to: elsewhere)
+    defer { unlink(elsewhere) }
+    try FileManager.default.createSymbolicLink(atPath: journal, withDestinationPath: elsewhere)
+    #expect(try OutputTransaction.recover(directory: dir).isEmpty)
+    unlink(journal)
+    try AtomicFileWriter.write(".b.tmp-999999\tb\n", to: journal)
+    #expect(truncate(journal, off_t(10) << 30) == 0)
+    #expect(try OutputTransaction.recover(directory: dir).isEmpty)
+    #expect(try String(contentsOfFile: dir + "/b", encoding: .utf8) == "old b")
   }
 
   @Test func recoveryRemovesTemporariesOfDeadWritersOnly() throws {
