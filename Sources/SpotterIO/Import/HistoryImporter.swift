@@ -102,17 +102,19 @@ public struct HistoryImporter: Sendable {
         AppleHealthImporter.passedOverNote(passedOver, file: path).map { [$0] } ?? []
       )
     }
-    // What is no history at all is told from its first bytes, before anything is read whole:
-    // a 10 GB file of zeros was read into memory twice over before it was refused.
-    let start = [UInt8](head)
-    let body = start.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(start.dropFirst(3)) : start
-    if let error = NotAHistory.error(for: Array(body.prefix(4096)), file: path) { throw error }
     let sniffed = Self.format(sniffing: prefix)
     if sniffed == .strongCSV || sniffed == .hevyCSV,
       let streamed = try readInChunks(path: path, context: context)
     {
       return (streamed.0, streamed.1, [])
     }
+    // What is no history at all is told from its first bytes, before the file is read whole, as
+    // the whole file's parse tells it: a 10 GB file of zeros was read into memory twice over
+    // before it was refused. (A Strong or Hevy export, read a part at a time above, is not
+    // judged by this: a control character in a note is a value's problem, not the file's.)
+    let start = [UInt8](head)
+    let body = start.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(start.dropFirst(3)) : start
+    if let error = NotAHistory.error(for: Array(body.prefix(4096)), file: path) { throw error }
     let whole = try InputFile.contents(
       path, atMost: Self.largestWholeFile,
       kind: Phrase(
