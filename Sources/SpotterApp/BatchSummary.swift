@@ -164,11 +164,16 @@ final class BatchSummary: @unchecked Sendable {
     var number = 1
     var offset = 0
     var lastByte: UInt8?
-    // `count` zero bytes, which hold no newline: more of the line the last chunk ended inside.
-    func zeros(_ count: Int) {
+    // More of the line the last chunk ended inside: kept up to `longestLine`, the rest counted
+    // only as a cut.
+    func carry<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
       let room = max(longestLine - carried.count, 0)
-      carried.append(contentsOf: repeatElement(0, count: min(room, count)))
-      carriedCut = carriedCut || count > room
+      carried.append(contentsOf: bytes.prefix(room))
+      carriedCut = carriedCut || bytes.count > room
+    }
+    // `count` zero bytes, which hold no newline.
+    func zeros(_ count: Int) {
+      carry(repeatElement(0, count: count))
       lastByte = 0
     }
     while offset < size {
@@ -201,10 +206,7 @@ final class BatchSummary: @unchecked Sendable {
         while start < count {
           guard let found = memchr(bytes.baseAddress! + start, 0x0A, count - start) else {
             // The chunk ends inside a line: keep its start for the next.
-            let rest = UnsafeRawBufferPointer(rebasing: bytes[start...])
-            let room = longestLine - carried.count
-            carried.append(contentsOf: rest.prefix(max(room, 0)))
-            carriedCut = carriedCut || rest.count > room
+            carry(UnsafeRawBufferPointer(rebasing: bytes[start...]))
             return
           }
           let end = bytes.baseAddress!.distance(to: UnsafeRawPointer(found))
@@ -214,9 +216,8 @@ final class BatchSummary: @unchecked Sendable {
               UnsafeRawBufferPointer(rebasing: line.prefix(longestLine)), cut: line.count > longestLine,
               number: number, isLast: false)
           } else {
-            let room = longestLine - carried.count
-            carried.append(contentsOf: line.prefix(max(room, 0)))
-            let cut = carriedCut || line.count > room
+            carry(line)
+            let cut = carriedCut
             carried.withUnsafeBytes { judge($0, cut: cut, number: number, isLast: false) }
             carried.removeAll(keepingCapacity: true)
             carriedCut = false
