@@ -87,8 +87,8 @@ public struct HistoryImporter: Sendable {
   {
     let handle = try InputFile.open(path)
     // Three bytes more than the sniffing reads, so that past a byte-order mark the check of
-    // what the file is sees the 4,096 bytes the whole file's parse sees.
-    let head = (try? handle.read(upToCount: 4096 + 3)) ?? Data()
+    // what the file is sees the bytes the whole file's parse sees.
+    let head = (try? handle.read(upToCount: NotAHistory.bytesLookedAt + 3)) ?? Data()
     let prefix = head.prefix(4096)
     try? handle.close()
     var context = ImportContext(fileName: path, clock: clock, defaultUnit: defaultUnit, dateOrder: dateOrder)
@@ -112,9 +112,7 @@ public struct HistoryImporter: Sendable {
     // the whole file's parse tells it: a 10 GB file of zeros was read into memory twice over
     // before it was refused. (A Strong or Hevy export, read a part at a time above, is not
     // judged by this: a control character in a note is a value's problem, not the file's.)
-    let start = [UInt8](head)
-    let body = start.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(start.dropFirst(3)) : start
-    if let error = NotAHistory.error(for: Array(body.prefix(4096)), file: path) { throw error }
+    if let error = NotAHistory.error(forStartOf: [UInt8](head), file: path) { throw error }
     let whole = try InputFile.contents(
       path, atMost: Self.largestWholeFile,
       kind: Phrase(
@@ -215,7 +213,7 @@ public struct HistoryImporter: Sendable {
     context.findings = findings
     let bytes = [UInt8](data)
     let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
-    if let error = NotAHistory.error(for: Array(body.prefix(4096)), file: fileName) { throw error }
+    if let error = NotAHistory.error(forStartOf: bytes, file: fileName) { throw error }
     if let first = body.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }),
       first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
     {

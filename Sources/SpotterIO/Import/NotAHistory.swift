@@ -5,6 +5,17 @@ import SpotterCore
 /// it in words ("an empty file", "UTF-16 text", "an iCalendar file", "binary data") with what to
 /// do, instead of quoting its bytes as a header.
 enum NotAHistory {
+  /// How many bytes of a file are looked at, past a UTF-8 byte-order mark.
+  static let bytesLookedAt = 4096
+
+  /// The error for a file that begins with `bytes`, told from its first ``bytesLookedAt`` bytes
+  /// past a byte-order mark, or nil when they may be a history's text: what the import looks at
+  /// before a file is read whole, and the whole file's parse after.
+  static func error(forStartOf bytes: [UInt8], file: String) -> SpotterIOError? {
+    let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+    return error(for: Array(body.prefix(bytesLookedAt)), file: file)
+  }
+
   /// The error for `prefix`, the first bytes of `file`, or nil when they may be a history's text.
   static func error(for prefix: [UInt8], file: String) -> SpotterIOError? {
     func error(_ what: Phrase, _ advice: Phrase) -> SpotterIOError {
