@@ -3,7 +3,8 @@ import Testing
 import _SpotterTestSupport
 
 /// `focus import` of calendars at the edge of the format: control bytes and 10,000 characters
-/// in a TZID and a title, a 10 MB line, 100,000 EXDATEs, a property with 100,000 parameters.
+/// in a TZID and a title, a 10 MB line, 100,000 EXDATEs, a property with 100,000 parameters,
+/// components nested 300,000 deep.
 /// Every one ends with a clean message and a code, its text escaped and bounded.
 @Suite struct FocusImportHostileEndToEndTests {
   let now = "2026-11-26T10:00:00+01:00"
@@ -86,5 +87,25 @@ import _SpotterTestSupport
     #expect(
       refused.stderr.contains("params.ics:10: property 'X-FOO' has more than 100 parameters"),
       "\(refused.stderr)")
+  }
+
+  /// 300,000 nested VEVENTs (7.8 MB) overflowed libical's stack: the process died of SIGSEGV
+  /// with a backtrace. The BEGIN one past the deepest a calendar may nest is refused by its line.
+  @Test func componentsNestedDeepAreRefusedNotACrash() async throws {
+    let box = try Sandbox()
+    let path = box.dir.appendingPathComponent("deep.ics").path
+    let depth = 300_000
+    let text =
+      "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\n"
+      + String(repeating: "BEGIN:VEVENT\r\n", count: depth)
+      + String(repeating: "END:VEVENT\r\n", count: depth)
+      + "END:VCALENDAR\r\n"
+    try text.write(toFile: path, atomically: false, encoding: .utf8)
+    let refused = try await box.spotter(["focus", "import", path], now: now, writes: true)
+    #expect(refused.status == 65 && !refused.timedOut, "\(refused.stderr.prefix(2_000))")
+    #expect(
+      refused.stderr
+        == "spotter: error: \(path):19: BEGIN:VEVENT nests components more than 16 deep; a calendar nests three\n",
+      "\(refused.stderr.prefix(2_000))")
   }
 }

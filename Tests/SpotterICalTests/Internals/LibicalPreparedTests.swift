@@ -50,4 +50,31 @@ import Testing
     ])
     #expect(throws: Never.self) { try Libical.prepared(fine, fileName: "t.ics") }
   }
+
+  /// A BEGIN more than 16 components deep is refused with its line, whatever its case; ENDs
+  /// lower the depth, so many components side by side, or a stray END, never add up.
+  @Test func componentsNestedTooDeepAreRefusedWithTheirLine() throws {
+    func nested(_ depth: Int, name: String = "X-DEEP") -> [String] {
+      Array(repeating: "BEGIN:\(name)", count: depth) + Array(repeating: "END:\(name)", count: depth)
+    }
+    // VCALENDAR and VEVENT are two; fourteen more reach sixteen.
+    #expect(throws: Never.self) { try Libical.prepared(calendar(event: nested(14)), fileName: "t.ics") }
+    #expect(
+      throws: SpotterICalError.unparsable(
+        file: "t.ics", line: 23,
+        reason: "BEGIN:x-deep nests components more than 16 deep; a calendar nests three")
+    ) {
+      try Libical.prepared(calendar(event: nested(15, name: "x-deep")), fileName: "t.ics")
+    }
+    #expect(throws: SpotterICalError.self) {
+      try Libical.prepared(
+        calendar(event: nested(15, name: "X-DEEP").map { $0.lowercased() }), fileName: "t.ics")
+    }
+    let sideBySide = (0..<1_000).flatMap { _ in nested(14) } + ["END:X-STRAY", "END:X-STRAY"] + nested(14)
+    #expect(throws: Never.self) { try Libical.prepared(calendar(event: sideBySide), fileName: "t.ics") }
+    // A value or a parameter that says BEGIN is no component.
+    let values =
+      Array(repeating: "DESCRIPTION:BEGIN:X", count: 40) + Array(repeating: "BEGIN;X=1:X", count: 40)
+    #expect(throws: Never.self) { try Libical.prepared(calendar(event: values), fileName: "t.ics") }
+  }
 }
