@@ -128,13 +128,14 @@ public struct AgendaInstaller: Sendable {
     var files: [String] = []
     for (name, text) in units.files {
       let path = directory + "/" + name
-      before += (try? String(contentsOfFile: path, encoding: .utf8)).map { "# \(name)\n" + $0 } ?? ""
+      before += Self.unitInPlace(at: path).map { "# \(name)\n" + $0 } ?? ""
       after += "# \(name)\n" + text
       files.append(path)
       if !dryRun { try AtomicFileWriter.write(text, to: path) }
     }
     return Change(
-      before: before, after: after, diff: diff(before, after, "written"), applied: !dryRun && before != after,
+      before: before, after: after, diff: diff(before, after, "written", of: "systemd units"),
+      applied: !dryRun && before != after,
       files: files, schedule: nightlyStart)
   }
 
@@ -200,8 +201,21 @@ public struct AgendaInstaller: Sendable {
     }
   }
 
-  private func diff(_ before: String, _ after: String, _ label: String) -> String {
-    LineDiff().unified(from: before, to: after, oldName: "crontab (now)", newName: "crontab (\(label))")
+  private func diff(_ before: String, _ after: String, _ label: String, of subject: String = "crontab")
+    -> String
+  {
+    LineDiff().unified(from: before, to: after, oldName: "\(subject) (now)", newName: "\(subject) (\(label))")
+  }
+
+  /// The most a unit file in place is read to show what changes: Spotter's are under 1 KB.
+  static let largestUnit = 1 << 16
+
+  /// The text of the unit file at `path`, when it is one to show: nil when there is none, or it
+  /// is no regular file, no UTF-8 or over ``largestUnit`` bytes (it is replaced all the same).
+  /// A sparse file of 10 GB there was read whole to make the diff: minutes and all memory.
+  static func unitInPlace(at path: String) -> String? {
+    try? UTF8File.read(
+      path: path, atMost: largestUnit, kind: Phrase("a systemd unit", de: "eine systemd-Unit"))
   }
 
   var nightly: NightlyCronTime { workspace.nightlySchedule }

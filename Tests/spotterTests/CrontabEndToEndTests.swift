@@ -245,6 +245,30 @@ import _SpotterTestSupport
     #expect(try FileManager.default.contentsOfDirectory(atPath: units).isEmpty)
   }
 
+  /// A unit file in place is read to show the change only as far as a unit can be: a sparse
+  /// file of 10 GB there was read whole (minutes, and all memory). It is replaced all the same.
+  @Test func aHugeUnitInPlaceIsReplacedUnread() async throws {
+    let sandbox = try Sandbox(extra: "")
+    let units = sandbox.dir.appendingPathComponent("units").path
+    try FileManager.default.createDirectory(atPath: units, withIntermediateDirectories: true)
+    let timer = units + "/spotter-nightly.timer"
+    #expect(FileManager.default.createFile(atPath: timer, contents: nil))
+    let handle = try #require(FileHandle(forWritingAtPath: timer))
+    try handle.truncate(atOffset: 10 << 30)
+    try handle.close()
+    let preview = try await sandbox.spotter(
+      ["agenda", "install", "--systemd", "--unit-dir", units, "--dry-run"], now: evening, writes: true)
+    #expect(preview.status == 0 && !preview.timedOut, "\(preview.stderr)")
+    #expect(
+      preview.stdout.hasPrefix("--- systemd units (now)\n+++ systemd units (written)\n"), "\(preview.stdout)")
+    #expect(preview.stdout.contains("+# spotter-nightly.timer\n"))
+    let installed = try await sandbox.spotter(
+      ["agenda", "install", "--systemd", "--unit-dir", units], now: evening, writes: true)
+    #expect(installed.status == 0 && !installed.timedOut, "\(installed.stderr)")
+    let size = try #require(try FileManager.default.attributesOfItem(atPath: timer)[.size] as? Int)
+    #expect(size < 1_000)
+  }
+
   @Test func aNightlyTimeInTheDSTWindowIsRefused() async throws {
     let sandbox = try Sandbox(extra: "")
     try (try String(contentsOfFile: sandbox.config, encoding: .utf8))
