@@ -37,9 +37,13 @@ public struct ImportContext: Sendable {
     } catch let unreadable as UnreadableCell {
       throw unreadable.error
     } catch let error as SpotterIOError {
-      guard !strict, let findings, case .malformedRow = error else { throw error }
-      findings.passOver(error)
-      return nil
+      guard !strict, let findings else { throw error }
+      switch error {
+      case .malformedRow, .malformedJSON:
+        findings.passOver(error)
+        return nil
+      default: throw error
+      }
     }
   }
 

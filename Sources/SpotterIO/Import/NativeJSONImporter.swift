@@ -91,14 +91,20 @@ struct NativeJSONImporter {
         }
         let weight = try number(set, "weight", path: setPath)
         let reps = try number(set, "reps", path: setPath)
-        if let weight, !ImportContext.isPlausible(weight: weight, unit: unit) {
-          throw fieldError("\(setPath).weight", value: Self.text(weight), ImportContext.weightRange(unit))
+        // A value no person can have done is a typo the tool kept: the set is left out with a
+        // note and its session kept, as in the apps' CSV exports (`--strict` refuses the file).
+        let plausible: Bool? = try context.passOver {
+          if let weight, !ImportContext.isPlausible(weight: weight, unit: unit) {
+            throw fieldError("\(setPath).weight", value: Self.text(weight), ImportContext.weightRange(unit))
+          }
+          if let reps, !ImportContext.isPlausible(reps: reps) {
+            throw fieldError(
+              "\(setPath).reps", value: Self.text(reps),
+              "expected whole reps from 0 to \(SetEntry.maximumReps), got")
+          }
+          return true
         }
-        if let reps, !ImportContext.isPlausible(reps: reps) {
-          throw fieldError(
-            "\(setPath).reps", value: Self.text(reps),
-            "expected whole reps from 0 to \(SetEntry.maximumReps), got")
-        }
+        guard plausible != nil else { continue }
         var kind = SetKind.normal
         if let rawKind = set["kind"] ?? set["type"] {
           guard let text = rawKind as? String, let parsed = SetKind(rawValue: text.lowercased()) else {

@@ -116,4 +116,28 @@ import _SpotterTestSupport
       Self.message(#"[{"id": "a", "workout_name": "x", "start": "2150-01-01T10:00:00"}]"#, name: "h.json")
         == "h.json:1: field 'sessions[0].start': date out of range (1970 to 2099) '2150-01-01T10:00:00'")
   }
+
+  /// A native JSON history's impossible set costs that set, as in the apps' CSV exports: it is
+  /// left out with its field and value, its session kept (strict parsing refuses the file).
+  @Test func aJSONTypoCostsOneSetNotTheHistory() throws {
+    let sessions = (0..<10).map { day in
+      let reps = day == 4 ? "877777" : "8"
+      return #"{"id": "s\#(day)", "workout_name": "Dips", "start": "2026-11-\#(10 + day)T18:00:00","#
+        + #""exercises": [{"name": "Dip", "sets": [{"weight": 20, "reps": 8}, {"weight": 20, "reps": \#(reps)}]}]}"#
+    }
+    let text = "{\"sessions\": [\n" + sessions.joined(separator: ",\n") + "\n]}\n"
+    #expect(throws: SpotterIOError.self) { try FixtureLoader.parse(text, name: "h.json") }
+    let findings = ImportFindings()
+    let (_, kept) = try HistoryImporter(clock: TestZones.berlinClock, defaultUnit: .kilograms).parsePacked(
+      Data(text.utf8), fileName: "h.json", findings: findings)
+    try findings.check()
+    let read = kept.map(\.unpacked)
+    #expect(read.count == 10)
+    #expect(read.map { $0.exercises[0].sets.count } == [2, 2, 2, 2, 1, 2, 2, 2, 2, 2])
+    #expect(
+      findings.impossibleSets.map { "\($0)" } == [
+        "h.json:6: field 'sessions[4].exercises[0].sets[1].reps': expected whole reps from 0 to 9999, got '877777'"
+      ])
+    #expect(findings.setRows == 20)
+  }
 }
