@@ -87,6 +87,32 @@ public struct HistoryReadingService: Sendable {
     let (format, sessions, notes, impossible) = try importer.readPackedCounting(
       path: path, progress: progress.map { bar in { bar.update($0, $1) } })
     for note in notes { workspace.notices.add("note: \(note)") }
+    if let note = laterThanNowNote(sessions, path: path) { workspace.notices.add("note: \(note)") }
     return ReadHistory(path: path, format: format, sessions: sessions, impossibleSets: impossible)
+  }
+
+  /// Sessions that start more than a day after now are kept, but no night learns from them
+  /// before their day comes: a phone whose clock or year was set wrong (`2062` for `2026`) is
+  /// said so once, when the file is read, instead of its sessions waiting unseen for decades.
+  /// A day of slack covers any zone a phone may have written a time in.
+  func laterThanNowNote(_ sessions: [PackedSession], path: String) -> String? {
+    let limit = workspace.now.addingTimeInterval(86_400)
+    var count = 0
+    var first: Date?
+    for packed in sessions where packed.session.start > limit {
+      count += 1
+      if first.map({ packed.session.start < $0 }) ?? true { first = packed.session.start }
+    }
+    guard let first else { return nil }
+    let when = workspace.clock.local(first).minuteText
+    return count == 1
+      ? workspace.words.pick(
+        "\(path): a session starts after now, on \(when): kept, and learned from when that day comes (a phone's clock set wrong?)",
+        "\(path): eine Einheit beginnt nach jetzt, am \(when): behalten, und erst an diesem Tag gelernt (eine falsch gestellte Uhr?)"
+      )
+      : workspace.words.pick(
+        "\(path): \(count) sessions start after now, the first on \(when): kept, and learned from when their day comes (a phone's clock set wrong?)",
+        "\(path): \(count) Einheiten beginnen nach jetzt, die erste am \(when): behalten, und erst an ihrem Tag gelernt (eine falsch gestellte Uhr?)"
+      )
   }
 }

@@ -46,6 +46,38 @@ import _SpotterTestSupport
     #expect(json.stdout.contains("\"impossible_sets\" : 1"), "\(json.stdout)")
   }
 
+  /// A session dated decades ahead (a phone's clock set to 2062) is kept and said once, by its
+  /// date; one a few hours ahead (a zone's worth) is not. Before, both waited unseen: no night
+  /// learns from a session before its day.
+  @Test func aSessionFarAfterNowIsSaid() async throws {
+    let box = try Sandbox()
+    var text =
+      "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n"
+    for (date, name) in [
+      ("2026-11-20 18:00:00", "Push"), ("2026-11-26 20:00:00", "Pull"), ("2062-11-14 17:56:00", "Legs"),
+    ] {
+      text += "\(date),\"\(name)\",1h,\"Bench Press (Barbell)\",1,60,8,0,0,\"\",\"\",\n"
+    }
+    let path = box.dir.appendingPathComponent("strong.csv").path
+    try text.write(toFile: path, atomically: false, encoding: .utf8)
+    let imported = try await box.spotter(["import", path], now: now)
+    #expect(imported.status == 0, "\(imported.stderr)")
+    #expect(imported.stdout.contains("3 sessions, 3 new"), "\(imported.stdout)")
+    let notes = imported.stderr.split(separator: "\n").filter { $0.contains("after now") }
+    #expect(
+      notes == [
+        "spotter: note: \(path): a session starts after now, on 2062-11-14 17:56: kept, and learned from when that day comes (a phone's clock set wrong?)"
+      ], "\(imported.stderr)")
+
+    text += "2063-01-02 09:00:00,\"Arms\",1h,\"Curl\",1,20,8,0,0,\"\",\"\",\n"
+    try text.write(toFile: path, atomically: false, encoding: .utf8)
+    let again = try await box.spotter(["import", path], now: now)
+    #expect(
+      again.stderr.contains(
+        "\(path): 2 sessions start after now, the first on 2062-11-14 17:56: kept, and learned from when their day comes"
+      ), "\(again.stderr)")
+  }
+
   /// A Hevy export in the US form whose first (newest) record is in any month imports, with a
   /// 12- or a 24-hour clock, alone or before another: `Mar 2, 2026, 12:49 PM` first was refused.
   @Test(arguments: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"])
