@@ -239,11 +239,7 @@ public struct BatchService: Sendable {
   /// Runs the shard's users and returns what became of them.
   public func run() throws -> Report {
     let started = Self.cpuMilliseconds()
-    let (everyone, refused) = try entries()
-    // A file of which no line is a user is no manifest (a CSV given for it, a binary): the shard
-    // cannot run, and says why by its first line.
-    if everyone.isEmpty, let first = refused.first { throw first }
-    let mine = everyone.filter { shard.contains($0.id) }
+    // A usage error before anything is read.
     let instant: Date
     if let now {
       guard let parsed = InstantParser.parse(now, clock: ZoneClock(timeZone: TimeZone(identifier: "UTC")!))
@@ -251,10 +247,15 @@ public struct BatchService: Sendable {
         throw SpotterAppError.invalidOption(
           option: "--now", value: now, reason: "expected an ISO 8601 instant, got")
       }
-      instant = parsed
+      instant = try Workspace.plannable(parsed, given: now)
     } else {
-      instant = Date()
+      instant = try Workspace.plannable(Date(), given: nil)
     }
+    let (everyone, refused) = try entries()
+    // A file of which no line is a user is no manifest (a CSV given for it, a binary): the shard
+    // cannot run, and says why by its first line.
+    if everyone.isEmpty, let first = refused.first { throw first }
+    let mine = everyone.filter { shard.contains($0.id) }
     let night = Self.night(of: instant)
     let summary = try summaryPath.map { try BatchSummary(path: $0, night: night, shard: shard) }
     let done = Set((summary?.previous ?? []).filter { !$0.isBusy }.map(\.id))

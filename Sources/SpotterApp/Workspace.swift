@@ -160,10 +160,34 @@ public struct Workspace: Sendable {
           reason: Phrase(
             "expected an ISO 8601 instant, got", de: "erwartet einen Zeitpunkt nach ISO 8601, nicht"))
       }
-      now = instant
+      now = try Self.plannable(instant, given: text)
     } else {
-      now = Date()
+      now = try Self.plannable(Date(), given: nil)
     }
+  }
+
+  /// The instants a command may take for now: a history holds 1970 to 2099, and a plan reaches
+  /// up to 366 days ahead, so every day planned has a four-digit year in every zone. At year
+  /// 9999 a run wrote `DTSTART:00000000T000000` and an agenda "for 10000-01-01".
+  static let plannableNow =
+    Date(timeIntervalSince1970: 31_536_000)..<Date(timeIntervalSince1970: 4_070_908_800)
+
+  /// `instant`, when it is in ``plannableNow``; else a usage error naming the `--now` text
+  /// given, or the system clock when none was.
+  public static func plannable(_ instant: Date, given text: String?) throws -> Date {
+    guard !plannableNow.contains(instant) else { return instant }
+    guard let text else {
+      throw SpotterAppError.invalidOption(
+        option: "--now", value: ISO8601DateFormatter().string(from: instant),
+        reason: Phrase(
+          "the system clock is outside 1971 to 2098; set it, or give --now; it says",
+          de: "die Systemuhr steht außerhalb von 1971 bis 2098; stelle sie, oder gib --now an; sie zeigt"))
+    }
+    throw SpotterAppError.invalidOption(
+      option: "--now", value: text,
+      reason: Phrase(
+        "expected an instant from 1971 to 2098, got", de: "erwartet einen Zeitpunkt von 1971 bis 2098, nicht")
+    )
   }
 
   /// What the commands print is said in this invocation's language.

@@ -155,6 +155,17 @@ import Testing
     let badNow = try await SpotterBinary.run(["plan", "--now", "tomorrowish", "--db", "/nonexistent/db"])
     #expect(badNow.status == 64)
     #expect(badNow.stderr.contains("option '--now': expected an ISO 8601 instant, got 'tomorrowish'"))
+    // A year no plan can be written in (10000-01-01 was planned, its VTIMEZONE started in year 0).
+    for (command, now) in [
+      ("plan", "9999-12-31T23:59:59Z"), ("run", "1970-06-01T00:00:00Z"), ("batch", "2099-01-01T00:00:00Z"),
+    ] {
+      let extra = command == "batch" ? ["--users", "/nonexistent/users.jsonl"] : ["--db", "/nonexistent/db"]
+      let far = try await SpotterBinary.run([command, "--now", now] + extra)
+      #expect(far.status == 64, "\(command) \(now): \(far.stderr)")
+      #expect(
+        far.stderr.contains("option '--now': expected an instant from 1971 to 2098, got '\(now)'"),
+        "\(far.stderr)")
+    }
     // Every day from today to a horizon's end is planned, so a typo of a year is refused at once
     // rather than planned for eight thousand years.
     let far = try await SpotterBinary.run([
