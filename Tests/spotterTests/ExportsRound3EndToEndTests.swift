@@ -132,6 +132,32 @@ import _SpotterTestSupport
       "\(fromFolder.stdout)\(fromFolder.stderr)")
   }
 
+  /// A folder of downloads whose text files open with thousands of commas (50 here; 5,000 took
+  /// a nightly run a minute) still gives its Strong export, and the text files are no history.
+  @Test func aFolderOfWideTextFilesStillGivesItsExport() async throws {
+    let box = try Sandbox()
+    let folder = box.dir.appendingPathComponent("downloads")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let prose = String(repeating: "lorem ipsum dolor sit amet, ", count: 4_000)
+    for index in 0..<50 {
+      try prose.write(
+        to: folder.appendingPathComponent("notes\(index).txt"), atomically: false, encoding: .utf8)
+    }
+    var text =
+      "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n"
+    for day in 0..<4 {
+      text +=
+        "\(KillEndToEndTests.day(2400 + day * 2)) 18:00:00,\"Push\",1h,\"Bench Press (Barbell)\",1,60,8,0,0,\"\",\"\",\n"
+    }
+    try text.write(to: folder.appendingPathComponent("strong.csv"), atomically: false, encoding: .utf8)
+    let imported = try await box.spotter(["import", folder.path], now: now)
+    #expect(
+      imported.status == 0 && imported.stdout.contains("4 sessions"), "\(imported.stdout)\(imported.stderr)")
+    let named = try await box.spotter(["import", folder.appendingPathComponent("notes0.txt").path], now: now)
+    #expect(
+      named.status == 65 && named.stderr.contains("notes0.txt:1: unknown history format"), "\(named.stderr)")
+  }
+
   /// A phone on the Thai solar calendar writes 2569 for 2026: read as 2026, leap day included;
   /// an end moved past midnight into 2100 is refused with its line like any date out of range.
   @Test func buddhistEraYearsAndDatesMovedOutOfRange() async throws {

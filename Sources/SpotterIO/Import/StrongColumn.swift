@@ -52,7 +52,15 @@ enum StrongColumn: String, CaseIterable {
 
   /// A header cell as the aliases spell it.
   static func normalise(_ name: String) -> String {
-    name.trimmingCharacters(in: .whitespaces).lowercased()
+    // A name that starts and ends with a printable ASCII character has nothing to trim, and
+    // Foundation's trimming bridges to NSString on Linux: most of the cost of a header's check.
+    let utf8 = name.utf8
+    if let first = utf8.first, let last = utf8.last, (0x21...0x7E).contains(first),
+      (0x21...0x7E).contains(last)
+    {
+      return name.lowercased()
+    }
+    return name.trimmingCharacters(in: .whitespaces).lowercased()
   }
 
   /// Whether `header` has the shape of Strong's export whatever its language: ten or more

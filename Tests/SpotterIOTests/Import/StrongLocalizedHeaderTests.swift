@@ -173,4 +173,24 @@ import _SpotterTestSupport
       try FixtureLoader.parse(text.replacingOccurrences(of: "exercise_title", with: "exercise"))
     } throws: { "\($0)".contains("unknown history format") }
   }
+
+  /// A first line of thousands of commas (prose, a minified script in a folder of downloads) is
+  /// no app's header: it is passed over in a folder and refused by its first line when named,
+  /// without each app's check of each "column" (a minute for 5,000 such files every night).
+  @Test func aHeaderWiderThanAnyAppsIsNoHistory() {
+    let prose = String(repeating: "lorem ipsum dolor sit amet, ", count: 2_000) + "\n"
+    #expect(HistoryImporter.format(sniffing: Data(prose.utf8)) == nil)
+    #expect {
+      try FixtureLoader.parse(prose, name: "notes.txt")
+    } throws: {
+      "\($0)".hasPrefix("notes.txt:1: unknown history format, header 'lorem ipsum dolor sit amet, ")
+    }
+    // Strong's own header, padded past the widest an app writes, is no longer taken for Strong's.
+    let strong =
+      "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE"
+    let widest = (strong.split(separator: ",").count..<HistoryImporter.widestHeader).map { ",x\($0)" }
+      .joined()
+    #expect(HistoryImporter.format(sniffing: Data((strong + widest + "\n").utf8)) == .strongCSV)
+    #expect(HistoryImporter.format(sniffing: Data((strong + widest + ",one-more\n").utf8)) == nil)
+  }
 }
