@@ -46,10 +46,13 @@ enum StrongColumnInference {
         if shapes[column].durations, TimestampParser.duration(text) == nil {
           shapes[column].durations = false
         }
-        let number = Double(text.replacingOccurrences(of: ",", with: "."))
+        // Foundation's replacing bridges on Linux; most cells hold no comma to replace.
+        let number = Double(text.utf8.contains(0x2C) ? text.replacingOccurrences(of: ",", with: ".") : text)
         if number == nil { shapes[column].numbers = false }
         if text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber) { shapes[column].digitCount += 1 }
-        if number == nil, SetKind(word: text) == nil, text.count > 24 { shapes[column].setOrders = false }
+        if shapes[column].setOrders, number == nil, text.count > 24, SetKind(word: text) == nil {
+          shapes[column].setOrders = false
+        }
         if number == nil { shapes[column].anyText = true }
       }
     }
