@@ -38,6 +38,8 @@ let package = Package(
     ),
     .target(name: "SpotterCore"),
     .target(name: "CSpotterMalloc"),
+    // Standard output's error flag, which Swift 6 cannot name (see spotter_stdio.h).
+    .target(name: "CSpotterStdio"),
     // SQLite's process-wide settings, made before it starts (see spotter_sqlite.h).
     .target(
       name: "CSpotterSQLite",
@@ -60,7 +62,7 @@ let package = Package(
     .executableTarget(
       name: "spotter",
       dependencies: [
-        "SpotterApp",
+        "SpotterApp", "CSpotterStdio",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       // jemalloc instead of glibc's malloc on Linux: a batch user's night allocates and frees

@@ -28,6 +28,7 @@ struct SpotterCommand: ParsableCommand {
     do {
       var command = try parseAsRoot(arguments)
       try command.run()
+      StandardOutput.exitIfLost()
     } catch {
       // A refusal before any work (a bad option) is a JSON object too when --json was asked for;
       // help and version requests are no failures.

@@ -183,6 +183,37 @@ import Testing
     #expect(skip.stderr.contains("option 'DAY': expected a day within 366 days of today"), "\(skip.stderr)")
   }
 
+  /// What a command prints is flushed before it says it succeeded: to a full device or a closed
+  /// descriptor its report is lost, and that is an I/O error (74) said on stderr, where it
+  /// exited 0 with an empty file. A reader that leaves early (`| head`) is no failure.
+  @Test func lostOutputIsAnIOError() async throws {
+    let dir = try SpotterBinary.scratch()
+    let db = dir.appendingPathComponent("db.sqlite").path
+    let command = [
+      SpotterBinary.executable.path, "plan", "--json", "--days", "366", "--db", db, "--now",
+      "2026-11-22T21:30:00Z",
+    ]
+    let bash = URL(fileURLWithPath: "/bin/bash")
+    for (redirect, reason) in [("> /dev/full", "No space left on device"), (">&-", "Bad file descriptor")] {
+      let lost = try await SpotterBinary.run(
+        program: bash, ["-c", "exec \"$0\" \"$@\" \(redirect)"] + command,
+        environment: SpotterBinary.environment())
+      #expect(lost.status == 74, "\(redirect): \(lost.stderr)")
+      #expect(
+        lost.stderr.hasSuffix("spotter: error: standard output: \(reason); what was printed is incomplete\n"),
+        "\(lost.stderr)")
+    }
+    let early = try await SpotterBinary.run(
+      program: bash, ["-c", "\"$0\" \"$@\" | head -c 10 > /dev/null; echo \"${PIPESTATUS[0]}\""] + command,
+      environment: SpotterBinary.environment())
+    #expect(["0\n", "141\n"].contains(early.stdout), "\(early.stdout)")
+    #expect(!early.stderr.contains("standard output"), "\(early.stderr)")
+    let whole = try await SpotterBinary.run([
+      "plan", "--json", "--days", "366", "--db", db, "--now", "2026-11-22T21:30:00Z",
+    ])
+    #expect(whole.status == 0 && whole.stdout.count > 10_000, "\(whole.stderr)")
+  }
+
   @Test func planAndPatternWriteNothing() async throws {
     let dir = try SpotterBinary.scratch()
     let db = dir.appendingPathComponent("db.sqlite").path

@@ -125,8 +125,11 @@ extension SpotterCommand {
     func ask(_ offered: ConfigInitializer.Answers, _ words: ConsoleWords) throws -> ConfigInitializer.Answers
     {
       var answers = offered
-      // Unbuffered, so each question shows before the answer is read.
-      func say(_ text: String) { FileHandle.standardOutput.write(Data(text.utf8)) }
+      // Flushed, so each question shows before the answer is read.
+      func say(_ text: String) {
+        print(text, terminator: "")
+        fflush(nil)
+      }
       func prompt(_ question: String, _ current: String) -> String {
         say("\(question) [\(current)]: ")
         let line = readLine()?.trimmingCharacters(in: .whitespaces) ?? ""
