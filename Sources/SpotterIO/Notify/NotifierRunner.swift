@@ -13,9 +13,18 @@ import SpotterCore
 /// in the environment, so a script can use either without quoting anything itself.
 public struct NotifierRunner: Sendable {
   public var timeoutSeconds: Int
+  /// The environment notifiers start from (this process's), less ``secretVariables``.
+  public var environment: [String: String]
 
-  public init(timeoutSeconds: Int) {
+  /// Variables a notifier never sees: the Hevy key is Spotter's secret, not the notifier's, and a
+  /// script that prints its environment, or fails saying it, put the key into the delivery
+  /// history and the run log, where the last line a failing notifier wrote is kept.
+  public static let secretVariables = ["HEVY_API_KEY"]
+
+  public init(timeoutSeconds: Int, environment: [String: String] = ProcessInfo.processInfo.environment) {
     self.timeoutSeconds = timeoutSeconds
+    self.environment = environment
+    for name in Self.secretVariables { self.environment[name] = nil }
   }
 
   /// How one notifier did.
@@ -46,7 +55,7 @@ public struct NotifierRunner: Sendable {
   /// it wrote is kept in the reason of a failure, where it usually says what went wrong.
   public func run(_ command: String, values: [String: String]) -> Result {
     let channel = Self.channel(of: command)
-    var environment = ProcessInfo.processInfo.environment
+    var environment = environment
     for (key, value) in values { environment["SPOTTER_" + key.uppercased()] = value }
     let process = NotifierProcess(
       arguments: ["/bin/sh", "-c", CommandTemplate(command).expand(values)], environment: environment,

@@ -44,6 +44,16 @@ import _SpotterTestSupport
     #expect(NotifierRunner.channel(of: "exit 7") != NotifierRunner.channel(of: "exit 8"))
   }
 
+  /// The Hevy key in this process's environment never reaches a notifier, so a notifier that
+  /// prints its environment cannot put it into the history; the rest of the environment does.
+  @Test func theHevyKeyIsNotANotifiersToKnow() {
+    let runner = NotifierRunner(
+      timeoutSeconds: 300,
+      environment: ["HEVY_API_KEY": "hevy-secret-1234", "PATH": "/usr/bin:/bin", "HOME": "/h"])
+    let told = runner.run("echo \"key=$HEVY_API_KEY home=$HOME\"; exit 3", values: [:])
+    #expect(told.reason == "exit status 3: 'key= home=/h'")
+  }
+
   @Test func aTimeoutKillsTheNotifiersWholeProcessGroup() throws {
     let dir = try scratch()
     let pidFile = dir.appendingPathComponent("child.pid").path
