@@ -24,6 +24,10 @@ public struct FocusImportCounts: Sendable, Encodable, Hashable {
   public var unmatched = 0
   /// Events every occurrence of which overlapped a focus block, as `focus add` refuses.
   public var overlapping = 0
+  /// Events without a length: no end (an instant), or an end not after the start.
+  public var noLength = 0
+  /// Events longer than ``ICSReader/longestOccurrence``: no block of time one plans around.
+  public var tooLong = 0
   /// The window's last day, for the text.
   public var lastDay: LocalDate
 
@@ -50,6 +54,8 @@ public struct FocusImportCounts: Sendable, Encodable, Hashable {
         words.pick("repeating with none by \(lastDay)", "wiederkehrend, aber keiner bis \(lastDay)")
       ),
       (allDay, words.pick("all-day", "ganztägig")), (cancelled, words.pick("cancelled", "abgesagt")),
+      (noLength, words.pick("without a length", "ohne Dauer")),
+      (tooLong, words.pick("longer than a year", "länger als ein Jahr")),
       (spotters, words.pick("Spotter's own", "von Spotter selbst")),
       (unmatched, words.pick("not matching --match", "passen nicht zu --match")),
       (

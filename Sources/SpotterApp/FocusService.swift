@@ -248,6 +248,10 @@ public struct FocusService: Sendable {
           } else {
             counts.unmatched += 1
           }
+        } else if !((event.length ?? 0) > 0) {
+          counts.noLength += 1
+        } else if let length = event.length, length > ICSReader.longestOccurrence {
+          counts.tooLong += 1
         } else if event.start >= to {
           counts.afterWindow += 1
         } else if event.repeats {

@@ -5,6 +5,9 @@ import SpotterCore
 public struct ICSReader: Sendable {
   public init() {}
 
+  /// The longest an occurrence may last; a longer event gives none.
+  public static let longestOccurrence = Libical.longestOccurrence
+
   /// Parses `text`; `fileName` is quoted in errors.
   public func read(_ text: String, fileName: String) throws -> ParsedCalendar {
     try Libical.parse(text, fileName: fileName)

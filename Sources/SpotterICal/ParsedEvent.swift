@@ -22,4 +22,8 @@ public struct ParsedEvent: Sendable, Hashable {
   /// Whether it replaces one occurrence of another (RECURRENCE-ID), rather than being an event
   /// of its own.
   public var isOverride = false
+
+  /// How long the event lasts, nil without an end: not a block of time unless it is above zero
+  /// and at most ``ICSReader/longestOccurrence``.
+  public var length: TimeInterval? { end.map { $0.timeIntervalSince(start) } }
 }

@@ -55,4 +55,34 @@ import Testing
     }
     #expect(!FileManager.default.fileExists(atPath: box.out + "/" + NightlyRunner.calendarFileName))
   }
+
+  /// An event without a length (no end, an end before its start, a DURATION that libical's `int`
+  /// wrapped negative) or longer than a year gives no block and is counted as such, where each
+  /// was counted "before today", and a DTEND of 9999 wrote `DTEND:00000000T000000`.
+  @Test func eventsWithoutALengthOrLongerThanAYearAreCountedSo() throws {
+    let box = try AppSandbox()
+    let path = box.dir.appendingPathComponent("lengths.ics").path
+    let shapes = [
+      "DTSTART:20261124T140000Z", "DTSTART:20261124T140000Z\r\nDTEND:20261124T130000Z",
+      "DTSTART:20261124T140000Z\r\nDURATION:-P999999999W",
+      "DTSTART:20261124T140000Z\r\nDTEND:99991231T000000Z",
+      "DTSTART:20261124T140000Z\r\nDURATION:P999999999W",
+      "DTSTART:20261124T140000Z\r\nDURATION:PT90M", "DTSTART:20261125T140000Z\r\nDURATION:P52W",
+    ]
+    let events = shapes.enumerated().map { index, shape in
+      "BEGIN:VEVENT\r\nUID:e\(index)@t\r\nDTSTAMP:20261101T000000Z\r\nSUMMARY:E\(index)\r\n\(shape)\r\nEND:VEVENT\r\n"
+    }
+    try ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\n" + events.joined() + "END:VCALENDAR\r\n")
+      .write(toFile: path, atomically: false, encoding: .utf8)
+    let service = FocusService(workspace: try box.workspace(at: morning), outputDirectory: box.out)
+    let change = try service.importCalendar(path: path, match: nil, days: 7)
+    let counts = try #require(change.counts)
+    #expect(counts.text == "imported 2 of 7 events; 3 without a length, 2 longer than a year")
+    #expect(change.blocks.map(\.title).sorted() == ["E5", "E6"])
+    #expect(
+      change.blocks.first { $0.title == "E6" }.map { $0.end.timeIntervalSince($0.start) }
+        == TimeInterval(52 * 604_800))
+    let calendar = try box.read(NightlyRunner.calendarFileName)
+    #expect(!calendar.contains("00000000T"))
+  }
 }

@@ -152,8 +152,16 @@ extension Libical {
   static func parsedEvent(_ event: OpaquePointer) -> ParsedEvent {
     let start = icalcomponent_get_dtstart(event)
     let startDate = instant(start)
-    let endTime = icalcomponent_get_dtend(event)
-    let end = icaltime_is_null_time(endTime) != 0 ? nil : instant(endTime)
+    var end: Date?
+    if icalcomponent_get_first_property(event, ICAL_DTEND_PROPERTY) == nil,
+      let duration = icalcomponent_get_first_property(event, ICAL_DURATION_PROPERTY)
+    {
+      // Added up in 64 bits: libical's own end wraps a long DURATION around (``seconds(of:)``).
+      end = startDate.addingTimeInterval(TimeInterval(seconds(of: icalproperty_get_duration(duration))))
+    } else {
+      let endTime = icalcomponent_get_dtend(event)
+      end = icaltime_is_null_time(endTime) != 0 ? nil : instant(endTime)
+    }
     var tzid: String?
     if let property = icalcomponent_get_first_property(event, ICAL_DTSTART_PROPERTY),
       let parameter = icalproperty_get_first_parameter(property, ICAL_TZID_PARAMETER),

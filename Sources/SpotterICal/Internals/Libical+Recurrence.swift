@@ -38,6 +38,18 @@ extension Libical {
   static let maximumOccurrencesPerImport = 10_000
   /// The most steps of a rule's iterator per event, counting those before the window.
   static let maximumRuleSteps = 100_000
+  /// The longest an occurrence may last: no block of time one plans around is longer than a
+  /// year, and a DTEND of 9999 wrote `DTEND:00000000T000000` into the calendar Spotter makes.
+  static let longestOccurrence: TimeInterval = 366 * 86_400
+
+  /// A DURATION in seconds, added up in 64 bits: libical's `icaldurationtype_as_int` sums in an
+  /// `int`, and `P999999999W` wrapped around to a negative length, `-P999999999W` to 3.6 years.
+  static func seconds(of duration: icaldurationtype) -> Int {
+    let total =
+      Int(duration.weeks) * 604_800 + Int(duration.days) * 86_400 + Int(duration.hours) * 3_600
+      + Int(duration.minutes) * 60 + Int(duration.seconds)
+    return duration.is_neg != 0 ? -total : total
+  }
 
   /// A file's name and text, to turn a UID or TZID into the line that names it.
   struct Place {
@@ -128,9 +140,11 @@ extension Libical {
           length = resolve(endProperty, icalproperty_get_dtend(endProperty), calendar, fallback).0
             .timeIntervalSince(start)
         } else if let duration = icalcomponent_get_first_property(event, ICAL_DURATION_PROPERTY) {
-          length = TimeInterval(icaldurationtype_as_int(icalproperty_get_duration(duration)))
+          length = TimeInterval(seconds(of: icalproperty_get_duration(duration)))
         }
-        guard length > 0 else { continue }
+        // An event without a length (no end, or one not after its start) or longer than a year
+        // is no block of time; `focus import` counts it as such.
+        guard length > 0, length <= longestOccurrence else { continue }
         // RFC 5545 requires a UID, but old files lack it: the summary and start stand in.
         var uid = uid(of: event)
         if uid.isEmpty {
