@@ -36,6 +36,16 @@ public struct SessionService: Sendable {
     }
   }
 
+  /// Whether a completed session ended more than 48 hours before `now`: as long as an unfinished
+  /// one stays open before it is stale (its second pause reminder, then a day), so pausing it
+  /// could only abandon it.
+  static func isHistory(_ session: Session, now: Date) -> Bool {
+    now.timeIntervalSince(finished(session)) > 48 * 3600
+  }
+
+  /// When a completed session was last touched: its end, a later set, or a `session` command.
+  static func finished(_ session: Session) -> Date { max(session.end ?? session.start, session.lastActivity) }
+
   /// Pauses, resumes or ends the session `id` (or the one session whose id starts with it) now.
   public func apply(_ change: Change, to id: String) throws -> (
     session: SessionListItem, outcome: PlanOutcome
@@ -51,6 +61,17 @@ public struct SessionService: Sendable {
       case (.pause, .paused):
         throw SpotterAppError.sessionState(
           id: session.id, reason: Phrase("is already paused", de: "ist schon pausiert"))
+      case (.pause, .completed) where Self.isHistory(session, now: workspace.now):
+        // A prefix typed for today's session matched one of months ago, which became paused,
+        // then abandoned: gone from learning and achievements.
+        let ended = PlanView.local(Self.finished(session), workspace.clock)
+        throw SpotterAppError.sessionState(
+          id: session.id,
+          reason: Phrase(
+            "was completed \(ended), more than 48 hours ago; only a session finished since can be paused",
+            de:
+              "wurde \(ended) abgeschlossen, vor mehr als 48 Stunden; nur eine seitdem beendete lässt sich pausieren"
+          ))
       case (.pause, _): state = .paused
       case (.resume, .paused), (.resume, .abandoned): state = .active
       case (.resume, let current):

@@ -98,6 +98,14 @@ import _SpotterTestSupport
       ["session", "end", "abc123"], now: "2026-11-21T11:31:00+01:00", writes: true)
     #expect(again.status == 64)
     #expect(again.stderr.contains("session 'abc123': is already completed"))
+    // Finished more than 48 hours ago, it is history: a pause would only abandon it.
+    let old = try await box.spotter(
+      ["session", "pause", "abc"], now: "2026-11-23T11:31:00+01:00", writes: true)
+    #expect(old.status == 64, "\(old.stderr)")
+    #expect(
+      old.stderr.contains(
+        "session 'abc123': was completed 2026-11-21 11:30, more than 48 hours ago; only a session finished since can be paused"
+      ), "\(old.stderr)")
     let unknown = try await box.spotter(
       ["session", "pause", "zzz"], now: "2026-11-21T11:31:00+01:00", writes: true)
     #expect(unknown.status == 64)
