@@ -100,6 +100,9 @@ public struct SyncService: Sendable {
       }
     }
     let mapper = HevySessionMapper(clock: workspace.clock)
+    // One typo in a workout (877777 reps, which the app accepted) costs its set, not the sync:
+    // the server sends the workout again every night, and it stopped every sync for good.
+    let findings = ImportFindings()
     var changes = Store.LiveChanges(upserts: [], deletes: [], cursor: Self.cursor(before: workspace.now))
     var received = 0
     if let cursor {
@@ -124,7 +127,11 @@ public struct SyncService: Sendable {
         switch entry.change {
         case .updated(let workout):
           changes.upserts.append(
-            (id, try mapper.session(workout, where: address(settings, "/v1/workouts/events", id))))
+            (
+              id,
+              try mapper.session(
+                workout, where: address(settings, "/v1/workouts/events", id), findings: findings)
+            ))
         case .deleted: changes.deletes.append(id)
         }
       }
@@ -142,9 +149,29 @@ public struct SyncService: Sendable {
         for workout in page.workouts ?? [] where seen.insert(workout.id).inserted {
           received += 1
           changes.upserts.append(
-            (workout.id, try mapper.session(workout, where: address(settings, "/v1/workouts", workout.id))))
+            (
+              workout.id,
+              try mapper.session(
+                workout, where: address(settings, "/v1/workouts", workout.id), findings: findings)
+            ))
         }
       }
+    }
+    try findings.check()
+    let skipped = findings.impossibleSets
+    for error in skipped.prefix(5) {
+      workspace.notices.add(
+        "note: "
+          + workspace.words.pick(
+            "\(ExitStatus.message(for: error, workspace.words)); the set is left out, its workout kept",
+            "\(ExitStatus.message(for: error, workspace.words)); der Satz bleibt weg, sein Workout bleibt"))
+    }
+    if skipped.count > 5 {
+      workspace.notices.add(
+        "note: "
+          + workspace.words.pick(
+            "\(skipped.count - 5) more impossible sets left out",
+            "\(skipped.count - 5) weitere unmögliche Sätze weggelassen"))
     }
     CrashPoint.reach("sync-fetched")
     let summary = try workspace.store.write { store in

@@ -35,6 +35,27 @@ import _SpotterTestSupport
     return workouts.reversed()
   }
 
+  /// One set of `877777` reps, which the app accepted, in one of 23 workouts costs that set: the
+  /// server sends the workout every night, and it stopped every sync (65) for good.
+  @Test func aTypoInAWorkoutCostsOneSetNotTheSync() async throws {
+    let server = try HevyServer()
+    defer { server.stop() }
+    let box = try sandbox(server)
+    var workouts = Self.history()
+    workouts[5] = HevyServer.workout(
+      id: "w17", start: workouts[5]["start_time"] as! String,
+      lifts: [("Bench Press (Barbell)", [(100, 5), (100, 877_777), (100, 5)])])
+    try server.set(workouts: workouts)
+    let synced = try await box.spotter(["sync"], now: evening)
+    #expect(synced.status == 0, "\(synced.stderr)")
+    #expect(synced.stdout.contains("23 workouts: 23 new"), "\(synced.stdout)")
+    #expect(
+      synced.stderr.contains(
+        "/v1/workouts workout 'w17':1: column 'exercises[0].sets[2].reps': invalid reps (a whole number from 0 to 9999) '877777.0'; the set is left out, its workout kept"
+      ), "\(synced.stderr)")
+    await #expect(try sessions(box).count == 23)
+  }
+
   @Test func theFirstSyncReadsEveryWorkoutAndLaterOnesOnlyTheChanges() async throws {
     let server = try HevyServer()
     defer { server.stop() }

@@ -42,7 +42,7 @@ public final class ImportFindings: @unchecked Sendable {
   static let mostImpossibleShare = 0.2
 
   /// Refuses the file with its first impossible set when too many are, else says nothing.
-  func check() throws {
+  public func check() throws {
     let skipped = impossibleSets
     guard let first = skipped.first else { return }
     if Double(skipped.count) > Double(max(setRows, 1)) * Self.mostImpossibleShare { throw first }

@@ -13,9 +13,15 @@ public struct HevySessionMapper: Sendable {
     self.clock = clock
   }
 
-  /// `where` names the workout in errors: the address and the JSON path of the workout.
-  public func session(_ workout: HevyWorkout, where place: String) throws -> PackedSession {
-    let context = ImportContext(fileName: place, clock: clock, defaultUnit: .kilograms)
+  /// `where` names the workout in errors: the address and the JSON path of the workout. With
+  /// `findings`, a set whose weight or reps no person can have done (a typo the app accepted)
+  /// is left out and noted there, its workout kept, as an export's import does; without, it
+  /// refuses the workout.
+  public func session(_ workout: HevyWorkout, where place: String, findings: ImportFindings? = nil) throws
+    -> PackedSession
+  {
+    var context = ImportContext(fileName: place, clock: clock, defaultUnit: .kilograms)
+    context.findings = findings
     func bad(_ field: String, _ value: String, _ reason: String) -> SpotterIOError {
       .malformedJSON(file: place, line: 1, field: field, reason: "\(reason) \(ErrorText.quoted(value))")
     }
@@ -52,12 +58,17 @@ public struct HevySessionMapper: Sendable {
           }
           kind = named
         }
-        let weight = try set.weightKg.map {
-          try context.checkedWeight($0, line: 1, column: path + ".weight_kg", text: "\($0)", unit: .kilograms)
+        let checked: (weight: Double?, reps: Int?)? = try context.passOver {
+          let weight = try set.weightKg.map {
+            try context.checkedWeight(
+              $0, line: 1, column: path + ".weight_kg", text: "\($0)", unit: .kilograms)
+          }
+          let reps = try set.reps.map {
+            try context.checkedReps($0, line: 1, column: path + ".reps", text: "\($0)")
+          }
+          return (weight, reps)
         }
-        let reps = try set.reps.map {
-          try context.checkedReps($0, line: 1, column: path + ".reps", text: "\($0)")
-        }
+        guard let (weight, reps) = checked else { continue }
         grouper.add(SetEntry(kind: kind, weight: weight, unit: .kilograms, reps: reps), exercise: name)
       }
     }
