@@ -102,8 +102,11 @@ struct HevyCSVImporter: ChunkedCSVImporter {
         } else if let named = SetKind(word: type) {
           kind = named
         } else {
-          throw context.rowError(
-            record.line, header[setType], type, "unknown set type; accepted: \(SetKind.acceptedWords)")
+          // A type a newer app writes costs its set, not the history (kept in --strict's refusal).
+          try context.passOverSet(
+            context.rowError(
+              record.line, header[setType], type, "unknown set type; accepted: \(SetKind.acceptedWords)"))
+          continue
         }
       }
       let (set, name) = try sets.read(record, in: table, draft: index, kind: kind, unit: unit)

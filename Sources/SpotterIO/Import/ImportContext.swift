@@ -47,6 +47,14 @@ public struct ImportContext: Sendable {
     }
   }
 
+  /// A set left out for `error` (a set type no version of the app wrote before): noted in
+  /// ``findings``, or thrown when strict or nothing notes. Counted against the file's share of
+  /// impossible sets, so a file of them is still refused as misread.
+  func passOverSet(_ error: SpotterIOError) throws {
+    guard !strict, let findings else { throw error }
+    findings.passOver(error)
+  }
+
   /// Refuses a record whose field count differs from the header's.
   func checkFieldCount(of record: CSVTable.Record, header: [String]) throws {
     guard record.count == header.count else {

@@ -54,7 +54,10 @@ public struct HevySessionMapper: Sendable {
         var kind = SetKind.normal
         if let type = set.type, !type.trimmingCharacters(in: .whitespaces).isEmpty, type != "normal" {
           guard let named = SetKind(word: type) else {
-            throw bad(path + ".type", type, "unknown set type; accepted: \(SetKind.acceptedWords); got")
+            // A type Hevy adds costs its set, not the sync, which the workout would stop for good.
+            try context.passOverSet(
+              bad(path + ".type", type, "unknown set type; accepted: \(SetKind.acceptedWords); got"))
+            continue
           }
           kind = named
         }

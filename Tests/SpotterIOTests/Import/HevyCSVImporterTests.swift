@@ -65,6 +65,33 @@ import _SpotterTestSupport
     }
   }
 
+  /// Outside strict parsing, a set type no version of the app wrote before (one Hevy adds)
+  /// costs that set and is noted, its workout kept; a file of them is still refused as misread.
+  @Test func anUnknownSetTypeCostsItsSetOutsideStrictParsing() throws {
+    let header =
+      #""title","start_time","end_time","description","exercise_title","superset_id","exercise_notes","set_index","set_type","weight_kg","reps","distance_km","duration_seconds","rpe""#
+    let rows = (0..<6).map { index in
+      #""Pull","2 Oct 2025, 18:06","2 Oct 2025, 19:16","","Row",,"",\#(index),"\#(index == 3 ? "cluster" : "normal")",80,7,,,"#
+    }
+    let text = ([header] + rows).joined(separator: "\n") + "\n"
+    let findings = ImportFindings()
+    let (_, kept) = try HistoryImporter(clock: TestZones.berlinClock, defaultUnit: .kilograms).parsePacked(
+      Data(text.utf8), fileName: "hevy.csv", findings: findings)
+    try findings.check()
+    #expect(kept.map(\.unpacked).first?.exercises.first?.sets.count == 5)
+    #expect(
+      findings.impossibleSets.map { "\($0)" } == [
+        "hevy.csv:5: column 'set_type': unknown set type; accepted: \(SetKind.acceptedWords) 'cluster'"
+      ])
+    let all =
+      ([header] + rows.map { $0.replacingOccurrences(of: "\"normal\"", with: "\"cluster\"") })
+      .joined(separator: "\n") + "\n"
+    let everyOne = ImportFindings()
+    _ = try HistoryImporter(clock: TestZones.berlinClock, defaultUnit: .kilograms).parsePacked(
+      Data(all.utf8), fileName: "hevy.csv", findings: everyOne)
+    #expect(throws: SpotterIOError.self) { try everyOne.check() }
+  }
+
   @Test func badStartTimeIsAnError() {
     #expect(
       throws: SpotterIOError.malformedRow(
