@@ -103,6 +103,17 @@ public struct SyncService: Sendable {
     // One typo in a workout (877777 reps, which the app accepted) costs its set, not the sync:
     // the server sends the workout again every night, and it stopped every sync for good.
     let findings = ImportFindings()
+    // A workout that cannot be a session (no start, a date out of range) is left out, noted, and
+    // the others kept; it would otherwise stop every sync, the server sending it each night.
+    var leftOut: [SpotterIOError] = []
+    func session(_ workout: HevyWorkout, at place: String) throws -> PackedSession? {
+      do {
+        return try mapper.session(workout, where: place, findings: findings)
+      } catch let error as SpotterIOError {
+        leftOut.append(error)
+        return nil
+      }
+    }
     var changes = Store.LiveChanges(upserts: [], deletes: [], cursor: Self.cursor(before: workspace.now))
     var received = 0
     if let cursor {
@@ -126,12 +137,10 @@ public struct SyncService: Sendable {
       for (id, entry) in latest.sorted(by: { $0.value.order < $1.value.order }) {
         switch entry.change {
         case .updated(let workout):
-          changes.upserts.append(
-            (
-              id,
-              try mapper.session(
-                workout, where: address(settings, "/v1/workouts/events", id), findings: findings)
-            ))
+          guard let mapped = try session(workout, at: address(settings, "/v1/workouts/events", id)) else {
+            continue
+          }
+          changes.upserts.append((id, mapped))
         case .deleted: changes.deletes.append(id)
         }
       }
@@ -148,14 +157,28 @@ public struct SyncService: Sendable {
         progress?.update(page: number, of: page.pageCount, workouts: seen.count + (page.workouts?.count ?? 0))
         for workout in page.workouts ?? [] where seen.insert(workout.id).inserted {
           received += 1
-          changes.upserts.append(
-            (
-              workout.id,
-              try mapper.session(
-                workout, where: address(settings, "/v1/workouts", workout.id), findings: findings)
-            ))
+          guard let mapped = try session(workout, at: address(settings, "/v1/workouts", workout.id)) else {
+            continue
+          }
+          changes.upserts.append((workout.id, mapped))
         }
       }
+    }
+    // More than a fifth of the workouts unreadable is a server that speaks another shape.
+    if let first = leftOut.first, leftOut.count * 5 > max(received, 1) { throw first }
+    for error in leftOut.prefix(5) {
+      workspace.notices.add(
+        "note: "
+          + workspace.words.pick(
+            "\(ExitStatus.message(for: error, workspace.words)); the workout is left out",
+            "\(ExitStatus.message(for: error, workspace.words)); das Workout bleibt weg"))
+    }
+    if leftOut.count > 5 {
+      workspace.notices.add(
+        "note: "
+          + workspace.words.pick(
+            "\(leftOut.count - 5) more workouts left out", "\(leftOut.count - 5) weitere Workouts weggelassen"
+          ))
     }
     try findings.check()
     let skipped = findings.impossibleSets

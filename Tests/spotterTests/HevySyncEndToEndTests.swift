@@ -54,6 +54,19 @@ import _SpotterTestSupport
         "/v1/workouts workout 'w17':1: column 'exercises[0].sets[2].reps': invalid reps (a whole number from 0 to 9999) '877777.0'; the set is left out, its workout kept"
       ), "\(synced.stderr)")
     await #expect(try sessions(box).count == 23)
+
+    // A workout that can be no session (its phone's clock in 1969) is left out and said; the
+    // others are kept, where it stopped the sync.
+    let other = try sandbox(server)
+    workouts[7] = HevyServer.workout(id: "w15", start: "1969-12-31T10:00:00Z")
+    try server.set(workouts: workouts)
+    let partly = try await other.spotter(["sync"], now: evening)
+    #expect(partly.status == 0, "\(partly.stderr)")
+    #expect(
+      partly.stderr.contains(
+        "/v1/workouts workout 'w15':1: field 'start_time': date out of range (1970 to 2099) '1969-12-31T10:00:00Z'; the workout is left out"
+      ), "\(partly.stderr)")
+    await #expect(try sessions(other).count == 22)
   }
 
   @Test func theFirstSyncReadsEveryWorkoutAndLaterOnesOnlyTheChanges() async throws {
