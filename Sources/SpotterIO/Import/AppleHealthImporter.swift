@@ -99,7 +99,16 @@ public struct AppleHealthImporter: Sendable {
     var sessions: [Session] = []
     var passedOver: [String: Int] = [:]
     let parser = HealthXMLParser(fileName: context.fileName) { workout in
-      if let session = try self.session(workout) {
+      let found: Session?
+      do {
+        found = try self.session(workout)
+      } catch let error as SpotterIOError {
+        // Other apps write workouts into Health: one with its end before its start costs that
+        // workout, not the years of the export around it.
+        try self.context.passOverRecord(error)
+        return
+      }
+      if let session = found {
         sessions.append(session)
       } else {
         let type = Self.words(
@@ -183,6 +192,7 @@ public struct AppleHealthImporter: Sendable {
   /// A training session for `workout`, or nil when its type does not count.
   func session(_ workout: HealthWorkout) throws -> Session? {
     guard activityTypes.contains(workout.activityType) else { return nil }
+    context.findings?.countRecord()
     func instant(_ text: String, _ field: String) throws -> Date {
       guard let date = Self.instant(text) else {
         throw SpotterIOError.malformedRow(
@@ -199,6 +209,14 @@ public struct AppleHealthImporter: Sendable {
         reason: Phrase(
           "ends before its startDate '\(workout.startDate)'",
           de: "endet vor seinem startDate '\(workout.startDate)'"))
+    }
+    // A history holds 1970 to 2099, as every other app's import has it: a workout an app wrote
+    // into Health in 1900 was kept.
+    guard ImportContext.dates.contains(context.clock.localDate(start)) else {
+      throw SpotterIOError.malformedRow(
+        file: context.fileName, line: workout.line, column: "startDate", value: workout.startDate,
+        reason: Phrase("date out of range (1970 to 2099)", de: "Datum außerhalb des Bereichs (1970 bis 2099)")
+      )
     }
     if let name = workout.timeZone, let zone = TimeZone(identifier: name),
       zone.identifier != context.clock.identifier

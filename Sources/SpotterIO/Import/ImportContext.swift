@@ -55,6 +55,13 @@ public struct ImportContext: Sendable {
     findings.passOver(error)
   }
 
+  /// A whole workout left out for `error`: noted in ``findings``, or thrown when strict or
+  /// nothing notes. Counted against the file's share of workouts left out.
+  func passOverRecord(_ error: SpotterIOError) throws {
+    guard !strict, let findings else { throw error }
+    findings.passOverRecord(error)
+  }
+
   /// Refuses a record whose field count differs from the header's.
   func checkFieldCount(of record: CSVTable.Record, header: [String]) throws {
     guard record.count == header.count else {

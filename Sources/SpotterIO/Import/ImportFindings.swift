@@ -8,6 +8,8 @@ public final class ImportFindings: @unchecked Sendable {
   private let lock = NSLock()
   private var passedOver: [SpotterIOError] = []
   private var sets = 0
+  private var records = 0
+  private var recordsPassedOver: [SpotterIOError] = []
 
   public init() {}
 
@@ -37,6 +39,26 @@ public final class ImportFindings: @unchecked Sendable {
     lock.unlock()
   }
 
+  /// Workouts left out whole (Apple Health's, which other apps write into Health: one whose end
+  /// is before its start), as the errors a strict import would have refused the file with.
+  public var leftOutWorkouts: [SpotterIOError] {
+    lock.lock()
+    defer { lock.unlock() }
+    return recordsPassedOver
+  }
+
+  func countRecord() {
+    lock.lock()
+    records += 1
+    lock.unlock()
+  }
+
+  func passOverRecord(_ error: SpotterIOError) {
+    lock.lock()
+    recordsPassedOver.append(error)
+    lock.unlock()
+  }
+
   /// When more than this share of the sets are impossible, the file is misread rather than
   /// mistyped (a unit column taken for reps), and it is refused as before.
   static let mostImpossibleShare = 0.2
@@ -44,8 +66,15 @@ public final class ImportFindings: @unchecked Sendable {
   /// Refuses the file with its first impossible set when too many are, else says nothing.
   public func check() throws {
     let skipped = impossibleSets
-    guard let first = skipped.first else { return }
-    if Double(skipped.count) > Double(max(setRows, 1)) * Self.mostImpossibleShare { throw first }
+    if let first = skipped.first, Double(skipped.count) > Double(max(setRows, 1)) * Self.mostImpossibleShare {
+      throw first
+    }
+    lock.lock()
+    let (left, counted) = (recordsPassedOver, records)
+    lock.unlock()
+    if let first = left.first, Double(left.count) > Double(max(counted, 1)) * Self.mostImpossibleShare {
+      throw first
+    }
   }
 
   /// One note per set left out, the first few, then how many more.
@@ -55,6 +84,9 @@ public final class ImportFindings: @unchecked Sendable {
       "\($0); the set is left out, its session kept (import --strict refuses the file)"
     }
     if skipped.count > 5 { notes.append("\(skipped.count - 5) more impossible sets left out") }
+    let workouts = leftOutWorkouts
+    notes += workouts.prefix(5).map { "\($0); the workout is left out (import --strict refuses the file)" }
+    if workouts.count > 5 { notes.append("\(workouts.count - 5) more workouts left out") }
     return notes
   }
 }

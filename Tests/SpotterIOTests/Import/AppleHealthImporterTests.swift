@@ -175,4 +175,42 @@ import _SpotterTestSupport
     }
     #expect(AppleHealthImporter.words("HighIntensityIntervalTraining") == "High Intensity Interval Training")
   }
+
+  /// Other apps write workouts into Health: one whose end is before its start, or dated 1900,
+  /// costs that workout with a note, not the export (strictly read, the file); over a fifth of
+  /// them is a misread, and refused. Before, the first refused the whole export and the second
+  /// was kept.
+  @Test func aWorkoutNoPersonDidCostsThatWorkout() throws {
+    func workout(_ day: Int, start: String? = nil, end: String? = nil) -> String {
+      let date = "2026-10-\(day < 10 ? "0" : "")\(day)"
+      return
+        #"<Workout workoutActivityType="HKWorkoutActivityTypeTraditionalStrengthTraining" duration="60" "#
+        + #"durationUnit="min" sourceName="Watch" startDate="\#(start ?? date + " 18:00:00 +0100")" "#
+        + #"endDate="\#(end ?? date + " 19:00:00 +0100")"/>"#
+    }
+    var lines = (1...10).map { workout($0) }
+    lines.append(workout(20, start: "2026-10-20 20:00:00 +0100"))
+    lines.append(workout(21, start: "1900-01-01 18:00:00 +0100", end: "1900-01-01 19:00:00 +0100"))
+    let url = TestScratch.root.appendingPathComponent("health-\(UUID().uuidString).xml")
+    let header = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<HealthData locale=\"en_US\">\n"
+    try (header + lines.joined(separator: "\n") + "\n</HealthData>\n").write(
+      to: url, atomically: false, encoding: .utf8)
+    let reader = importer("Europe/Berlin", types: AppleHealthImporter.defaultActivityTypes)
+    let (_, sessions, notes, _) = try reader.readPackedCounting(path: url.path)
+    #expect(sessions.count == 10)
+    #expect(
+      notes == [
+        "\(url.path):13: column 'endDate': ends before its startDate '2026-10-20 20:00:00 +0100' '2026-10-20 19:00:00 +0100'; the workout is left out (import --strict refuses the file)",
+        "\(url.path):14: column 'startDate': date out of range (1970 to 2099) '1900-01-01 18:00:00 +0100'; the workout is left out (import --strict refuses the file)",
+      ])
+    var strict = reader
+    strict.strict = true
+    #expect(throws: SpotterIOError.self) { try strict.readPackedCounting(path: url.path) }
+    let misread =
+      header
+      + (lines.prefix(3) + Array(repeating: workout(25, start: "2026-10-25 20:00:00 +0100"), count: 2))
+      .joined(separator: "\n") + "\n</HealthData>\n"
+    try misread.write(to: url, atomically: false, encoding: .utf8)
+    #expect(throws: SpotterIOError.self) { try reader.readPackedCounting(path: url.path) }
+  }
 }
