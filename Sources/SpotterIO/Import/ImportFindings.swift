@@ -13,51 +13,30 @@ public final class ImportFindings: @unchecked Sendable {
 
   public init() {}
 
-  /// The sets left out, as the errors a strict import would have refused the file with.
-  public var impossibleSets: [SpotterIOError] {
+  /// `body` with the lock held: two importer threads note into one file's findings.
+  private func locked<T>(_ body: () -> T) -> T {
     lock.lock()
     defer { lock.unlock() }
-    return passedOver
+    return body()
   }
+
+  /// The sets left out, as the errors a strict import would have refused the file with.
+  public var impossibleSets: [SpotterIOError] { locked { passedOver } }
 
   /// How many set rows were read in all.
-  public var setRows: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return sets
-  }
+  public var setRows: Int { locked { sets } }
 
-  func countSet() {
-    lock.lock()
-    sets += 1
-    lock.unlock()
-  }
+  func countSet() { locked { sets += 1 } }
 
-  func passOver(_ error: SpotterIOError) {
-    lock.lock()
-    passedOver.append(error)
-    lock.unlock()
-  }
+  func passOver(_ error: SpotterIOError) { locked { passedOver.append(error) } }
 
   /// Workouts left out whole (Apple Health's, which other apps write into Health: one whose end
   /// is before its start), as the errors a strict import would have refused the file with.
-  public var leftOutWorkouts: [SpotterIOError] {
-    lock.lock()
-    defer { lock.unlock() }
-    return recordsPassedOver
-  }
+  public var leftOutWorkouts: [SpotterIOError] { locked { recordsPassedOver } }
 
-  func countRecord() {
-    lock.lock()
-    records += 1
-    lock.unlock()
-  }
+  func countRecord() { locked { records += 1 } }
 
-  func passOverRecord(_ error: SpotterIOError) {
-    lock.lock()
-    recordsPassedOver.append(error)
-    lock.unlock()
-  }
+  func passOverRecord(_ error: SpotterIOError) { locked { recordsPassedOver.append(error) } }
 
   /// When more than this share of the sets are impossible, the file is misread rather than
   /// mistyped (a unit column taken for reps), and it is refused as before.
@@ -69,9 +48,7 @@ public final class ImportFindings: @unchecked Sendable {
     if let first = skipped.first, Double(skipped.count) > Double(max(setRows, 1)) * Self.mostImpossibleShare {
       throw first
     }
-    lock.lock()
-    let (left, counted) = (recordsPassedOver, records)
-    lock.unlock()
+    let (left, counted) = locked { (recordsPassedOver, records) }
     if let first = left.first, Double(left.count) > Double(max(counted, 1)) * Self.mostImpossibleShare {
       throw first
     }
