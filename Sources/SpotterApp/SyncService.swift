@@ -166,36 +166,12 @@ public struct SyncService: Sendable {
     }
     // More than a fifth of the workouts unreadable is a server that speaks another shape.
     if let first = leftOut.first, leftOut.count * 5 > max(received, 1) { throw first }
-    for error in leftOut.prefix(5) {
-      workspace.notices.add(
-        "note: "
-          + workspace.words.pick(
-            "\(ExitStatus.message(for: error, workspace.words)); the workout is left out",
-            "\(ExitStatus.message(for: error, workspace.words)); das Workout bleibt weg"))
-    }
-    if leftOut.count > 5 {
-      workspace.notices.add(
-        "note: "
-          + workspace.words.pick(
-            "\(leftOut.count - 5) more workouts left out", "\(leftOut.count - 5) weitere Workouts weggelassen"
-          ))
-    }
+    say(leftOut, ("the workout is left out", "das Workout bleibt weg"), more: ("workouts", "Workouts"))
     try findings.check()
-    let skipped = findings.impossibleSets
-    for error in skipped.prefix(5) {
-      workspace.notices.add(
-        "note: "
-          + workspace.words.pick(
-            "\(ExitStatus.message(for: error, workspace.words)); the set is left out, its workout kept",
-            "\(ExitStatus.message(for: error, workspace.words)); der Satz bleibt weg, sein Workout bleibt"))
-    }
-    if skipped.count > 5 {
-      workspace.notices.add(
-        "note: "
-          + workspace.words.pick(
-            "\(skipped.count - 5) more impossible sets left out",
-            "\(skipped.count - 5) weitere unmögliche Sätze weggelassen"))
-    }
+    say(
+      findings.impossibleSets,
+      ("the set is left out, its workout kept", "der Satz bleibt weg, sein Workout bleibt"),
+      more: ("impossible sets", "unmögliche Sätze"))
     CrashPoint.reach("sync-fetched")
     let summary = try workspace.store.write { store in
       try store.applyLive(source: Self.source, changes, expectedCursor: cursor)
@@ -204,6 +180,23 @@ public struct SyncService: Sendable {
     return SyncReport(
       source: Self.source, full: cursor == nil, received: received, summary: summary.imported,
       deleted: summary.deleted, superseded: summary.superseded)
+  }
+
+  /// Says the first five of what a sync left out, each with what became of it, then how many more.
+  private func say(
+    _ errors: [SpotterIOError], _ outcome: (en: String, de: String), more: (en: String, de: String)
+  ) {
+    let words = workspace.words
+    for error in errors.prefix(5) {
+      let message = ExitStatus.message(for: error, words)
+      workspace.notices.add("note: " + words.pick("\(message); \(outcome.en)", "\(message); \(outcome.de)"))
+    }
+    guard errors.count > 5 else { return }
+    workspace.notices.add(
+      "note: "
+        + words.pick(
+          "\(errors.count - 5) more \(more.en) left out", "\(errors.count - 5) weitere \(more.de) weggelassen"
+        ))
   }
 
   /// Reads pages 1, 2, … until the last the source counts, bounded by ``HevyClient/maximumPages``.
