@@ -78,6 +78,33 @@ import _SpotterTestSupport
       ), "\(again.stderr)")
   }
 
+  /// A phone reset to its epoch writes 1969-12-31 west of Greenwich: that workout (all its
+  /// rows) is left out with a note, once, and the history around it kept, where the one row
+  /// refused the whole export; `--strict` refuses it as before.
+  @Test func aWorkoutDatedBeforeNineteenSeventyCostsThatWorkout() async throws {
+    let box = try Sandbox()
+    var strong =
+      "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n"
+    for day in 0..<6 {
+      strong +=
+        "\(KillEndToEndTests.day(2400 + day * 2)) 18:00:00,\"Push\",1h,\"Bench Press (Barbell)\",1,60,8,0,0,\"\",\"\",\n"
+    }
+    for set in 1...2 {
+      strong += "1969-12-31 19:00:00,\"Push\",1h,\"Squat (Barbell)\",\(set),60,8,0,0,\"\",\"\",\n"
+    }
+    let path = box.dir.appendingPathComponent("strong.csv").path
+    try strong.write(toFile: path, atomically: false, encoding: .utf8)
+    let strict = try await box.spotter(["import", "--strict", path], now: now)
+    #expect(strict.status == 65 && strict.stderr.contains("strong.csv:8: column 'Date': date out of range"))
+    let imported = try await box.spotter(["import", path], now: now)
+    #expect(imported.status == 0 && imported.stdout.contains("6 sessions, 6 new"), "\(imported.stderr)")
+    let notes = imported.stderr.split(separator: "\n").filter { $0.contains("left out") }
+    #expect(
+      notes == [
+        "spotter: note: \(path):8: column 'Date': date out of range (1970 to 2099) '1969-12-31 19:00:00'; the workout is left out (import --strict refuses the file)"
+      ], "\(imported.stderr)")
+  }
+
   /// A Hevy export in the US form whose first (newest) record is in any month imports, with a
   /// 12- or a 24-hour clock, alone or before another: `Mar 2, 2026, 12:49 PM` first was refused.
   @Test(arguments: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"])

@@ -59,7 +59,11 @@ struct HevyCSVImporter: ChunkedCSVImporter {
       exerciseColumn: column("exercise_title")!)
   }
 
-  private mutating func addDraft(_ record: CSVTable.Record, in table: CSVTable, key: String) throws -> Int {
+  /// The keys of workouts left out for their dates: their other rows too.
+  private var leftOut: Set<String> = []
+
+  /// A new workout's draft, or nil when its dates leave it out (``ImportContext/keepsDate``).
+  private mutating func addDraft(_ record: CSVTable.Record, in table: CSVTable, key: String) throws -> Int? {
     let startText = table[record, startColumn]
     let endText = table[record, endColumn]
     let startReading = try context.dateTime(
@@ -68,8 +72,17 @@ struct HevyCSVImporter: ChunkedCSVImporter {
       endText, fast: TimestampParser.hevy, reader: &dates, line: record.line, column: header[endColumn])
     let start = startReading.value
     let end = endReading.value
-    try context.checkDate(start, line: record.line, column: header[startColumn], value: startText)
-    try context.checkDate(end, line: record.line, column: header[endColumn], value: endText)
+    guard try context.keepsDate(start, line: record.line, column: header[startColumn], value: startText)
+    else {
+      return nil
+    }
+    // An end out of range leaves the same workout out (counted once, with its start).
+    do {
+      try context.checkDate(end, line: record.line, column: header[endColumn], value: endText)
+    } catch let error as SpotterIOError {
+      try context.passOverRecord(error)
+      return nil
+    }
     return drafts.add(
       Draft(
         start: start, end: end, title: table[record, title].trimmed,
@@ -91,7 +104,13 @@ struct HevyCSVImporter: ChunkedCSVImporter {
         index = previous.draft
       } else {
         let key = [title, startColumn, endColumn].map { table[record, $0] }.joined(separator: "\u{1F}")
-        index = try drafts.draft(for: key) ?? addDraft(record, in: table, key: key)
+        guard !leftOut.contains(key),
+          let draft = try drafts.draft(for: key) ?? addDraft(record, in: table, key: key)
+        else {
+          leftOut.insert(key)
+          continue
+        }
+        index = draft
       }
       var kind = SetKind.normal
       // Almost every row says "normal": compared in place, with no string made for it.

@@ -166,6 +166,20 @@ public struct ImportContext: Sendable {
       de: "Gewicht außerhalb des Bereichs (0 bis \(limit) \(unit.rawValue))")
   }
 
+  /// Whether a session dated `time` is kept: inside 1970–2099, or else left out whole with a
+  /// note (``passOverRecord(_:)``), thrown when strict. A phone reset to its epoch writes
+  /// 1969-12-31 west of Greenwich, and that one row refused the whole history.
+  func keepsDate(_ time: LocalDateTime, line: Int, column: String, value: String) throws -> Bool {
+    findings?.countRecord()
+    do {
+      try checkDate(time, line: line, column: column, value: value)
+      return true
+    } catch let error as SpotterIOError {
+      try passOverRecord(error)
+      return false
+    }
+  }
+
   /// Refuses a session date outside 1970–2099.
   func checkDate(_ time: LocalDateTime, line: Int, column: String, value: String) throws {
     guard Self.dates.contains(time.date) else {

@@ -41,6 +41,8 @@ struct StrongCSVImporter: ChunkedCSVImporter {
   }
   private var dates: DateTimeReader
   private var drafts = WorkoutDrafts<Draft>()
+  /// The Date texts of workouts left out for a date outside 1970–2099: their other rows too.
+  private var leftOutDates: Set<String> = []
   private var sets: SetRowReader
 
   init(context: ImportContext, header: [String]) {
@@ -86,12 +88,17 @@ struct StrongCSVImporter: ChunkedCSVImporter {
         index = previous.draft
       } else if let existing = drafts.draft(for: table[record, date]) {
         index = existing
+      } else if leftOutDates.contains(table[record, date]) {
+        continue
       } else {
         let key = table[record, date]
         let reading = try context.dateTime(
           key, fast: TimestampParser.strong, reader: &dates, line: record.line, column: header[date])
         let start = reading.value
-        try context.checkDate(start, line: record.line, column: header[date], value: key)
+        guard try context.keepsDate(start, line: record.line, column: header[date], value: key) else {
+          leftOutDates.insert(key)
+          continue
+        }
         var seconds: Int?
         if let duration {
           let text = table[record, duration]

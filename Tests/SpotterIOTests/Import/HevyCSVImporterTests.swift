@@ -92,6 +92,30 @@ import _SpotterTestSupport
     #expect(throws: SpotterIOError.self) { try everyOne.check() }
   }
 
+  /// A workout dated before 1970 (a phone reset to its epoch) is left out whole, all its rows,
+  /// with one note; the others are kept. Strictly read, it refuses the file.
+  @Test func aWorkoutBeforeNineteenSeventyCostsThatWorkout() throws {
+    let header =
+      #""title","start_time","end_time","description","exercise_title","superset_id","exercise_notes","set_index","set_type","weight_kg","reps","distance_km","duration_seconds","rpe""#
+    var rows = (1...6).map { day in
+      #""Pull","\#(day) Oct 2025, 18:06","\#(day) Oct 2025, 19:16","","Row",,"",0,"normal",80,7,,,"#
+    }
+    rows += (0..<3).map { index in
+      #""Pull","31 Dec 1969, 19:00","31 Dec 1969, 20:00","","Row",,"",\#(index),"normal",80,7,,,"#
+    }
+    let text = ([header] + rows).joined(separator: "\n") + "\n"
+    let findings = ImportFindings()
+    let (_, kept) = try HistoryImporter(clock: TestZones.berlinClock, defaultUnit: .kilograms).parsePacked(
+      Data(text.utf8), fileName: "hevy.csv", findings: findings)
+    try findings.check()
+    #expect(kept.count == 6)
+    #expect(
+      findings.leftOutWorkouts.map { "\($0)" } == [
+        "hevy.csv:8: column 'start_time': date out of range (1970 to 2099) '31 Dec 1969, 19:00'"
+      ])
+    #expect(throws: SpotterIOError.self) { try parseRow(rows[6]) }
+  }
+
   @Test func badStartTimeIsAnError() {
     #expect(
       throws: SpotterIOError.malformedRow(
