@@ -212,12 +212,8 @@ public struct AppleHealthImporter: Sendable {
     }
     // A history holds 1970 to 2099, as every other app's import has it: a workout an app wrote
     // into Health in 1900 was kept.
-    guard ImportContext.dates.contains(context.clock.localDate(start)) else {
-      throw SpotterIOError.malformedRow(
-        file: context.fileName, line: workout.line, column: "startDate", value: workout.startDate,
-        reason: Phrase("date out of range (1970 to 2099)", de: "Datum außerhalb des Bereichs (1970 bis 2099)")
-      )
-    }
+    try context.checkDate(
+      context.clock.local(start), line: workout.line, column: "startDate", value: workout.startDate)
     if let name = workout.timeZone, let zone = TimeZone(identifier: name),
       zone.identifier != context.clock.identifier
     {

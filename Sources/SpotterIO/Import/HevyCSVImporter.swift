@@ -72,15 +72,10 @@ struct HevyCSVImporter: ChunkedCSVImporter {
       endText, fast: TimestampParser.hevy, reader: &dates, line: record.line, column: header[endColumn])
     let start = startReading.value
     let end = endReading.value
-    guard try context.keepsDate(start, line: record.line, column: header[startColumn], value: startText)
+    context.findings?.countRecord()
+    guard try context.keepsDate(start, line: record.line, column: header[startColumn], value: startText),
+      try context.keepsDate(end, line: record.line, column: header[endColumn], value: endText)
     else {
-      return nil
-    }
-    // An end out of range leaves the same workout out (counted once, with its start).
-    do {
-      try context.checkDate(end, line: record.line, column: header[endColumn], value: endText)
-    } catch let error as SpotterIOError {
-      try context.passOverRecord(error)
       return nil
     }
     return drafts.add(

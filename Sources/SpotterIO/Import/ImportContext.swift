@@ -37,10 +37,9 @@ public struct ImportContext: Sendable {
     } catch let unreadable as UnreadableCell {
       throw unreadable.error
     } catch let error as SpotterIOError {
-      guard !strict, let findings else { throw error }
       switch error {
       case .malformedRow, .malformedJSON:
-        findings.passOver(error)
+        try passOverSet(error)
         return nil
       default: throw error
       }
@@ -168,9 +167,9 @@ public struct ImportContext: Sendable {
 
   /// Whether a session dated `time` is kept: inside 1970–2099, or else left out whole with a
   /// note (``passOverRecord(_:)``), thrown when strict. A phone reset to its epoch writes
-  /// 1969-12-31 west of Greenwich, and that one row refused the whole history.
+  /// 1969-12-31 west of Greenwich, and that one row refused the whole history. The caller counts
+  /// the workout (``ImportFindings/countRecord()``), once however many of its dates it checks.
   func keepsDate(_ time: LocalDateTime, line: Int, column: String, value: String) throws -> Bool {
-    findings?.countRecord()
     do {
       try checkDate(time, line: line, column: column, value: value)
       return true

@@ -88,13 +88,13 @@ struct StrongCSVImporter: ChunkedCSVImporter {
         index = previous.draft
       } else if let existing = drafts.draft(for: table[record, date]) {
         index = existing
-      } else if leftOutDates.contains(table[record, date]) {
-        continue
       } else {
         let key = table[record, date]
+        guard !leftOutDates.contains(key) else { continue }
         let reading = try context.dateTime(
           key, fast: TimestampParser.strong, reader: &dates, line: record.line, column: header[date])
         let start = reading.value
+        context.findings?.countRecord()
         guard try context.keepsDate(start, line: record.line, column: header[date], value: key) else {
           leftOutDates.insert(key)
           continue
