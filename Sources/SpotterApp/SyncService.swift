@@ -100,20 +100,10 @@ public struct SyncService: Sendable {
       }
     }
     let mapper = HevySessionMapper(clock: workspace.clock)
-    // One typo in a workout (877777 reps, which the app accepted) costs its set, not the sync:
-    // the server sends the workout again every night, and it stopped every sync for good.
+    // One typo in a workout (877777 reps, which the app accepted) costs its set, not the sync,
+    // and a workout that can be no session (no start, a date out of range) costs itself: the
+    // server sends such a workout again every night, and it stopped every sync for good.
     let findings = ImportFindings()
-    // A workout that cannot be a session (no start, a date out of range) is left out, noted, and
-    // the others kept; it would otherwise stop every sync, the server sending it each night.
-    var leftOut: [SpotterIOError] = []
-    func session(_ workout: HevyWorkout, at place: String) throws -> PackedSession? {
-      do {
-        return try mapper.session(workout, where: place, findings: findings)
-      } catch let error as SpotterIOError {
-        leftOut.append(error)
-        return nil
-      }
-    }
     var changes = Store.LiveChanges(upserts: [], deletes: [], cursor: Self.cursor(before: workspace.now))
     var received = 0
     if let cursor {
@@ -137,9 +127,11 @@ public struct SyncService: Sendable {
       for (id, entry) in latest.sorted(by: { $0.value.order < $1.value.order }) {
         switch entry.change {
         case .updated(let workout):
-          guard let mapped = try session(workout, at: address(settings, "/v1/workouts/events", id)) else {
-            continue
-          }
+          // A workout that can be no session is left out and noted in `findings`.
+          guard
+            let mapped = try mapper.session(
+              workout, where: address(settings, "/v1/workouts/events", id), findings: findings)
+          else { continue }
           changes.upserts.append((id, mapped))
         case .deleted: changes.deletes.append(id)
         }
@@ -157,17 +149,19 @@ public struct SyncService: Sendable {
         progress?.update(page: number, of: page.pageCount, workouts: seen.count + (page.workouts?.count ?? 0))
         for workout in page.workouts ?? [] where seen.insert(workout.id).inserted {
           received += 1
-          guard let mapped = try session(workout, at: address(settings, "/v1/workouts", workout.id)) else {
-            continue
-          }
+          guard
+            let mapped = try mapper.session(
+              workout, where: address(settings, "/v1/workouts", workout.id), findings: findings)
+          else { continue }
           changes.upserts.append((workout.id, mapped))
         }
       }
     }
     // More than a fifth of the workouts unreadable is a server that speaks another shape.
-    if let first = leftOut.first, leftOut.count * 5 > max(received, 1) { throw first }
-    say(leftOut, ("the workout is left out", "das Workout bleibt weg"), more: ("workouts", "Workouts"))
     try findings.check()
+    say(
+      findings.leftOutWorkouts, ("the workout is left out", "das Workout bleibt weg"),
+      more: ("workouts", "Workouts"))
     say(
       findings.impossibleSets,
       ("the set is left out, its workout kept", "der Satz bleibt weg, sein Workout bleibt"),

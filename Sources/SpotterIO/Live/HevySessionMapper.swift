@@ -16,12 +16,14 @@ public struct HevySessionMapper: Sendable {
   /// `where` names the workout in errors: the address and the JSON path of the workout. With
   /// `findings`, a set whose weight or reps no person can have done (a typo the app accepted)
   /// is left out and noted there, its workout kept, as an export's import does; without, it
-  /// refuses the workout.
+  /// refuses the workout. So with a workout that can be no session (no start, a date out of
+  /// range): with `findings` it is left out and noted there, and nil comes back.
   public func session(_ workout: HevyWorkout, where place: String, findings: ImportFindings? = nil) throws
-    -> PackedSession
+    -> PackedSession?
   {
     var context = ImportContext(fileName: place, clock: clock, defaultUnit: .kilograms)
     context.findings = findings
+    findings?.countRecord()
     func bad(_ field: String, _ value: String, _ reason: String) -> SpotterIOError {
       .malformedJSON(file: place, line: 1, field: field, reason: "\(reason) \(ErrorText.quoted(value))")
     }
@@ -37,8 +39,16 @@ public struct HevySessionMapper: Sendable {
       }
       return local
     }
-    let start = try minute(workout.startTime, "start_time")
-    let endLocal = try workout.endTime.map { try minute($0, "end_time") }
+    let start: LocalDateTime
+    let endLocal: LocalDateTime?
+    do {
+      start = try minute(workout.startTime, "start_time")
+      endLocal = try workout.endTime.map { try minute($0, "end_time") }
+    } catch let error as SpotterIOError {
+      // The server sends such a workout every night: it would stop every sync for good.
+      try context.passOverRecord(error)
+      return nil
+    }
     let title = (workout.title ?? "").trimmingCharacters(in: .whitespaces)
     var grouper = ExerciseGrouper()
     let exercises = (workout.exercises ?? []).enumerated().sorted {

@@ -27,7 +27,7 @@ import _SpotterTestSupport
       """)
     let mapper = HevySessionMapper(clock: TestZones.berlinClock)
     let findings = ImportFindings()
-    let session = try mapper.session(odd, where: "hevy w1", findings: findings).unpacked
+    let session = try #require(try mapper.session(odd, where: "hevy w1", findings: findings)).unpacked
     #expect(session.exercises.flatMap(\.sets).map(\.reps) == [7, 10])
     #expect(
       findings.impossibleSets.map { "\($0)" } == [
@@ -35,5 +35,20 @@ import _SpotterTestSupport
         "hevy w1:1: column 'exercises[0].sets[2].reps': invalid reps (a whole number from 0 to 9999) '877777.0'",
       ])
     #expect(throws: SpotterIOError.self) { try mapper.session(odd, where: "hevy w1") }
+  }
+
+  /// A workout that can be no session (dated 1969) is left out whole and noted, nil coming back;
+  /// without findings it refuses, as before.
+  @Test func aWorkoutOutOfRangeIsLeftOutWhole() throws {
+    var old = try workout(#"{"index": 0, "type": "normal", "weight_kg": 80, "reps": 7}"#)
+    old.startTime = "1969-12-31T10:00:00Z"
+    let mapper = HevySessionMapper(clock: TestZones.berlinClock)
+    let findings = ImportFindings()
+    #expect(try mapper.session(old, where: "hevy w1", findings: findings) == nil)
+    #expect(
+      findings.leftOutWorkouts.map { "\($0)" } == [
+        "hevy w1:1: field 'start_time': date out of range (1970 to 2099) '1969-12-31T10:00:00Z'"
+      ])
+    #expect(throws: SpotterIOError.self) { try mapper.session(old, where: "hevy w1") }
   }
 }
