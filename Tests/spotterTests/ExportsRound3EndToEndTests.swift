@@ -105,6 +105,30 @@ import _SpotterTestSupport
       ], "\(imported.stderr)")
   }
 
+  /// One row's date typed as no calendar has it (`2026-08-32`) costs that row's workout, noted,
+  /// and the nightly run goes on with the rest, where it refused the whole history; `--strict`
+  /// refuses it as before.
+  @Test func aTypoedDateCostsThatWorkoutInTheNightlyRun() async throws {
+    let box = try Sandbox()
+    var strong =
+      "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n"
+    for day in 0..<6 {
+      strong +=
+        "\(KillEndToEndTests.day(2400 + day * 2)) 18:00:00,\"Push\",1h,\"Bench Press (Barbell)\",1,60,8,0,0,\"\",\"\",\n"
+    }
+    strong += "2026-08-32 18:00:00,\"Push\",1h,\"Squat (Barbell)\",1,60,8,0,0,\"\",\"\",\n"
+    let path = box.dir.appendingPathComponent("strong.csv").path
+    try strong.write(toFile: path, atomically: false, encoding: .utf8)
+    let strict = try await box.spotter(["import", "--strict", path], now: now)
+    #expect(strict.status == 65 && strict.stderr.contains("strong.csv:8: column 'Date': invalid date"))
+    let run = try await box.spotter(["run", "--history", path], now: now)
+    #expect(run.status == 0 && run.stdout.contains("6 new"), "\(run.stdout)\(run.stderr)")
+    #expect(
+      run.stderr.contains(
+        "spotter: note: \(path):8: column 'Date': invalid date '2026-08-32 18:00:00'; the workout is left out (import --strict refuses the file)"
+      ), "\(run.stderr)")
+  }
+
   /// A Hevy export in the US form whose first (newest) record is in any month imports, with a
   /// 12- or a 24-hour clock, alone or before another: `Mar 2, 2026, 12:49 PM` first was refused.
   @Test(arguments: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"])

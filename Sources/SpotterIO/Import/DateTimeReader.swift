@@ -206,6 +206,8 @@ struct DateTimeReader {
     var monthValue: Int
     var day: Int
     var provisional = false
+    // The order this date shows, kept once it is a date.
+    var shown: Order?
     if let marked = markedDate(dateNumbers) {
       (year, monthValue, day) = marked
     } else if let month {
@@ -224,22 +226,24 @@ struct DateTimeReader {
       guard y.digits == 4 || y.digits == 2 else { throw .unreadable }
       year = y.digits == 2 ? 2000 + y.value : y.value
       if a > 12, b <= 12 {
-        if dayFirstAt == nil { dayFirstAt = (line, text) }
-        order = order ?? .dayFirst
+        shown = .dayFirst
       } else if b > 12, a <= 12 {
-        if monthFirstAt == nil { monthFirstAt = (line, text) }
-        order = order ?? .monthFirst
+        shown = .monthFirst
       }
-      if let dayFirst = dayFirstAt, let monthFirst = monthFirstAt {
-        throw .bothOrders(dayFirst: dayFirst.line, monthFirst: monthFirst.line)
+      // A date that shows the order the file has shown the other way is the file's to answer,
+      // when it is a date at all (`25/08/2026` after `08/25/2026`; `32/08/2026` is a typo).
+      if shown == .dayFirst, let monthFirst = monthFirstAt, LocalDate(year: year, month: b, day: a) != nil {
+        throw .bothOrders(dayFirst: dayFirstAt?.line ?? line, monthFirst: monthFirst.line)
       }
-      switch order {
+      if shown == .monthFirst, let dayFirst = dayFirstAt, LocalDate(year: year, month: a, day: b) != nil {
+        throw .bothOrders(dayFirst: dayFirst.line, monthFirst: monthFirstAt?.line ?? line)
+      }
+      switch order ?? shown {
       case .monthFirst: (monthValue, day) = (a, b)
       case .dayFirst: (day, monthValue) = (a, b)
       case nil:
         (day, monthValue) = (a, b)
         provisional = a != b
-        if provisional, ambiguousAt == nil { ambiguousAt = (line, text) }
       }
     }
     var hour = 0
@@ -261,6 +265,16 @@ struct DateTimeReader {
     guard hour < 24, minute < 60, second < 60,
       let date = LocalDate(year: year, month: monthValue, day: day)
     else { throw .unreadable }
+    // Only a date that reads tells the file's order: a typo (`32/08/2026`) leaves it as it was.
+    switch shown {
+    case .dayFirst:
+      if dayFirstAt == nil { dayFirstAt = (line, text) }
+    case .monthFirst:
+      if monthFirstAt == nil { monthFirstAt = (line, text) }
+    case nil:
+      if provisional, ambiguousAt == nil { ambiguousAt = (line, text) }
+    }
+    if order == nil { order = shown }
     return Reading(
       value: LocalDateTime(date: date, secondOfDay: hour * 3600 + minute * 60 + second),
       provisional: provisional)

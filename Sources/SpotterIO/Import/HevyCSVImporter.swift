@@ -66,18 +66,20 @@ struct HevyCSVImporter: ChunkedCSVImporter {
   private mutating func addDraft(_ record: CSVTable.Record, in table: CSVTable, key: String) throws -> Int? {
     let startText = table[record, startColumn]
     let endText = table[record, endColumn]
-    let startReading = try context.dateTime(
-      startText, fast: TimestampParser.hevy, reader: &dates, line: record.line, column: header[startColumn])
-    let endReading = try context.dateTime(
-      endText, fast: TimestampParser.hevy, reader: &dates, line: record.line, column: header[endColumn])
-    let start = startReading.value
-    let end = endReading.value
     context.findings?.countRecord()
-    guard try context.keepsDate(start, line: record.line, column: header[startColumn], value: startText),
-      try context.keepsDate(end, line: record.line, column: header[endColumn], value: endText)
+    guard
+      let startReading = try context.workoutDateTime(
+        startText, fast: TimestampParser.hevy, reader: &dates, line: record.line, column: header[startColumn]),
+      let endReading = try context.workoutDateTime(
+        endText, fast: TimestampParser.hevy, reader: &dates, line: record.line, column: header[endColumn]),
+      try context.keepsDate(
+        startReading.value, line: record.line, column: header[startColumn], value: startText),
+      try context.keepsDate(endReading.value, line: record.line, column: header[endColumn], value: endText)
     else {
       return nil
     }
+    let start = startReading.value
+    let end = endReading.value
     return drafts.add(
       Draft(
         start: start, end: end, title: table[record, title].trimmed,

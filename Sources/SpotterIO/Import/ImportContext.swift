@@ -208,20 +208,55 @@ public struct ImportContext: Sendable {
   func dateTime(
     _ text: String, fast: (String) -> LocalDateTime?, reader: inout DateTimeReader, line: Int, column: String
   ) throws -> DateTimeReader.Reading {
+    switch reading(text, fast: fast, reader: &reader, line: line, column: column) {
+    case .success(let reading): return reading
+    case .failure(let failure): throw failure.error
+    }
+  }
+
+  /// A workout's date-time in `text`, or nil when it is no date at all: that workout is left out
+  /// whole with a note (``passOverRecord(_:)``), thrown when strict. One row's typo
+  /// (`2026-08-32`, `13:30 PM`) refused a history of years; a file whose dates this reader cannot
+  /// read at all is still refused, past a fifth of its workouts (``ImportFindings/check()``), and
+  /// so is one that writes day and month both ways. The caller counts the workout.
+  func workoutDateTime(
+    _ text: String, fast: (String) -> LocalDateTime?, reader: inout DateTimeReader, line: Int, column: String
+  ) throws -> DateTimeReader.Reading? {
+    switch reading(text, fast: fast, reader: &reader, line: line, column: column) {
+    case .success(let reading): return reading
+    case .failure(let failure):
+      guard failure.isTypo else { throw failure.error }
+      try passOverRecord(failure.error)
+      return nil
+    }
+  }
+
+  /// Why a date-time did not read: the row error, and whether the text is no date in any form
+  /// (a typo) rather than one of a file that writes day and month both ways.
+  struct DateFailure: Error {
+    var error: SpotterIOError
+    var isTypo: Bool
+  }
+
+  private func reading(
+    _ text: String, fast: (String) -> LocalDateTime?, reader: inout DateTimeReader, line: Int, column: String
+  ) -> Result<DateTimeReader.Reading, DateFailure> {
     if let value = fast(text) {
-      return DateTimeReader.Reading(value: Self.gregorian(value), provisional: false)
+      return .success(DateTimeReader.Reading(value: Self.gregorian(value), provisional: false))
     }
     do {
       var reading = try reader.read(text, line: line)
       reading.value = Self.gregorian(reading.value)
-      return reading
+      return .success(reading)
     } catch .bothOrders(let dayFirst, let monthFirst) {
-      throw rowError(
+      let error = rowError(
         line, column, text,
         "this file writes dates day first (line \(dayFirst)) and month first (line \(monthFirst)); which is it?"
       )
+      return .failure(DateFailure(error: error, isTypo: false))
     } catch {
-      throw rowError(line, column, text, Phrase("invalid date", de: "ungültiges Datum"))
+      let error = rowError(line, column, text, Phrase("invalid date", de: "ungültiges Datum"))
+      return .failure(DateFailure(error: error, isTypo: true))
     }
   }
 

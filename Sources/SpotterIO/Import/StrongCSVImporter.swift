@@ -91,24 +91,33 @@ struct StrongCSVImporter: ChunkedCSVImporter {
       } else {
         let key = table[record, date]
         guard !leftOutDates.contains(key) else { continue }
-        let reading = try context.dateTime(
-          key, fast: TimestampParser.strong, reader: &dates, line: record.line, column: header[date])
-        let start = reading.value
         context.findings?.countRecord()
-        guard try context.keepsDate(start, line: record.line, column: header[date], value: key) else {
+        guard
+          let reading = try context.workoutDateTime(
+            key, fast: TimestampParser.strong, reader: &dates, line: record.line, column: header[date]),
+          try context.keepsDate(reading.value, line: record.line, column: header[date], value: key)
+        else {
           leftOutDates.insert(key)
           continue
         }
+        let start = reading.value
         var seconds: Int?
         if let duration {
           let text = table[record, duration]
           seconds = TimestampParser.duration(text)
-          if seconds == nil && !text.trimmed.isEmpty {
-            throw context.rowError(
-              record.line, header[duration], text, Phrase("invalid duration", de: "ungültige Dauer"))
-          }
-          if let seconds {
-            try context.checkDuration(seconds, line: record.line, column: header[duration], value: text)
+          do {
+            if seconds == nil && !text.trimmed.isEmpty {
+              throw context.rowError(
+                record.line, header[duration], text, Phrase("invalid duration", de: "ungültige Dauer"))
+            }
+            if let seconds {
+              try context.checkDuration(seconds, line: record.line, column: header[duration], value: text)
+            }
+          } catch let error as SpotterIOError {
+            // A typo'd length costs its workout, as a typo'd date does, not the history.
+            try context.passOverRecord(error)
+            leftOutDates.insert(key)
+            continue
           }
         }
         index = drafts.add(

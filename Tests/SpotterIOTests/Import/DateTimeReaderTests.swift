@@ -122,6 +122,25 @@ import Testing
     #expect(try told.finish(file: "f.csv", column: "date") == true)
   }
 
+  /// A typo that is no date (`32/08/2026`) says nothing of the file's order: the month-first
+  /// dates around it read, where it had made the file "both orders". A real date the other way
+  /// round still asks which it is.
+  @Test func aDateThatDoesNotReadLeavesTheOrderAsItWas() throws {
+    var reader = DateTimeReader()
+    _ = try reader.read("08/25/2026 18:00", line: 2)
+    #expect(throws: DateTimeReader.Failure.unreadable) { try reader.read("32/08/2026 18:00", line: 3) }
+    #expect("\(try reader.read("08/26/2026 18:00", line: 4).value)".hasPrefix("2026-08-26"))
+    #expect(throws: DateTimeReader.Failure.bothOrders(dayFirst: 5, monthFirst: 2)) {
+      try reader.read("27/08/2026 18:00", line: 5)
+    }
+
+    var before = DateTimeReader()
+    #expect(throws: DateTimeReader.Failure.unreadable) { try before.read("32/08/2026 18:00", line: 2) }
+    #expect(throws: DateTimeReader.Failure.unreadable) { try before.read("25/08/2026 25:00", line: 3) }
+    #expect("\(try before.read("08/25/2026 18:00", line: 4).value)".hasPrefix("2026-08-25"))
+    #expect(before.dayFirstAt == nil && before.monthFirstAt?.line == 4)
+  }
+
   /// `lis` is November in Polish and October in Croatian: the file's other month names decide.
   @Test func aMonthNameSharedByLanguagesFollowsTheFilesOtherNames() throws {
     var polish = DateTimeReader()

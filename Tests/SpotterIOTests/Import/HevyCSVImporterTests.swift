@@ -116,6 +116,28 @@ import _SpotterTestSupport
     #expect(throws: SpotterIOError.self) { try parseRow(rows[6]) }
   }
 
+  /// A start no calendar has (`32 Oct 2025`, typed into a spreadsheet) costs that workout, not
+  /// the export; strictly read, or in a file of them, it still refuses.
+  @Test func aTypoedStartCostsThatWorkout() throws {
+    let header =
+      #""title","start_time","end_time","description","exercise_title","superset_id","exercise_notes","set_index","set_type","weight_kg","reps","distance_km","duration_seconds","rpe""#
+    var rows = (1...6).map { day in
+      #""Pull","\#(day) Oct 2025, 18:06","\#(day) Oct 2025, 19:16","","Row",,"",0,"normal",80,7,,,"#
+    }
+    rows.insert(#""Pull","32 Oct 2025, 18:06","32 Oct 2025, 19:16","","Row",,"",0,"normal",80,7,,,"#, at: 2)
+    let text = ([header] + rows).joined(separator: "\n") + "\n"
+    let findings = ImportFindings()
+    let (_, kept) = try HistoryImporter(clock: TestZones.berlinClock, defaultUnit: .kilograms).parsePacked(
+      Data(text.utf8), fileName: "hevy.csv", findings: findings)
+    try findings.check()
+    #expect(kept.count == 6)
+    #expect(
+      findings.leftOutWorkouts.map { "\($0)" } == [
+        "hevy.csv:4: column 'start_time': invalid date '32 Oct 2025, 18:06'"
+      ])
+    #expect(throws: SpotterIOError.self) { try parseRow(rows[2]) }
+  }
+
   @Test func badStartTimeIsAnError() {
     #expect(
       throws: SpotterIOError.malformedRow(

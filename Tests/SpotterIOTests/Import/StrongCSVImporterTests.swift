@@ -132,6 +132,40 @@ import _SpotterTestSupport
     }
   }
 
+  /// A date no calendar has (`2026-08-32`, a typo in one row) or a length that is none costs
+  /// that row's workout, noted with its line, where it refused years of history; a file whose
+  /// dates do not read at all is still refused, with its first line.
+  @Test func aTypoedDateOrLengthCostsThatWorkout() throws {
+    let header =
+      "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE"
+    var rows = (11...22).flatMap { day in
+      (1...2).map { set in "2026-08-\(day) 18:00:00,\"Push\",1h,\"Bench\",\(set),60,8,0,0,\"\",\"\"," }
+    }
+    rows[3] = "2026-08-32 18:00:00,\"Push\",1h,\"Bench\",2,60,8,0,0,\"\",\"\","
+    rows[8] = rows[8].replacingOccurrences(of: ",1h,", with: ",1h 7x,")
+    func parse(_ rows: [String]) throws -> (kept: Int, findings: ImportFindings) {
+      let text = ([header] + rows).joined(separator: "\n") + "\n"
+      let findings = ImportFindings()
+      let (_, kept) = try HistoryImporter(clock: TestZones.berlinClock, defaultUnit: .kilograms).parsePacked(
+        Data(text.utf8), fileName: "strong.csv", findings: findings)
+      try findings.check()
+      return (kept.count, findings)
+    }
+    let (kept, findings) = try parse(rows)
+    // The 12th keeps its first set; the 15th's workout (a length of `1h 7x`) is left out whole.
+    #expect(kept == 11)
+    #expect(
+      findings.leftOutWorkouts.map { "\($0)" } == [
+        "strong.csv:5: column 'Date': invalid date '2026-08-32 18:00:00'",
+        "strong.csv:10: column 'Duration': invalid duration '1h 7x'",
+      ])
+    #expect(throws: SpotterIOError.self) {
+      try FixtureLoader.parse(([header] + rows).joined(separator: "\n"))
+    }
+    let unreadable = rows.map { $0.replacingOccurrences(of: "2026-08-", with: "2026-08-4") }
+    #expect(throws: SpotterIOError.self) { try parse(unreadable) }
+  }
+
   @Test func errorMessagesQuoteTheValue() {
     let error = SpotterIOError.malformedRow(
       file: "a.csv", line: 7, column: "Weight", value: "abc", reason: "invalid weight")
