@@ -38,6 +38,8 @@ struct FitNotesCSVImporter {
     }
     var drafts: [Draft] = []
     var draftIndex: [String: Int] = [:]
+    // The days left out for their dates: their other rows too.
+    var leftOut: Set<String> = []
     // The app writes YYYY-MM-DD; a spreadsheet that saved the file again writes the dates of its
     // locale (`21.11.2023`, `11/21/2023`), read as Strong's are.
     var dates = DateTimeReader(order: context.dateOrder)
@@ -76,11 +78,19 @@ struct FitNotesCSVImporter {
       } else if let existing = draftIndex[key] {
         index = existing
       } else {
-        let reading = try context.dateTime(
-          key, fast: { LocalDate(parsing: $0).map { LocalDateTime(date: $0, secondOfDay: 0) } },
-          reader: &dates,
-          line: record.line, column: header[date])
-        try context.checkDate(reading.value, line: record.line, column: header[date], value: key)
+        guard !leftOut.contains(key) else { continue }
+        context.findings?.countRecord()
+        // A day typed as no calendar has it, or outside 1970–2099, costs that day's rows.
+        guard
+          let reading = try context.workoutDateTime(
+            key, fast: { LocalDate(parsing: $0).map { LocalDateTime(date: $0, secondOfDay: 0) } },
+            reader: &dates,
+            line: record.line, column: header[date]),
+          try context.keepsDate(reading.value, line: record.line, column: header[date], value: key)
+        else {
+          leftOut.insert(key)
+          continue
+        }
         drafts.append(Draft(date: reading.value.date, line: record.line, provisional: reading.provisional))
         index = drafts.count - 1
         draftIndex[key] = index

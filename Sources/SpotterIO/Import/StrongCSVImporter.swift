@@ -146,9 +146,14 @@ struct StrongCSVImporter: ChunkedCSVImporter {
             // The same pseudo-rows in the app's language ("Ruhezeit"): no weight and no reps.
             continue
           } else {
-            throw context.rowError(
-              record.line, header[setOrder], order,
-              "invalid set order; accepted: a number, \(SetKind.acceptedWords)")
+            // A letter a newer app writes, or a typo, costs its set, not the history (as Hevy's
+            // set types; kept in --strict's refusal, and past a fifth of the sets).
+            context.findings?.countSet()
+            try context.passOverSet(
+              context.rowError(
+                record.line, header[setOrder], order,
+                "invalid set order; accepted: a number, \(SetKind.acceptedWords)"))
+            continue
           }
         }
       }

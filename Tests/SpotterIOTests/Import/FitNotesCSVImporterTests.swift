@@ -51,6 +51,25 @@ import _SpotterTestSupport
     }
   }
 
+  /// Outside --strict, a day typed as no calendar has it costs that day's rows, noted, not the
+  /// history.
+  @Test func androidTypoedDateCostsThatDay() throws {
+    let rows =
+      (10...19).map { "2023-11-\($0),Pull Up,Back,64.0,kgs,8,,," } + ["2023-11-32,Pull Up,Back,64.0,kgs,8,,,"]
+    let text =
+      (["Date,Exercise,Category,Weight,Weight Unit,Reps,Distance,Distance Unit,Time"] + rows)
+      .joined(separator: "\n") + "\n"
+    let findings = ImportFindings()
+    let (_, kept) = try HistoryImporter(clock: TestZones.berlinClock, defaultUnit: .kilograms).parsePacked(
+      Data(text.utf8), fileName: "fitnotes.csv", findings: findings)
+    try findings.check()
+    #expect(kept.count == 10)
+    #expect(
+      findings.leftOutWorkouts.map { "\($0)" } == [
+        "fitnotes.csv:12: column 'Date': invalid date '2023-11-32'"
+      ])
+  }
+
   /// The Android export saved again by a spreadsheet: German dates with semicolons and decimal
   /// commas, and US dates whose order a day over 12 tells (the first rows, read day first for
   /// want of a reason, are turned round). Each reads as the app's own file; it was refused at

@@ -225,5 +225,13 @@ import _SpotterTestSupport
       "\(error)".contains("strong.csv:2: column 'Set Order': invalid set order; accepted: a number, W, D, F")
         && "\(error)".contains("'HEAVY'")
     }
+    // Outside --strict, the word costs its set; the workout and its other sets are kept.
+    let findings = ImportFindings()
+    let text = ([header] + (orders + ["HEAVY"] + orders).map(row)).joined(separator: "\n") + "\n"
+    let (_, kept) = try HistoryImporter(clock: TestZones.berlinClock, defaultUnit: .kilograms).parsePacked(
+      Data(text.utf8), fileName: "strong.csv", findings: findings)
+    try findings.check()
+    #expect(
+      kept.count == 1 && findings.impossibleSets.map { "\($0)" }.first?.contains("strong.csv:10:") == true)
   }
 }
