@@ -84,11 +84,12 @@ public struct HistoryReadingService: Sendable {
     let progress = ImportProgress.forFile(
       path, environment: workspace.options.environment, words: workspace.words)
     defer { progress?.finish() }
-    let (format, sessions, notes, impossible) = try importer.readPackedCounting(
+    let (format, sessions, notes, impossible, leftOut) = try importer.readPackedCounting(
       path: path, progress: progress.map { bar in { bar.update($0, $1) } })
     for note in notes { workspace.notices.add("note: \(note)") }
     if let note = laterThanNowNote(sessions, path: path) { workspace.notices.add("note: \(note)") }
-    return ReadHistory(path: path, format: format, sessions: sessions, impossibleSets: impossible)
+    return ReadHistory(
+      path: path, format: format, sessions: sessions, impossibleSets: impossible, leftOutWorkouts: leftOut)
   }
 
   /// Sessions that start more than a day after now are kept, but no night learns from them

@@ -29,7 +29,7 @@ public struct NightlyRunner: Sendable {
     return zip(files, summaries).map { file, summary in
       FileImport(
         path: file.path, format: file.format, sessions: file.sessions.count, summary: summary,
-        impossibleSets: file.impossibleSets)
+        impossibleSets: file.impossibleSets, leftOutWorkouts: file.leftOutWorkouts)
     }
   }
 

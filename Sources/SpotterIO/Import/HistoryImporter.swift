@@ -53,20 +53,21 @@ public struct HistoryImporter: Sendable {
   public func readPackedNoting(path: String, progress: ((Int64, Int64) -> Void)? = nil) throws -> (
     HistoryFormat, [PackedSession], [String]
   ) {
-    let (format, sessions, notes, _) = try readPackedCounting(path: path, progress: progress)
+    let (format, sessions, notes, _, _) = try readPackedCounting(path: path, progress: progress)
     return (format, sessions, notes)
   }
 
-  /// ``readPackedNoting(path:progress:)``, and how many impossible sets were left out.
+  /// ``readPackedNoting(path:progress:)``, and how many impossible sets and how many workouts
+  /// were left out.
   public func readPackedCounting(path: String, progress: ((Int64, Int64) -> Void)? = nil) throws -> (
-    HistoryFormat, [PackedSession], [String], impossibleSets: Int
+    HistoryFormat, [PackedSession], [String], impossibleSets: Int, leftOutWorkouts: Int
   ) {
     let findings = ImportFindings()
     let (format, sessions, notes) = try readPacked(path: path, findings: findings, progress: progress)
     try findings.check()
     var heard = notes + findings.notes()
     if sessions.isEmpty && heard.isEmpty { heard.append(Self.noWorkoutsNote(format, file: path)) }
-    return (format, sessions, heard, findings.impossibleSets.count)
+    return (format, sessions, heard, findings.impossibleSets.count, findings.leftOutWorkouts.count)
   }
 
   /// What a file that holds no workout at all says, so that an import of "0 sessions" is not

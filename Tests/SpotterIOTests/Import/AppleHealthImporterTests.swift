@@ -196,8 +196,8 @@ import _SpotterTestSupport
     try (header + lines.joined(separator: "\n") + "\n</HealthData>\n").write(
       to: url, atomically: false, encoding: .utf8)
     let reader = importer("Europe/Berlin", types: AppleHealthImporter.defaultActivityTypes)
-    let (_, sessions, notes, _) = try reader.readPackedCounting(path: url.path)
-    #expect(sessions.count == 10)
+    let (_, sessions, notes, _, leftOut) = try reader.readPackedCounting(path: url.path)
+    #expect(sessions.count == 10 && leftOut == 2)
     #expect(
       notes == [
         "\(url.path):13: column 'endDate': ends before its startDate '2026-10-20 20:00:00 +0100' '2026-10-20 19:00:00 +0100'; the workout is left out (import --strict refuses the file)",
