@@ -77,9 +77,10 @@ struct GymBookCSVImporter {
       let dateText = table[record, date].trimmed
       let timeText = table[record, time].trimmed
       let text = dateText + " " + timeText
-      let reading = try context.dateTime(
-        text, fast: { _ in nil }, reader: &dates, line: record.line, column: header[date])
-      try context.checkDate(reading.value, line: record.line, column: header[date], value: text)
+      guard
+        let reading = try context.setDateTime(
+          text, fast: { _ in nil }, reader: &dates, line: record.line, column: header[date])
+      else { continue }
       let name = table[record, program].trimmed
       let key = dateText + "\u{1F}" + name
       let index: Int

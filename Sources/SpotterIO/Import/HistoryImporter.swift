@@ -205,6 +205,16 @@ public struct HistoryImporter: Sendable {
     return (format, sessions.map(\.unpacked))
   }
 
+  /// The sessions in `data` as a nightly run reads them: a typo'd set or workout is left out and
+  /// noted in `findings`, and the file is refused past a fifth of them (``ImportFindings/check()``).
+  public func parse(_ data: Data, fileName: String, findings: ImportFindings) throws -> (
+    HistoryFormat, [Session]
+  ) {
+    let (format, sessions) = try parsePacked(data, fileName: fileName, findings: findings)
+    try findings.check()
+    return (format, sessions.map(\.unpacked))
+  }
+
   /// ``parse(_:fileName:)`` with the sets packed as the store keeps them.
   func parsePacked(_ data: Data, fileName: String, findings: ImportFindings? = nil) throws -> (
     HistoryFormat, [PackedSession]

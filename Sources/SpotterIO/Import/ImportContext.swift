@@ -231,6 +231,30 @@ public struct ImportContext: Sendable {
     }
   }
 
+  /// A set's date-time in `text` (GymBook writes one with every set), or nil when it is no date
+  /// at all or lies outside 1970–2099: that set is left out with a note (``passOverSet(_:)``),
+  /// thrown when strict, and counted against the file's share of sets left out.
+  func setDateTime(
+    _ text: String, fast: (String) -> LocalDateTime?, reader: inout DateTimeReader, line: Int, column: String
+  ) throws -> DateTimeReader.Reading? {
+    let failure: SpotterIOError
+    switch reading(text, fast: fast, reader: &reader, line: line, column: column) {
+    case .success(let reading):
+      do {
+        try checkDate(reading.value, line: line, column: column, value: text)
+        return reading
+      } catch let error as SpotterIOError {
+        failure = error
+      }
+    case .failure(let read):
+      guard read.isTypo else { throw read.error }
+      failure = read.error
+    }
+    findings?.countSet()
+    try passOverSet(failure)
+    return nil
+  }
+
   /// Why a date-time did not read: the row error, and whether the text is no date in any form
   /// (a typo) rather than one of a file that writes day and month both ways.
   struct DateFailure: Error {

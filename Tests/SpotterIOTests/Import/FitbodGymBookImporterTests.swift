@@ -156,6 +156,28 @@ import _SpotterTestSupport
     #expect(sessions[1].exercises[0].sets[0].reps == 10)
   }
 
+  /// GymBook writes a time with every set: one typed as no clock has it (`18:65`) or a day no
+  /// calendar has costs that set, noted, not the export; strictly read it refuses.
+  @Test func gymBookTypoedTimeCostsThatSet() throws {
+    var rows = (10...19).map { #"\#($0)/11/26,Spinta,18:05,Panca piana,Petto,,,Set,8,"60,00 kg",,No"# }
+    rows.insert(#"12/11/26,Spinta,18:65,Panca piana,Petto,,,Set,8,"62,50 kg",,No"#, at: 3)
+    rows.insert(#"32/11/26,Spinta,18:05,Panca piana,Petto,,,Set,8,"62,50 kg",,No"#, at: 5)
+    let header =
+      "Data,Programma,Orario,Esercizio,Zona,Gruppi muscolari (Primari),Gruppi muscolari (Secondari),Set / Set di riscaldamento / Set di defaticamento,Ripetizioni / Tempo,Peso / Distanza,Appunti,Saltato"
+    let text = ([header] + rows).joined(separator: "\n") + "\n"
+    let findings = ImportFindings()
+    let (_, kept) = try HistoryImporter(clock: TestZones.berlinClock, defaultUnit: .kilograms).parsePacked(
+      Data(text.utf8), fileName: "gymbook.csv", findings: findings)
+    try findings.check()
+    #expect(kept.count == 10)
+    #expect(
+      findings.impossibleSets.map { "\($0)" } == [
+        "gymbook.csv:5: column 'Data': invalid date '12/11/26 18:65'",
+        "gymbook.csv:7: column 'Data': invalid date '32/11/26 18:05'",
+      ])
+    #expect(throws: SpotterIOError.self) { try parse(text) }
+  }
+
   /// The same columns in English are read alike.
   @Test func gymBookEnglish() throws {
     let (format, sessions) = try parse(
