@@ -36,6 +36,8 @@ struct FitNotesIOSCSVImporter {
     }
     var drafts: [Draft] = []
     var draftIndex: [String: Int] = [:]
+    // The workouts left out for their times: their other rows too.
+    var leftOut: Set<String> = []
     func instant(_ record: CSVTable.Record, _ column: Int) throws -> Date? {
       let text = table[record, column].trimmed
       if text.isEmpty { return nil }
@@ -54,11 +56,23 @@ struct FitNotesIOSCSVImporter {
       if let existing = draftIndex[key] {
         index = existing
       } else {
-        guard let start = try instant(record, startColumn) else {
-          throw context.rowError(
-            record.line, header[startColumn], "", Phrase("missing start time", de: "Startzeit fehlt"))
+        guard !leftOut.contains(key) else { continue }
+        context.findings?.countRecord()
+        let start: Date
+        var end: Date?
+        do {
+          guard let read = try instant(record, startColumn) else {
+            throw context.rowError(
+              record.line, header[startColumn], "", Phrase("missing start time", de: "Startzeit fehlt"))
+          }
+          start = read
+          end = try instant(record, endColumn)
+        } catch let error as SpotterIOError {
+          // A time typed as no clock has it, or outside 1970–2099, costs that workout.
+          try context.passOverRecord(error)
+          leftOut.insert(key)
+          continue
         }
-        var end = try instant(record, endColumn)
         if let finish = end,
           finish <= start || finish.timeIntervalSince(start) > Double(HevyCSVImporter.longestSeconds)
         {

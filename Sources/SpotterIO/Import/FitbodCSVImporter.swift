@@ -67,10 +67,21 @@ struct FitbodCSVImporter {
         let (local, offset) = day.map({ (LocalDateTime(date: $0, secondOfDay: 0), nil) })
           ?? TimestampParser.iso8601(joined)
       else {
-        throw context.rowError(
-          record.line, header[date], text, "invalid date (expected 2021-12-27 10:02:51 +0000 or 2019-02-13)")
+        // Every row is a set with its own time: a typo'd one costs that set.
+        context.findings?.countSet()
+        try context.passOverSet(
+          context.rowError(
+            record.line, header[date], text, "invalid date (expected 2021-12-27 10:02:51 +0000 or 2019-02-13)"
+          ))
+        continue
       }
-      try context.checkDate(local, line: record.line, column: header[date], value: text)
+      do {
+        try context.checkDate(local, line: record.line, column: header[date], value: text)
+      } catch let error as SpotterIOError {
+        context.findings?.countSet()
+        try context.passOverSet(error)
+        continue
+      }
       let at =
         offset.map { Date(timeIntervalSince1970: TimeInterval(local.wallSeconds - $0)) }
         ?? context.clock.instant(local)

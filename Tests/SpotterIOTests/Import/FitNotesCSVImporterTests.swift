@@ -136,6 +136,32 @@ import _SpotterTestSupport
     } throws: { "\($0)" == "fit.csv:2: column 'Weight': invalid number 'sixty'" }
   }
 
+  /// Fit Notes for iOS: a workout whose start is typed as no clock has it costs that workout,
+  /// all its rows, noted; the others are kept.
+  @Test func iOSTypoedStartCostsThatWorkout() throws {
+    let header =
+      "Name,StartTime,EndTime,BodyWeight,Exercise,Equipment,Reps,Weight,Time,Distance,Status,IsWarmup,"
+      + "RPE,RIR,Categories,Note"
+    var rows = (10...19).flatMap { day in
+      (0..<2).map { _ in
+        "Push,2025-02-\(day)T10:13:53Z,2025-02-\(day)T11:08:47Z,,Bench Press,Barbell,8,60,,,Done,false,,,,"
+      }
+    }
+    rows += (0..<2).map { _ in
+      "Push,2025-02-20T25:13:53Z,2025-02-20T11:08:47Z,,Bench Press,Barbell,8,60,,,Done,false,,,,"
+    }
+    let text = ([header] + rows).joined(separator: "\n") + "\n"
+    let findings = ImportFindings()
+    let (_, kept) = try HistoryImporter(clock: TestZones.berlinClock, defaultUnit: .kilograms).parsePacked(
+      Data(text.utf8), fileName: "fit.csv", findings: findings)
+    try findings.check()
+    #expect(kept.count == 10)
+    #expect(
+      findings.leftOutWorkouts.map { "\($0)" } == [
+        "fit.csv:22: column 'StartTime': invalid time (expected ISO 8601 with Z) '2025-02-20T25:13:53Z'"
+      ])
+  }
+
   /// FitNotes writes custom exercise names with bare commas: the row is rebuilt from its typed
   /// columns and the categories and exercises the file's other rows name; a row that stays
   /// ambiguous is refused with its line.

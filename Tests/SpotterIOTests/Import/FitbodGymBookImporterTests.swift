@@ -37,6 +37,26 @@ import _SpotterTestSupport
     #expect(sessions.allSatisfy { $0.source == .fitbod && $0.hasTimeOfDay })
   }
 
+  /// Every Fitbod row is a set with its own time: one typed as no clock has it costs that set,
+  /// noted, not the export; strictly read it refuses.
+  @Test func fitbodTypoedTimeCostsThatSet() throws {
+    var rows = (10...19).map { "2026-11-\($0) 06:30:00 +0000,Deadlift,5,140.0,0.0,0.0,0.0,0.0,false,,1.0" }
+    rows.insert("2026-11-12 06:70:00 +0000,Deadlift,5,140.0,0.0,0.0,0.0,0.0,false,,1.0", at: 2)
+    let header =
+      "Date,Exercise,Reps,Weight(kg),Duration(s),Distance(m),Incline,Resistance,isWarmup,Note,multiplier"
+    let text = ([header] + rows).joined(separator: "\n") + "\n"
+    let findings = ImportFindings()
+    let (_, kept) = try HistoryImporter(clock: TestZones.berlinClock, defaultUnit: .kilograms).parsePacked(
+      Data(text.utf8), fileName: "fitbod.csv", findings: findings)
+    try findings.check()
+    #expect(kept.count == 10)
+    #expect(
+      findings.impossibleSets.map { "\($0)" } == [
+        "fitbod.csv:4: column 'Date': invalid date (expected 2021-12-27 10:02:51 +0000 or 2019-02-13) '2026-11-12 06:70:00 +0000'"
+      ])
+    #expect(throws: SpotterIOError.self) { try parse(text) }
+  }
+
   /// The current form after a spreadsheet saved it, as a real export was published: `FALSE`, long
   /// decimals, and a blank row written as commas (refused at its empty date before).
   @Test func fitbodSavedBySpreadsheet() throws {
