@@ -90,9 +90,13 @@ struct FitNotesIOSCSVImporter {
         case "failed": kind = .failure
         case "notstarted", "skipped": completed = false
         default:
-          throw context.rowError(
-            record.line, header[status], table[record, status],
-            Phrase("unknown set status", de: "unbekannter Satzstatus"))
+          // A status a newer app writes costs its set, not the history (as Hevy's set types).
+          context.findings?.countSet()
+          try context.passOverSet(
+            context.rowError(
+              record.line, header[status], table[record, status],
+              Phrase("unknown set status", de: "unbekannter Satzstatus")))
+          continue
         }
       }
       if let warmup, table[record, warmup].trimmed.lowercased() == "true" { kind = .warmup }

@@ -73,22 +73,34 @@ struct JefitCSVImporter {
     }
     var drafts: [String: Draft] = [:]
     var order: [String] = []
+    // Sessions left out for a start or length typed as none can be: their logs too.
+    var leftOut: Set<String> = []
 
     if let (header, rows) = sections["WORKOUT SESSIONS"] {
       let id = try column("_id", in: header, section: "WORKOUT SESSIONS")
       for record in rows {
         try context.checkFieldCount(of: record, header: header)
         let key = table[record, id].trimmed
-        guard !key.isEmpty, drafts[key] == nil else { continue }
-        let (start, hasTime) = try self.start(table, record, header: header)
+        guard !key.isEmpty, drafts[key] == nil, !leftOut.contains(key) else { continue }
+        context.findings?.countRecord()
+        let start: Date
+        let hasTime: Bool
         var end: Date?
-        if let total = header.firstIndex(of: "total_time"),
-          case .value(let seconds) = table.number(record, column: total),
-          seconds > 0
-        {
-          try context.checkDuration(
-            Int(min(seconds, 1e9)), line: record.line, column: "total_time", value: table[record, total])
-          if hasTime { end = start.addingTimeInterval(seconds) }
+        do {
+          (start, hasTime) = try self.start(table, record, header: header)
+          if let total = header.firstIndex(of: "total_time"),
+            case .value(let seconds) = table.number(record, column: total),
+            seconds > 0
+          {
+            try context.checkDuration(
+              Int(min(seconds, 1e9)), line: record.line, column: "total_time", value: table[record, total])
+            if hasTime { end = start.addingTimeInterval(seconds) }
+          }
+        } catch let error as SpotterIOError {
+          // One session's typo costs that session and its logs, not the history.
+          try context.passOverRecord(error)
+          leftOut.insert(key)
+          continue
         }
         drafts[key] = Draft(start: start, hasTime: hasTime, end: end)
         order.append(key)
@@ -106,11 +118,19 @@ struct JefitCSVImporter {
         if key.isEmpty {
           key = "day-" + (header.firstIndex(of: "mydate").map { table[record, $0].trimmed } ?? "")
         }
+        guard !leftOut.contains(key) else { continue }
         if drafts[key] == nil {
           // Logged sets without their session row: a day known by its date.
-          let (start, hasTime) = try self.start(table, record, header: header)
-          drafts[key] = Draft(start: start, hasTime: hasTime, end: nil)
-          order.append(key)
+          context.findings?.countRecord()
+          do {
+            let (start, hasTime) = try self.start(table, record, header: header)
+            drafts[key] = Draft(start: start, hasTime: hasTime, end: nil)
+            order.append(key)
+          } catch let error as SpotterIOError {
+            try context.passOverRecord(error)
+            leftOut.insert(key)
+            continue
+          }
         }
         let exercise = table[record, name].trimmed
         for set in try sets(table[record, logs], line: record.line) {

@@ -102,6 +102,31 @@ import _SpotterTestSupport
     #expect(orphans.map(\.id) == ["jefit-day-2026-11-18"] && orphans[0].setCount == 2)
   }
 
+  /// One session's start typed as no date (`2026-11-32`) costs that session and its logs,
+  /// noted; the others are kept. Strictly read, it refuses.
+  @Test func aTypoedSessionDateCostsThatSession() throws {
+    var sessions = (10...19).map { "\($0),2026-11-\($0),,,3600" }
+    sessions[3] = "13,2026-11-32,,,3600"
+    let logs = (10...19).map { "\($0 + 100),\($0),2026-11-\($0),1,\"Deadlift\",\"180x3\",196" }
+    let text =
+      (["### WORKOUT SESSIONS ###", "_id,mydate,starttime,starttimie,total_time"] + sessions
+      + [
+        "###########################", "", "### EXERCISE LOGS ###",
+        "_id,belongsession,mydate,eid,ename,logs,record",
+      ]
+      + logs + ["###########################", ""]).joined(separator: "\n")
+    #expect(throws: SpotterIOError.self) { try parse(text) }
+    let findings = ImportFindings()
+    let (_, kept) = try HistoryImporter(clock: TestZones.berlinClock, defaultUnit: .kilograms).parsePacked(
+      Data(text.utf8), fileName: "jefit.csv", findings: findings)
+    try findings.check()
+    #expect(kept.count == 9 && !kept.map(\.unpacked).contains { $0.id == "jefit-13" })
+    #expect(
+      findings.leftOutWorkouts.map { "\($0)" } == [
+        "jefit.csv:6: column 'mydate': invalid date (expected 2024-01-15) '2026-11-32'"
+      ])
+  }
+
   /// An impossible set is left out with a note (refused with --strict); a token that is no set
   /// at all, a start that is no number, and an export without its tables are refused at their
   /// line.
