@@ -45,19 +45,20 @@ struct NativeJSONImporter {
         file: context.fileName, line: 1, field: "(document)",
         reason: Phrase("expected an object or array", de: "erwartet ein Objekt oder eine Liste"))
     }
-    return try list.enumerated().map { index, element in
+    return try list.enumerated().compactMap { index, element in
       try session(element, path: "sessions[\(index)]", unit: unit)
     }
   }
 
-  private func session(_ element: Any, path: String, unit: WeightUnit) throws -> Session {
+  /// A session, or nil when its times leave it out (``times(_:path:)``).
+  private func session(_ element: Any, path: String, unit: WeightUnit) throws -> Session? {
     guard let object = element as? [String: Any] else {
       throw fieldError(path, value: "\(element)", Phrase("expected an object", de: "erwartet ein Objekt"))
     }
     let id = try string(object, ["id"], path: path)
     let name = try string(object, ["workout_name", "workoutName", "name"], path: path)
-    let start = try instant(object, ["start", "start_date", "startDate"], path: path)!
-    let end = try instant(object, ["end", "end_date", "endDate"], path: path, optional: true)
+    context.findings?.countRecord()
+    guard let (start, end) = try times(object, path: path) else { return nil }
     var state = SessionState.completed
     if let raw = object["state"] {
       guard let text = raw as? String, let parsed = SessionState(rawValue: text.lowercased()),
@@ -69,10 +70,6 @@ struct NativeJSONImporter {
             "expected active, paused or completed, got", de: "erwartet active, paused oder completed, nicht"))
       }
       state = parsed
-    }
-    if let end, end < start {
-      throw fieldError(
-        "\(path).end", value: "\(object["end"] ?? object["endDate"] ?? "")", "end before start")
     }
     var exercises: [ExerciseEntry] = []
     for (exerciseIndex, rawExercise) in ((object["exercises"] as? [Any]) ?? []).enumerated() {
@@ -156,6 +153,30 @@ struct NativeJSONImporter {
         Phrase("expected a non-negative number, got", de: "erwartet eine nicht negative Zahl, nicht"))
     }
     return value
+  }
+
+  /// A session's start and end, or nil when a typo leaves the session out with a note: a time
+  /// that is none, a date outside 1970–2099, an end before the start (thrown when strict, and
+  /// past a fifth of the sessions). A session without a start is still refused.
+  private func times(_ object: [String: Any], path: String) throws -> (Date, Date?)? {
+    guard
+      ["start", "start_date", "startDate"].contains(where: { object[$0] != nil && !(object[$0] is NSNull) })
+    else {
+      _ = try instant(object, ["start", "start_date", "startDate"], path: path)
+      return nil
+    }
+    do {
+      let start = try instant(object, ["start", "start_date", "startDate"], path: path)!
+      let end = try instant(object, ["end", "end_date", "endDate"], path: path, optional: true)
+      if let end, end < start {
+        throw fieldError(
+          "\(path).end", value: "\(object["end"] ?? object["endDate"] ?? "")", "end before start")
+      }
+      return (start, end)
+    } catch let error as SpotterIOError {
+      try context.passOverRecord(error)
+      return nil
+    }
   }
 
   private func instant(

@@ -57,6 +57,37 @@ import _SpotterTestSupport
     }
   }
 
+  /// A session whose time is typed as none can be (`2026-11-31`), or ends before it starts,
+  /// costs that session, noted with its field; the others are kept. Strictly read, and past a
+  /// fifth of the sessions, it refuses; a session without a start is refused still.
+  @Test func aTypoedSessionTimeCostsThatSession() throws {
+    func session(_ day: Int, start: String? = nil, end: String? = nil) -> String {
+      let begin = start ?? "2026-11-\(day)T18:00:00Z"
+      return #"{"id": "s\#(day)", "workout_name": "Push", "start": "\#(begin)""#
+        + (end.map { #", "end": "\#($0)""# } ?? "") + "}"
+    }
+    var sessions = (10...19).map { session($0) }
+    sessions[2] = session(12, start: "2026-11-31T18:00:00Z")
+    sessions[5] = session(15, end: "2026-11-15T17:00:00Z")
+    let text = "[" + sessions.joined(separator: ",\n") + "]"
+    let findings = ImportFindings()
+    let (_, kept) = try HistoryImporter(clock: TestZones.berlinClock, defaultUnit: .kilograms).parsePacked(
+      Data(text.utf8), fileName: "h.json", findings: findings)
+    try findings.check()
+    #expect(kept.map(\.unpacked).map(\.id) == ["s10", "s11", "s13", "s14", "s16", "s17", "s18", "s19"])
+    #expect(
+      findings.leftOutWorkouts.map { "\($0)" } == [
+        "h.json:3: field 'sessions[2].start': expected an ISO 8601 time, got '2026-11-31T18:00:00Z'",
+        "h.json:6: field 'sessions[5].end': end before start '2026-11-15T17:00:00Z'",
+      ])
+    #expect(throws: SpotterIOError.self) { try FixtureLoader.parse(text, name: "h.json") }
+    let noStart = "[" + (sessions + [#"{"id": "x", "workout_name": "Push"}"#]).joined(separator: ",") + "]"
+    #expect(throws: SpotterIOError.self) {
+      try HistoryImporter(clock: TestZones.berlinClock, defaultUnit: .kilograms).parsePacked(
+        Data(noStart.utf8), fileName: "h.json", findings: ImportFindings())
+    }
+  }
+
   @Test func brokenJSONIsAnErrorNotACrash() {
     #expect(throws: SpotterIOError.self) {
       try FixtureLoader.parse("{\"sessions\": [\n{\"id\": }\n]}", name: "s.json")
