@@ -120,8 +120,7 @@ public struct ConfigInitializer: Sendable {
     }
     var backup: String?
     if exists {
-      let old = try Self.currentText(at: path)
-      try AtomicFileWriter.write(old, to: path + ".bak")
+      try Self.keepBackup(of: path)
       backup = path + ".bak"
     }
     try AtomicFileWriter.write(text, to: path)
@@ -144,6 +143,28 @@ public struct ConfigInitializer: Sendable {
   /// bytes that are not UTF-8 are an error naming their line, never repaired into a backup.
   static func currentText(at path: String) throws -> String {
     try UTF8File.read(path: path, atMost: ConfigLoader.largestFile, kind: Phrase("a config"))
+  }
+
+  /// Keeps the config at `path` as `path.bak`, byte for byte and unread: a hard link to it, made
+  /// under a temporary name and renamed over an older backup, so neither name is ever missing or
+  /// half written. `--force` is what a config that cannot be read asks for (bytes that are not
+  /// UTF-8, a sparse file of 10 GB): it was refused, as reading it whole for its backup could
+  /// not be done. Where the file system makes no hard links, the text is copied, read as a
+  /// config is.
+  static func keepBackup(of path: String) throws {
+    let backup = path + ".bak"
+    let temporary = backup + ".tmp-\(getpid())"
+    unlink(temporary)
+    if link(path, temporary) == 0 {
+      guard rename(temporary, backup) == 0 else {
+        let reason = String(cString: strerror(errno))
+        unlink(temporary)
+        throw SpotterIOError.io(path: backup, reason: Phrase("cannot keep the old config: \(reason)"))
+      }
+      return
+    }
+    let old = try currentText(at: path)
+    try AtomicFileWriter.write(old, to: backup)
   }
 
   /// The config that is there, when there is one: `init` says so before it asks anything, and

@@ -56,9 +56,10 @@ import _SpotterTestSupport
   }
 
   /// A config that is there is read as a config is, never whole whatever its size: a sparse file
-  /// of 10 GB in its place filled memory until `init` was killed. It is refused unread, its
-  /// backup not made, and the file left as it was.
-  @Test func aHugeConfigInPlaceIsRefusedUnread() throws {
+  /// of 10 GB in its place filled memory until `init` was killed. `--force` keeps it as the
+  /// backup unread (a hard link, not a copy), and writes the new config in its place; so it
+  /// does for one whose bytes are not UTF-8, which it refused before.
+  @Test func aHugeOrUnreadableConfigIsKeptUnreadAsTheBackup() throws {
     let dir = TestScratch.root.appendingPathComponent("spotter-init-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: dir) }
@@ -68,12 +69,17 @@ import _SpotterTestSupport
     let initializer = ConfigInitializer(
       options: SpotterOptions(configPath: path, databasePath: nil, now: nil, environment: [:]))
     #expect(try initializer.existing(force: false, flags: []) == "")
-    #expect {
-      try initializer.write(answers(), force: true)
-    } throws: { error in
-      "\(error)".contains("10737418240 bytes, more than a config can be")
-    }
-    #expect(!FileManager.default.fileExists(atPath: path + ".bak"))
-    #expect((try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) == 10 << 30)
+    let outcome = try initializer.write(answers(), force: true)
+    #expect(outcome.backup == path + ".bak")
+    #expect((try FileManager.default.attributesOfItem(atPath: path + ".bak")[.size] as? Int) == 10 << 30)
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == outcome.text)
+
+    let latin1 = Data([0x23, 0x20, 0xE9, 0x74, 0xE9, 0x0A])  // "# été" in Latin-1
+    try latin1.write(to: URL(fileURLWithPath: path))
+    _ = try initializer.write(answers(), force: true)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path + ".bak")) == latin1)
+    let left = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+    #expect(left == ["config.toml", "config.toml.bak"])
   }
+
 }
