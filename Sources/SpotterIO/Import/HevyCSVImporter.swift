@@ -119,6 +119,7 @@ struct HevyCSVImporter: ChunkedCSVImporter {
           kind = named
         } else {
           // A type a newer app writes costs its set, not the history (kept in --strict's refusal).
+          context.findings?.countSet()
           try context.passOverSet(
             context.rowError(
               record.line, header[setType], type, "unknown set type; accepted: \(SetKind.acceptedWords)"))
