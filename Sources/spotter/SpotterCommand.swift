@@ -21,7 +21,9 @@ struct SpotterCommand: ParsableCommand {
 
   static func main() {
     let arguments = Array(CommandLine.arguments.dropFirst())
-    if let message = CommandSuggestion.message(for: arguments, root: Self.self) {
+    if let message = CommandSuggestion.message(for: arguments, root: Self.self)
+      ?? NegativeValue.message(for: arguments)
+    {
       FileHandle.standardError.write(Data("spotter: error: \(message)\n".utf8))
       Foundation.exit(ExitCode.validationFailure.rawValue)
     }

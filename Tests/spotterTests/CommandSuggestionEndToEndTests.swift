@@ -24,6 +24,20 @@ import Testing
       result.stderr.contains("unknown command 'spotter xyzzy'; the commands are: init, run, plan, import"))
   }
 
+  /// `-1h` was read as the flags `-1` and `-h`: `snooze` printed its help and exited 0, nothing
+  /// snoozed. A value given negative is refused as one; after `--` it is an argument as given.
+  @Test func aNegativeValueIsRefusedNotTakenForHelp() async throws {
+    let snooze = try await SpotterBinary.run(["snooze", "workout-reminder-2026-12-01@spotter", "-1h"])
+    #expect(snooze.status == 64)
+    #expect(
+      snooze.stderr
+        == "spotter: error: '-1h' is negative; durations, days and counts are given as positive values (1h, 30m, +2d, 7)\n"
+    )
+    #expect(!snooze.stdout.contains("OVERVIEW"))
+    let after = try await SpotterBinary.run(["snooze", "--", "workout-reminder-2026-12-01@spotter", "-1h"])
+    #expect(after.status == 64 && after.stderr.contains("DURATION must look like"), "\(after.stderr)")
+  }
+
   @Test func rightCommandsAndTheirArgumentsAreLeftToTheParser() async throws {
     #expect(try await SpotterBinary.run(["help", "run"]).stdout.contains("USAGE: spotter run"))
     #expect(try await SpotterBinary.run(["run", "--help"]).stdout.contains("USAGE: spotter run"))
