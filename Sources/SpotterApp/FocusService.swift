@@ -85,6 +85,12 @@ public struct FocusService: Sendable {
         throw SpotterAppError.invalidOption(
           option: "START", value: timing.start, reason: Phrase("cannot read", de: "nicht lesbar:"))
       }
+      // A title `focus add` made from the start (`Focus Block 14:00`) follows the block, where a
+      // block moved to 16:00 kept saying 14:00; a title the person gave is theirs.
+      let clock = workspace.clock
+      if block.title == FocusTexts.defaultTitle(start: clock.local(block.start).time) {
+        block.title = FocusTexts.defaultTitle(start: clock.local(start).time)
+      }
       block.start = start
       block.end = end
       blocks.remove(at: index)

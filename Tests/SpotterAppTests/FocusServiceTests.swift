@@ -36,6 +36,27 @@ import Testing
     #expect(try service.list(from: nil, to: nil).count == 2)
   }
 
+  /// A block moved keeps the title the person gave it; the one `focus add` made from its start
+  /// (`Focus Block 14:00`) follows it to its new time.
+  @Test func aMovedBlocksMadeTitleFollowsItsStart() throws {
+    let box = try AppSandbox()
+    let service = FocusService(workspace: try box.workspace(at: morning), outputDirectory: box.out)
+    let made = try service.add(
+      .init(start: "14:00", end: nil, duration: "1h"), title: nil, every: nil, until: nil, force: false)
+    let given = try service.add(
+      .init(start: "10:00", end: nil, duration: "1h"), title: "Focus Block 10:00 sharp", every: nil,
+      until: nil,
+      force: false)
+    let moving = FocusService(workspace: try box.workspace(at: morning), outputDirectory: box.out)
+    _ = try moving.move(
+      id: made.blocks[0].id, to: .init(start: "16:00", end: nil, duration: nil), force: false)
+    _ = try moving.move(
+      id: given.blocks[0].id, to: .init(start: "11:00", end: nil, duration: nil), force: false)
+    let titles = try moving.list(from: nil, to: nil).map(\.title).sorted()
+    #expect(titles == ["Focus Block 10:00 sharp", "Focus Block 16:00"])
+    #expect(try box.read(NightlyRunner.calendarFileName).contains("SUMMARY:Focus Block 16:00"))
+  }
+
   /// A calendar is read whole, so one of more than 64 MB (a sparse file of 10 GB here, which
   /// filled memory until the process was killed) is refused by its size, unread, as bad input,
   /// and nothing is published.
