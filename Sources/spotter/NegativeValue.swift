@@ -1,13 +1,18 @@
-/// A value given negative (`snooze UID -1h`) is refused as one.
+/// A value given negative where an argument stands (`snooze UID -1h`) is refused as one.
 ///
 /// ArgumentParser reads `-1h` as the short flags `-1` and `-h`, and `-h` asks for help: `snooze`
 /// printed its help and exited 0 with nothing snoozed, which a script takes for success. No
 /// option of spotter's is a digit, so a word of a dash, a digit and then digits, letters or a
-/// point is always a number given negative; after `--` every word is an argument.
+/// point is a number given negative. Only one holding an `h` is read as help (`-10d` is refused
+/// by the parser as an unknown option), and one after an option is that option's value
+/// (`achievements --since -10d`), so only such a word where an argument stands is refused here;
+/// after `--` every word is an argument.
 enum NegativeValue {
   /// The message for the first such word of `arguments`, or nil when there is none.
   static func message(for arguments: [String]) -> String? {
-    for word in arguments.prefix(while: { $0 != "--" }) where isNegative(word) {
+    let words = Array(arguments.prefix(while: { $0 != "--" }))
+    for (index, word) in words.enumerated() where isNegative(word) && word.contains("h") {
+      guard index == 0 || !words[index - 1].hasPrefix("-") else { continue }
       return
         "'\(word)' is negative; durations, days and counts are given as positive values (1h, 30m, +2d, 7)"
     }

@@ -34,6 +34,9 @@ import Testing
         == "spotter: error: '-1h' is negative; durations, days and counts are given as positive values (1h, 30m, +2d, 7)\n"
     )
     #expect(!snooze.stdout.contains("OVERVIEW"))
+    // An option's value may be negative: `--since -1h` is the option's to read.
+    let since = try await SpotterBinary.run(["achievements", "--since", "-1h"])
+    #expect(!since.stderr.contains("is negative"), "\(since.stderr)")
     let after = try await SpotterBinary.run(["snooze", "--", "workout-reminder-2026-12-01@spotter", "-1h"])
     #expect(after.status == 64 && after.stderr.contains("DURATION must look like"), "\(after.stderr)")
   }
