@@ -78,22 +78,28 @@ import _SpotterTestSupport
       ), "\(again.stderr)")
   }
 
-  /// A phone reset to its epoch writes 1969-12-31 west of Greenwich: that workout (all its
-  /// rows) is left out with a note, once, and the history around it kept, where the one row
-  /// refused the whole export; `--strict` refuses it as before.
-  @Test func aWorkoutDatedBeforeNineteenSeventyCostsThatWorkout() async throws {
-    let box = try Sandbox()
+  /// A Strong export of six workouts two days apart, then `rows` (lines 8 and on), in `box`.
+  func sixWorkouts(in box: Sandbox, then rows: [String]) throws -> String {
     var strong =
       "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n"
     for day in 0..<6 {
       strong +=
         "\(KillEndToEndTests.day(2400 + day * 2)) 18:00:00,\"Push\",1h,\"Bench Press (Barbell)\",1,60,8,0,0,\"\",\"\",\n"
     }
-    for set in 1...2 {
-      strong += "1969-12-31 19:00:00,\"Push\",1h,\"Squat (Barbell)\",\(set),60,8,0,0,\"\",\"\",\n"
-    }
+    strong += rows.map { $0 + "\n" }.joined()
     let path = box.dir.appendingPathComponent("strong.csv").path
     try strong.write(toFile: path, atomically: false, encoding: .utf8)
+    return path
+  }
+
+  /// A phone reset to its epoch writes 1969-12-31 west of Greenwich: that workout (all its
+  /// rows) is left out with a note, once, and the history around it kept, where the one row
+  /// refused the whole export; `--strict` refuses it as before.
+  @Test func aWorkoutDatedBeforeNineteenSeventyCostsThatWorkout() async throws {
+    let box = try Sandbox()
+    let path = try sixWorkouts(
+      in: box,
+      then: (1...2).map { "1969-12-31 19:00:00,\"Push\",1h,\"Squat (Barbell)\",\($0),60,8,0,0,\"\",\"\"," })
     let strict = try await box.spotter(["import", "--strict", path], now: now)
     #expect(strict.status == 65 && strict.stderr.contains("strong.csv:8: column 'Date': date out of range"))
     let imported = try await box.spotter(["import", path], now: now)
@@ -110,15 +116,8 @@ import _SpotterTestSupport
   /// refuses it as before.
   @Test func aTypoedDateCostsThatWorkoutInTheNightlyRun() async throws {
     let box = try Sandbox()
-    var strong =
-      "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n"
-    for day in 0..<6 {
-      strong +=
-        "\(KillEndToEndTests.day(2400 + day * 2)) 18:00:00,\"Push\",1h,\"Bench Press (Barbell)\",1,60,8,0,0,\"\",\"\",\n"
-    }
-    strong += "2026-08-32 18:00:00,\"Push\",1h,\"Squat (Barbell)\",1,60,8,0,0,\"\",\"\",\n"
-    let path = box.dir.appendingPathComponent("strong.csv").path
-    try strong.write(toFile: path, atomically: false, encoding: .utf8)
+    let path = try sixWorkouts(
+      in: box, then: ["2026-08-32 18:00:00,\"Push\",1h,\"Squat (Barbell)\",1,60,8,0,0,\"\",\"\","])
     let strict = try await box.spotter(["import", "--strict", path], now: now)
     #expect(strict.status == 65 && strict.stderr.contains("strong.csv:8: column 'Date': invalid date"))
     let run = try await box.spotter(["run", "--history", path], now: now)

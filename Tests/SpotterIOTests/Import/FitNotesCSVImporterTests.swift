@@ -59,10 +59,7 @@ import _SpotterTestSupport
     let text =
       (["Date,Exercise,Category,Weight,Weight Unit,Reps,Distance,Distance Unit,Time"] + rows)
       .joined(separator: "\n") + "\n"
-    let findings = ImportFindings()
-    let (_, kept) = try HistoryImporter(clock: TestZones.berlinClock, defaultUnit: .kilograms).parsePacked(
-      Data(text.utf8), fileName: "fitnotes.csv", findings: findings)
-    try findings.check()
+    let (kept, findings) = try FixtureLoader.parseNoting(text, name: "fitnotes.csv")
     #expect(kept.count == 10)
     #expect(
       findings.leftOutWorkouts.map { "\($0)" } == [
@@ -153,10 +150,7 @@ import _SpotterTestSupport
     // A status no version wrote costs its set.
     rows[1] = rows[1].replacingOccurrences(of: ",Done,", with: ",Paused,")
     let text = ([header] + rows).joined(separator: "\n") + "\n"
-    let findings = ImportFindings()
-    let (_, kept) = try HistoryImporter(clock: TestZones.berlinClock, defaultUnit: .kilograms).parsePacked(
-      Data(text.utf8), fileName: "fit.csv", findings: findings)
-    try findings.check()
+    let (kept, findings) = try FixtureLoader.parseNoting(text, name: "fit.csv")
     #expect(kept.count == 10)
     #expect(
       findings.leftOutWorkouts.map { "\($0)" } == [

@@ -45,10 +45,7 @@ import _SpotterTestSupport
     let header =
       "Date,Exercise,Reps,Weight(kg),Duration(s),Distance(m),Incline,Resistance,isWarmup,Note,multiplier"
     let text = ([header] + rows).joined(separator: "\n") + "\n"
-    let findings = ImportFindings()
-    let (_, kept) = try HistoryImporter(clock: TestZones.berlinClock, defaultUnit: .kilograms).parsePacked(
-      Data(text.utf8), fileName: "fitbod.csv", findings: findings)
-    try findings.check()
+    let (kept, findings) = try FixtureLoader.parseNoting(text, name: "fitbod.csv")
     #expect(kept.count == 10)
     #expect(
       findings.impossibleSets.map { "\($0)" } == [
@@ -185,10 +182,7 @@ import _SpotterTestSupport
     let header =
       "Data,Programma,Orario,Esercizio,Zona,Gruppi muscolari (Primari),Gruppi muscolari (Secondari),Set / Set di riscaldamento / Set di defaticamento,Ripetizioni / Tempo,Peso / Distanza,Appunti,Saltato"
     let text = ([header] + rows).joined(separator: "\n") + "\n"
-    let findings = ImportFindings()
-    let (_, kept) = try HistoryImporter(clock: TestZones.berlinClock, defaultUnit: .kilograms).parsePacked(
-      Data(text.utf8), fileName: "gymbook.csv", findings: findings)
-    try findings.check()
+    let (kept, findings) = try FixtureLoader.parseNoting(text, name: "gymbook.csv")
     #expect(kept.count == 10)
     #expect(
       findings.impossibleSets.map { "\($0)" } == [

@@ -17,6 +17,16 @@ enum FixtureLoader {
     try importer(unit: unit).read(path: url(name).path)
   }
 
+  /// Parses `text` as the nightly run reads a file called `name`: what a typo costs (a set, a
+  /// workout) is left out and noted in the findings returned; past a fifth of them it throws.
+  static func parseNoting(_ text: String, name: String) throws -> (
+    sessions: [Session], findings: ImportFindings
+  ) {
+    let findings = ImportFindings()
+    let (_, sessions) = try importer().parse(Data(text.utf8), fileName: name, findings: findings)
+    return (sessions, findings)
+  }
+
   /// Parses inline CSV or JSON text as if it were a file called `name`.
   static func parse(_ text: String, name: String = "history.csv") throws -> (HistoryFormat, [Session]) {
     try importer().parse(Data(text.utf8), fileName: name)

@@ -74,11 +74,8 @@ import _SpotterTestSupport
       #""Pull","2 Oct 2025, 18:06","2 Oct 2025, 19:16","","Row",,"",\#(index),"\#(index == 3 ? "cluster" : "normal")",80,7,,,"#
     }
     let text = ([header] + rows).joined(separator: "\n") + "\n"
-    let findings = ImportFindings()
-    let (_, kept) = try HistoryImporter(clock: TestZones.berlinClock, defaultUnit: .kilograms).parsePacked(
-      Data(text.utf8), fileName: "hevy.csv", findings: findings)
-    try findings.check()
-    #expect(kept.map(\.unpacked).first?.exercises.first?.sets.count == 5)
+    let (kept, findings) = try FixtureLoader.parseNoting(text, name: "hevy.csv")
+    #expect(kept.first?.exercises.first?.sets.count == 5)
     #expect(
       findings.impossibleSets.map { "\($0)" } == [
         "hevy.csv:5: column 'set_type': unknown set type; accepted: \(SetKind.acceptedWords) 'cluster'"
@@ -104,10 +101,7 @@ import _SpotterTestSupport
       #""Pull","31 Dec 1969, 19:00","31 Dec 1969, 20:00","","Row",,"",\#(index),"normal",80,7,,,"#
     }
     let text = ([header] + rows).joined(separator: "\n") + "\n"
-    let findings = ImportFindings()
-    let (_, kept) = try HistoryImporter(clock: TestZones.berlinClock, defaultUnit: .kilograms).parsePacked(
-      Data(text.utf8), fileName: "hevy.csv", findings: findings)
-    try findings.check()
+    let (kept, findings) = try FixtureLoader.parseNoting(text, name: "hevy.csv")
     #expect(kept.count == 6)
     #expect(
       findings.leftOutWorkouts.map { "\($0)" } == [
@@ -126,10 +120,7 @@ import _SpotterTestSupport
     }
     rows.insert(#""Pull","32 Oct 2025, 18:06","32 Oct 2025, 19:16","","Row",,"",0,"normal",80,7,,,"#, at: 2)
     let text = ([header] + rows).joined(separator: "\n") + "\n"
-    let findings = ImportFindings()
-    let (_, kept) = try HistoryImporter(clock: TestZones.berlinClock, defaultUnit: .kilograms).parsePacked(
-      Data(text.utf8), fileName: "hevy.csv", findings: findings)
-    try findings.check()
+    let (kept, findings) = try FixtureLoader.parseNoting(text, name: "hevy.csv")
     #expect(kept.count == 6)
     #expect(
       findings.leftOutWorkouts.map { "\($0)" } == [

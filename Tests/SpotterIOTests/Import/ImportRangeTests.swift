@@ -127,11 +127,8 @@ import _SpotterTestSupport
     }
     let text = "{\"sessions\": [\n" + sessions.joined(separator: ",\n") + "\n]}\n"
     #expect(throws: SpotterIOError.self) { try FixtureLoader.parse(text, name: "h.json") }
-    let findings = ImportFindings()
-    let (_, kept) = try HistoryImporter(clock: TestZones.berlinClock, defaultUnit: .kilograms).parsePacked(
-      Data(text.utf8), fileName: "h.json", findings: findings)
-    try findings.check()
-    let read = kept.map(\.unpacked)
+    let (kept, findings) = try FixtureLoader.parseNoting(text, name: "h.json")
+    let read = kept
     #expect(read.count == 10)
     #expect(read.map { $0.exercises[0].sets.count } == [2, 2, 2, 2, 1, 2, 2, 2, 2, 2])
     #expect(

@@ -116,11 +116,8 @@ import _SpotterTestSupport
       ]
       + logs + ["###########################", ""]).joined(separator: "\n")
     #expect(throws: SpotterIOError.self) { try parse(text) }
-    let findings = ImportFindings()
-    let (_, kept) = try HistoryImporter(clock: TestZones.berlinClock, defaultUnit: .kilograms).parsePacked(
-      Data(text.utf8), fileName: "jefit.csv", findings: findings)
-    try findings.check()
-    #expect(kept.count == 9 && !kept.map(\.unpacked).contains { $0.id == "jefit-13" })
+    let (kept, findings) = try FixtureLoader.parseNoting(text, name: "jefit.csv")
+    #expect(kept.count == 9 && !kept.contains { $0.id == "jefit-13" })
     #expect(
       findings.leftOutWorkouts.map { "\($0)" } == [
         "jefit.csv:6: column 'mydate': invalid date (expected 2024-01-15) '2026-11-32'"
@@ -133,10 +130,8 @@ import _SpotterTestSupport
   @Test func badValuesAreNamedOrPassedOver() throws {
     let typo = Self.export.replacingOccurrences(of: "\"140x5,140x5\"", with: "\"140x5,140x87777\"")
     #expect(throws: SpotterIOError.self) { try parse(typo) }
-    let findings = ImportFindings()
-    let (_, kept) = try HistoryImporter(clock: TestZones.berlinClock, defaultUnit: .kilograms).parsePacked(
-      Data(typo.utf8), fileName: "jefit.csv", findings: findings)
-    #expect(kept.map(\.unpacked)[1].exercises[0].sets.count == 1)
+    let (kept, findings) = try FixtureLoader.parseNoting(typo, name: "jefit.csv")
+    #expect(kept[1].exercises[0].sets.count == 1)
     #expect(
       findings.impossibleSets.map { "\($0)" } == [
         "jefit.csv:12: column 'logs': invalid reps (a whole number from 0 to 9999) '140x87777'"

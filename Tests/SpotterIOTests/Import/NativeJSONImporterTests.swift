@@ -70,11 +70,8 @@ import _SpotterTestSupport
     sessions[2] = session(12, start: "2026-11-31T18:00:00Z")
     sessions[5] = session(15, end: "2026-11-15T17:00:00Z")
     let text = "[" + sessions.joined(separator: ",\n") + "]"
-    let findings = ImportFindings()
-    let (_, kept) = try HistoryImporter(clock: TestZones.berlinClock, defaultUnit: .kilograms).parsePacked(
-      Data(text.utf8), fileName: "h.json", findings: findings)
-    try findings.check()
-    #expect(kept.map(\.unpacked).map(\.id) == ["s10", "s11", "s13", "s14", "s16", "s17", "s18", "s19"])
+    let (kept, findings) = try FixtureLoader.parseNoting(text, name: "h.json")
+    #expect(kept.map(\.id) == ["s10", "s11", "s13", "s14", "s16", "s17", "s18", "s19"])
     #expect(
       findings.leftOutWorkouts.map { "\($0)" } == [
         "h.json:3: field 'sessions[2].start': expected an ISO 8601 time, got '2026-11-31T18:00:00Z'",

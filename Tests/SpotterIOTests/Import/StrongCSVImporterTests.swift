@@ -144,11 +144,8 @@ import _SpotterTestSupport
     rows[3] = "2026-08-32 18:00:00,\"Push\",1h,\"Bench\",2,60,8,0,0,\"\",\"\","
     rows[8] = rows[8].replacingOccurrences(of: ",1h,", with: ",1h 7x,")
     func parse(_ rows: [String]) throws -> (kept: Int, findings: ImportFindings) {
-      let text = ([header] + rows).joined(separator: "\n") + "\n"
-      let findings = ImportFindings()
-      let (_, kept) = try HistoryImporter(clock: TestZones.berlinClock, defaultUnit: .kilograms).parsePacked(
-        Data(text.utf8), fileName: "strong.csv", findings: findings)
-      try findings.check()
+      let (kept, findings) = try FixtureLoader.parseNoting(
+        ([header] + rows).joined(separator: "\n") + "\n", name: "strong.csv")
       return (kept.count, findings)
     }
     let (kept, findings) = try parse(rows)
@@ -226,11 +223,8 @@ import _SpotterTestSupport
         && "\(error)".contains("'HEAVY'")
     }
     // Outside --strict, the word costs its set; the workout and its other sets are kept.
-    let findings = ImportFindings()
     let text = ([header] + (orders + ["HEAVY"] + orders).map(row)).joined(separator: "\n") + "\n"
-    let (_, kept) = try HistoryImporter(clock: TestZones.berlinClock, defaultUnit: .kilograms).parsePacked(
-      Data(text.utf8), fileName: "strong.csv", findings: findings)
-    try findings.check()
+    let (kept, findings) = try FixtureLoader.parseNoting(text, name: "strong.csv")
     #expect(
       kept.count == 1 && findings.impossibleSets.map { "\($0)" }.first?.contains("strong.csv:10:") == true)
   }
