@@ -233,10 +233,10 @@ struct DateTimeReader {
       // A date that shows the order the file has shown the other way is the file's to answer,
       // when it is a date at all (`25/08/2026` after `08/25/2026`; `32/08/2026` is a typo).
       if shown == .dayFirst, let monthFirst = monthFirstAt, LocalDate(year: year, month: b, day: a) != nil {
-        throw .bothOrders(dayFirst: dayFirstAt?.line ?? line, monthFirst: monthFirst.line)
+        throw .bothOrders(dayFirst: line, monthFirst: monthFirst.line)
       }
       if shown == .monthFirst, let dayFirst = dayFirstAt, LocalDate(year: year, month: a, day: b) != nil {
-        throw .bothOrders(dayFirst: dayFirst.line, monthFirst: monthFirstAt?.line ?? line)
+        throw .bothOrders(dayFirst: dayFirst.line, monthFirst: line)
       }
       switch order ?? shown {
       case .monthFirst: (monthValue, day) = (a, b)

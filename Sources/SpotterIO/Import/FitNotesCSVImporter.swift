@@ -82,11 +82,9 @@ struct FitNotesCSVImporter {
         context.findings?.countRecord()
         // A day typed as no calendar has it, or outside 1970–2099, costs that day's rows.
         guard
-          let reading = try context.workoutDateTime(
+          let reading = try context.dateTime(
             key, fast: { LocalDate(parsing: $0).map { LocalDateTime(date: $0, secondOfDay: 0) } },
-            reader: &dates,
-            line: record.line, column: header[date]),
-          try context.keepsDate(reading.value, line: record.line, column: header[date], value: key)
+            reader: &dates, line: record.line, column: header[date], dating: .workout)
         else {
           leftOut.insert(key)
           continue

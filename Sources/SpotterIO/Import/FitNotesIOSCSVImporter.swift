@@ -91,8 +91,7 @@ struct FitNotesIOSCSVImporter {
         case "notstarted", "skipped": completed = false
         default:
           // A status a newer app writes costs its set, not the history (as Hevy's set types).
-          context.findings?.countSet()
-          try context.passOverSet(
+          try context.leaveOutSet(
             context.rowError(
               record.line, header[status], table[record, status],
               Phrase("unknown set status", de: "unbekannter Satzstatus")))

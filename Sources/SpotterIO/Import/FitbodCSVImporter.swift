@@ -68,8 +68,7 @@ struct FitbodCSVImporter {
           ?? TimestampParser.iso8601(joined)
       else {
         // Every row is a set with its own time: a typo'd one costs that set.
-        context.findings?.countSet()
-        try context.passOverSet(
+        try context.leaveOutSet(
           context.rowError(
             record.line, header[date], text, "invalid date (expected 2021-12-27 10:02:51 +0000 or 2019-02-13)"
           ))
@@ -78,8 +77,7 @@ struct FitbodCSVImporter {
       do {
         try context.checkDate(local, line: record.line, column: header[date], value: text)
       } catch let error as SpotterIOError {
-        context.findings?.countSet()
-        try context.passOverSet(error)
+        try context.leaveOutSet(error)
         continue
       }
       let at =

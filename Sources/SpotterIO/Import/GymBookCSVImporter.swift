@@ -78,8 +78,8 @@ struct GymBookCSVImporter {
       let timeText = table[record, time].trimmed
       let text = dateText + " " + timeText
       guard
-        let reading = try context.setDateTime(
-          text, fast: { _ in nil }, reader: &dates, line: record.line, column: header[date])
+        let reading = try context.dateTime(
+          text, fast: { _ in nil }, reader: &dates, line: record.line, column: header[date], dating: .set)
       else { continue }
       let name = table[record, program].trimmed
       let key = dateText + "\u{1F}" + name

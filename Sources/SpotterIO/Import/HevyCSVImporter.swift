@@ -62,19 +62,19 @@ struct HevyCSVImporter: ChunkedCSVImporter {
   /// The keys of workouts left out for their dates: their other rows too.
   private var leftOut: Set<String> = []
 
-  /// A new workout's draft, or nil when its dates leave it out (``ImportContext/keepsDate``).
+  /// A new workout's draft, or nil when its dates leave it out
+  /// (``ImportContext/dateTime(_:fast:reader:line:column:dating:)``).
   private mutating func addDraft(_ record: CSVTable.Record, in table: CSVTable, key: String) throws -> Int? {
     let startText = table[record, startColumn]
     let endText = table[record, endColumn]
     context.findings?.countRecord()
     guard
-      let startReading = try context.workoutDateTime(
-        startText, fast: TimestampParser.hevy, reader: &dates, line: record.line, column: header[startColumn]),
-      let endReading = try context.workoutDateTime(
-        endText, fast: TimestampParser.hevy, reader: &dates, line: record.line, column: header[endColumn]),
-      try context.keepsDate(
-        startReading.value, line: record.line, column: header[startColumn], value: startText),
-      try context.keepsDate(endReading.value, line: record.line, column: header[endColumn], value: endText)
+      let startReading = try context.dateTime(
+        startText, fast: TimestampParser.hevy, reader: &dates, line: record.line, column: header[startColumn],
+        dating: .workout),
+      let endReading = try context.dateTime(
+        endText, fast: TimestampParser.hevy, reader: &dates, line: record.line, column: header[endColumn],
+        dating: .workout)
     else {
       return nil
     }
@@ -119,8 +119,7 @@ struct HevyCSVImporter: ChunkedCSVImporter {
           kind = named
         } else {
           // A type a newer app writes costs its set, not the history (kept in --strict's refusal).
-          context.findings?.countSet()
-          try context.passOverSet(
+          try context.leaveOutSet(
             context.rowError(
               record.line, header[setType], type, "unknown set type; accepted: \(SetKind.acceptedWords)"))
           continue

@@ -54,6 +54,14 @@ public struct ImportContext: Sendable {
     findings.passOver(error)
   }
 
+  /// A set left out for `error` before its values were read (a set type no version of the app
+  /// wrote before, a time no clock has): counted among the file's sets, as ``passOver(_:)``
+  /// counts those it reads, then passed over (``passOverSet(_:)``).
+  func leaveOutSet(_ error: SpotterIOError) throws {
+    findings?.countSet()
+    try passOverSet(error)
+  }
+
   /// A whole workout left out for `error`: noted in ``findings``, or thrown when strict or
   /// nothing notes. Counted against the file's share of workouts left out.
   func passOverRecord(_ error: SpotterIOError) throws {
@@ -165,20 +173,6 @@ public struct ImportContext: Sendable {
       de: "Gewicht außerhalb des Bereichs (0 bis \(limit) \(unit.rawValue))")
   }
 
-  /// Whether a session dated `time` is kept: inside 1970–2099, or else left out whole with a
-  /// note (``passOverRecord(_:)``), thrown when strict. A phone reset to its epoch writes
-  /// 1969-12-31 west of Greenwich, and that one row refused the whole history. The caller counts
-  /// the workout (``ImportFindings/countRecord()``), once however many of its dates it checks.
-  func keepsDate(_ time: LocalDateTime, line: Int, column: String, value: String) throws -> Bool {
-    do {
-      try checkDate(time, line: line, column: column, value: value)
-      return true
-    } catch let error as SpotterIOError {
-      try passOverRecord(error)
-      return false
-    }
-  }
-
   /// Refuses a session date outside 1970–2099.
   func checkDate(_ time: LocalDateTime, line: Int, column: String, value: String) throws {
     guard Self.dates.contains(time.date) else {
@@ -203,85 +197,47 @@ public struct ImportContext: Sendable {
     .malformedRow(file: fileName, line: line, column: column, value: value, reason: reason)
   }
 
+  /// What a date that is none, or lies outside 1970–2099, costs: the workout it dates (Strong,
+  /// Hevy and FitNotes write one date for all of a workout's rows), or the one set whose row it
+  /// is (GymBook writes a time with every set).
+  enum DatedRow {
+    case workout, set
+  }
+
   /// The date-time in `text`: the app's usual form on the fast path, else whatever form the
-  /// phone's locale wrote, read by the file's `reader`.
+  /// phone's locale wrote, read by the file's `reader`. Nil when it is no date at all or lies
+  /// outside 1970–2099: then what it dates is left out with a note (``passOverRecord(_:)``,
+  /// ``leaveOutSet(_:)``), thrown when strict. One row's typo (`2026-08-32`, `13:30 PM`) refused
+  /// a history of years; a file whose dates this reader cannot read at all is still refused,
+  /// past a fifth (``ImportFindings/check()``), and so is one that writes day and month both
+  /// ways. A workout is counted by the caller, once however many of its dates it reads.
   func dateTime(
-    _ text: String, fast: (String) -> LocalDateTime?, reader: inout DateTimeReader, line: Int, column: String
-  ) throws -> DateTimeReader.Reading {
-    switch reading(text, fast: fast, reader: &reader, line: line, column: column) {
-    case .success(let reading): return reading
-    case .failure(let failure): throw failure.error
-    }
-  }
-
-  /// A workout's date-time in `text`, or nil when it is no date at all: that workout is left out
-  /// whole with a note (``passOverRecord(_:)``), thrown when strict. One row's typo
-  /// (`2026-08-32`, `13:30 PM`) refused a history of years; a file whose dates this reader cannot
-  /// read at all is still refused, past a fifth of its workouts (``ImportFindings/check()``), and
-  /// so is one that writes day and month both ways. The caller counts the workout.
-  func workoutDateTime(
-    _ text: String, fast: (String) -> LocalDateTime?, reader: inout DateTimeReader, line: Int, column: String
-  ) throws -> DateTimeReader.Reading? {
-    switch reading(text, fast: fast, reader: &reader, line: line, column: column) {
-    case .success(let reading): return reading
-    case .failure(let failure):
-      guard failure.isTypo else { throw failure.error }
-      try passOverRecord(failure.error)
-      return nil
-    }
-  }
-
-  /// A set's date-time in `text` (GymBook writes one with every set), or nil when it is no date
-  /// at all or lies outside 1970–2099: that set is left out with a note (``passOverSet(_:)``),
-  /// thrown when strict, and counted against the file's share of sets left out.
-  func setDateTime(
-    _ text: String, fast: (String) -> LocalDateTime?, reader: inout DateTimeReader, line: Int, column: String
+    _ text: String, fast: (String) -> LocalDateTime?, reader: inout DateTimeReader, line: Int, column: String,
+    dating row: DatedRow
   ) throws -> DateTimeReader.Reading? {
     let failure: SpotterIOError
-    switch reading(text, fast: fast, reader: &reader, line: line, column: column) {
-    case .success(let reading):
-      do {
-        try checkDate(reading.value, line: line, column: column, value: text)
-        return reading
-      } catch let error as SpotterIOError {
-        failure = error
-      }
-    case .failure(let read):
-      guard read.isTypo else { throw read.error }
-      failure = read.error
-    }
-    findings?.countSet()
-    try passOverSet(failure)
-    return nil
-  }
-
-  /// Why a date-time did not read: the row error, and whether the text is no date in any form
-  /// (a typo) rather than one of a file that writes day and month both ways.
-  struct DateFailure: Error {
-    var error: SpotterIOError
-    var isTypo: Bool
-  }
-
-  private func reading(
-    _ text: String, fast: (String) -> LocalDateTime?, reader: inout DateTimeReader, line: Int, column: String
-  ) -> Result<DateTimeReader.Reading, DateFailure> {
-    if let value = fast(text) {
-      return .success(DateTimeReader.Reading(value: Self.gregorian(value), provisional: false))
-    }
     do {
-      var reading = try reader.read(text, line: line)
+      var reading =
+        try fast(text).map { DateTimeReader.Reading(value: $0, provisional: false) }
+        ?? reader.read(text, line: line)
       reading.value = Self.gregorian(reading.value)
-      return .success(reading)
-    } catch .bothOrders(let dayFirst, let monthFirst) {
-      let error = rowError(
+      try checkDate(reading.value, line: line, column: column, value: text)
+      return reading
+    } catch DateTimeReader.Failure.bothOrders(let dayFirst, let monthFirst) {
+      throw rowError(
         line, column, text,
         "this file writes dates day first (line \(dayFirst)) and month first (line \(monthFirst)); which is it?"
       )
-      return .failure(DateFailure(error: error, isTypo: false))
-    } catch {
-      let error = rowError(line, column, text, Phrase("invalid date", de: "ungültiges Datum"))
-      return .failure(DateFailure(error: error, isTypo: true))
+    } catch is DateTimeReader.Failure {
+      failure = rowError(line, column, text, Phrase("invalid date", de: "ungültiges Datum"))
+    } catch let error as SpotterIOError {
+      failure = error
     }
+    switch row {
+    case .workout: try passOverRecord(failure)
+    case .set: try leaveOutSet(failure)
+    }
+    return nil
   }
 
   /// The years of the Thai solar calendar (Buddhist era, 543 years ahead) that a phone set to it

@@ -159,14 +159,14 @@ struct NativeJSONImporter {
   /// that is none, a date outside 1970–2099, an end before the start (thrown when strict, and
   /// past a fifth of the sessions). A session without a start is still refused.
   private func times(_ object: [String: Any], path: String) throws -> (Date, Date?)? {
-    guard
-      ["start", "start_date", "startDate"].contains(where: { object[$0] != nil && !(object[$0] is NSNull) })
-    else {
-      _ = try instant(object, ["start", "start_date", "startDate"], path: path)
+    let startKeys = ["start", "start_date", "startDate"]
+    guard startKeys.contains(where: { object[$0] != nil && !(object[$0] is NSNull) }) else {
+      // Refused: `instant` names the missing key.
+      _ = try instant(object, startKeys, path: path)
       return nil
     }
     do {
-      let start = try instant(object, ["start", "start_date", "startDate"], path: path)!
+      let start = try instant(object, startKeys, path: path)!
       let end = try instant(object, ["end", "end_date", "endDate"], path: path, optional: true)
       if let end, end < start {
         throw fieldError(

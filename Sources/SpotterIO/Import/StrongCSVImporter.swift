@@ -41,7 +41,7 @@ struct StrongCSVImporter: ChunkedCSVImporter {
   }
   private var dates: DateTimeReader
   private var drafts = WorkoutDrafts<Draft>()
-  /// The Date texts of workouts left out for a date outside 1970–2099: their other rows too.
+  /// The Date texts of workouts left out for their date or length: their other rows too.
   private var leftOutDates: Set<String> = []
   private var sets: SetRowReader
 
@@ -93,9 +93,9 @@ struct StrongCSVImporter: ChunkedCSVImporter {
         guard !leftOutDates.contains(key) else { continue }
         context.findings?.countRecord()
         guard
-          let reading = try context.workoutDateTime(
-            key, fast: TimestampParser.strong, reader: &dates, line: record.line, column: header[date]),
-          try context.keepsDate(reading.value, line: record.line, column: header[date], value: key)
+          let reading = try context.dateTime(
+            key, fast: TimestampParser.strong, reader: &dates, line: record.line, column: header[date],
+            dating: .workout)
         else {
           leftOutDates.insert(key)
           continue
@@ -148,8 +148,7 @@ struct StrongCSVImporter: ChunkedCSVImporter {
           } else {
             // A letter a newer app writes, or a typo, costs its set, not the history (as Hevy's
             // set types; kept in --strict's refusal, and past a fifth of the sets).
-            context.findings?.countSet()
-            try context.passOverSet(
+            try context.leaveOutSet(
               context.rowError(
                 record.line, header[setOrder], order,
                 "invalid set order; accepted: a number, \(SetKind.acceptedWords)"))

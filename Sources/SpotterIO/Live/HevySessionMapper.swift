@@ -65,7 +65,7 @@ public struct HevySessionMapper: Sendable {
         if let type = set.type, !type.trimmingCharacters(in: .whitespaces).isEmpty, type != "normal" {
           guard let named = SetKind(word: type) else {
             // A type Hevy adds costs its set, not the sync, which the workout would stop for good.
-            try context.passOverSet(
+            try context.leaveOutSet(
               bad(path + ".type", type, "unknown set type; accepted: \(SetKind.acceptedWords); got"))
             continue
           }
