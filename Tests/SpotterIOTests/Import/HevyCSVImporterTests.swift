@@ -48,11 +48,25 @@ import _SpotterTestSupport
     #expect(set.weight == 135)
   }
 
+  /// The header of a metric Hevy export.
+  static let header =
+    #""title","start_time","end_time","description","exercise_title","superset_id","exercise_notes","set_index","set_type","weight_kg","reps","distance_km","duration_seconds","rpe""#
+
   /// Parses one metric Hevy data row under the real header, as file `hevy.csv`.
   func parseRow(_ row: String) throws -> (HistoryFormat, [Session]) {
-    let header =
-      #""title","start_time","end_time","description","exercise_title","superset_id","exercise_notes","set_index","set_type","weight_kg","reps","distance_km","duration_seconds","rpe""#
-    return try FixtureLoader.parse(header + "\n" + row + "\n", name: "hevy.csv")
+    try FixtureLoader.parse(Self.header + "\n" + row + "\n", name: "hevy.csv")
+  }
+
+  /// Six workouts on 1 to 6 October 2025, a row each, then `rows`, read as the nightly run reads
+  /// `hevy.csv`.
+  func sixPulls(then rows: [String], at index: Int) throws -> (sessions: [Session], findings: ImportFindings)
+  {
+    var lines = (1...6).map { day in
+      #""Pull","\#(day) Oct 2025, 18:06","\#(day) Oct 2025, 19:16","","Row",,"",0,"normal",80,7,,,"#
+    }
+    lines.insert(contentsOf: rows, at: index)
+    return try FixtureLoader.parseNoting(
+      ([Self.header] + lines).joined(separator: "\n") + "\n", name: "hevy.csv")
   }
 
   @Test func unknownSetTypeIsAnError() {
@@ -68,8 +82,7 @@ import _SpotterTestSupport
   /// Outside strict parsing, a set type no version of the app wrote before (one Hevy adds)
   /// costs that set and is noted, its workout kept; a file of them is still refused as misread.
   @Test func anUnknownSetTypeCostsItsSetOutsideStrictParsing() throws {
-    let header =
-      #""title","start_time","end_time","description","exercise_title","superset_id","exercise_notes","set_index","set_type","weight_kg","reps","distance_km","duration_seconds","rpe""#
+    let header = Self.header
     let rows = (0..<6).map { index in
       #""Pull","2 Oct 2025, 18:06","2 Oct 2025, 19:16","","Row",,"",\#(index),"\#(index == 3 ? "cluster" : "normal")",80,7,,,"#
     }
@@ -92,41 +105,29 @@ import _SpotterTestSupport
   /// A workout dated before 1970 (a phone reset to its epoch) is left out whole, all its rows,
   /// with one note; the others are kept. Strictly read, it refuses the file.
   @Test func aWorkoutBeforeNineteenSeventyCostsThatWorkout() throws {
-    let header =
-      #""title","start_time","end_time","description","exercise_title","superset_id","exercise_notes","set_index","set_type","weight_kg","reps","distance_km","duration_seconds","rpe""#
-    var rows = (1...6).map { day in
-      #""Pull","\#(day) Oct 2025, 18:06","\#(day) Oct 2025, 19:16","","Row",,"",0,"normal",80,7,,,"#
-    }
-    rows += (0..<3).map { index in
+    let rows = (0..<3).map { index in
       #""Pull","31 Dec 1969, 19:00","31 Dec 1969, 20:00","","Row",,"",\#(index),"normal",80,7,,,"#
     }
-    let text = ([header] + rows).joined(separator: "\n") + "\n"
-    let (kept, findings) = try FixtureLoader.parseNoting(text, name: "hevy.csv")
+    let (kept, findings) = try sixPulls(then: rows, at: 6)
     #expect(kept.count == 6)
     #expect(
       findings.leftOutWorkouts.map { "\($0)" } == [
         "hevy.csv:8: column 'start_time': date out of range (1970 to 2099) '31 Dec 1969, 19:00'"
       ])
-    #expect(throws: SpotterIOError.self) { try parseRow(rows[6]) }
+    #expect(throws: SpotterIOError.self) { try parseRow(rows[0]) }
   }
 
   /// A start no calendar has (`32 Oct 2025`, typed into a spreadsheet) costs that workout, not
   /// the export; strictly read, or in a file of them, it still refuses.
   @Test func aTypoedStartCostsThatWorkout() throws {
-    let header =
-      #""title","start_time","end_time","description","exercise_title","superset_id","exercise_notes","set_index","set_type","weight_kg","reps","distance_km","duration_seconds","rpe""#
-    var rows = (1...6).map { day in
-      #""Pull","\#(day) Oct 2025, 18:06","\#(day) Oct 2025, 19:16","","Row",,"",0,"normal",80,7,,,"#
-    }
-    rows.insert(#""Pull","32 Oct 2025, 18:06","32 Oct 2025, 19:16","","Row",,"",0,"normal",80,7,,,"#, at: 2)
-    let text = ([header] + rows).joined(separator: "\n") + "\n"
-    let (kept, findings) = try FixtureLoader.parseNoting(text, name: "hevy.csv")
+    let typo = #""Pull","32 Oct 2025, 18:06","32 Oct 2025, 19:16","","Row",,"",0,"normal",80,7,,,"#
+    let (kept, findings) = try sixPulls(then: [typo], at: 2)
     #expect(kept.count == 6)
     #expect(
       findings.leftOutWorkouts.map { "\($0)" } == [
         "hevy.csv:4: column 'start_time': invalid date '32 Oct 2025, 18:06'"
       ])
-    #expect(throws: SpotterIOError.self) { try parseRow(rows[2]) }
+    #expect(throws: SpotterIOError.self) { try parseRow(typo) }
   }
 
   @Test func badStartTimeIsAnError() {
@@ -153,8 +154,7 @@ import _SpotterTestSupport
   /// Hevy writes `start_time` as the phone's locale says: month first with a 12-hour clock in
   /// the US, month names in the app's language elsewhere. Each file reads as the same sessions.
   @Test func startTimesInThePhonesLocale() throws {
-    let header =
-      #""title","start_time","end_time","description","exercise_title","superset_id","exercise_notes","set_index","set_type","weight_kg","reps","distance_km","duration_seconds","rpe""#
+    let header = Self.header
     func file(_ rows: [(String, String)]) -> String {
       ([header] + rows.map { #""Push","\#($0.0)","\#($0.1)","","Bench",,"",0,"normal",80,5,,,"# })
         .joined(separator: "\n") + "\n"
