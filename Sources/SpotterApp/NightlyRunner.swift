@@ -68,8 +68,10 @@ public struct NightlyRunner: Sendable {
     reading: (PlanSnapshot) -> Void = { _ in }
   ) throws -> PlanOutcome {
     let planner = planner
-    let snapshot = try PlanSnapshot(
+    var snapshot = try PlanSnapshot(
       store: store, first: planner.firstDay(of: request), now: workspace.now, clock: workspace.clock)
+    snapshot.earlierSequences = try store.sequences(
+      of: planner.undatedFocusUIDs(snapshot, overrides: overrides, request: request), before: snapshot.first)
     reading(snapshot)
     return planner.plan(snapshot, overrides: overrides, request: request)
   }

@@ -57,6 +57,27 @@ import Testing
     #expect(try box.read(NightlyRunner.calendarFileName).contains("SUMMARY:Focus Block 16:00"))
   }
 
+  /// A one-off block keeps its alert's UID wherever it moves, so one moved from a past day into
+  /// the coming days continues that alert's SEQUENCE: from 0 again, a calendar holding the
+  /// earlier revision would keep the old time (found by random command sequences: 0 → 0, and
+  /// 1 → 0 after a second move).
+  @Test func aBlockMovedFromAPastDayContinuesItsAlertsSequence() throws {
+    let box = try AppSandbox()
+    let added = try FocusService(workspace: try box.workspace(at: morning), outputDirectory: box.out).add(
+      .init(start: "14:00", end: nil, duration: "1h"), title: "Deep work", every: nil, until: nil,
+      force: false)
+    #expect(added.alerts.map(\.sequence) == [0])
+    let later = FocusService(
+      workspace: try box.workspace(at: "2026-11-25T09:00:00+01:00"), outputDirectory: box.out)
+    let moved = try later.move(
+      id: added.blocks[0].id, to: .init(start: "2026-11-26 10:00", end: nil, duration: nil), force: false)
+    #expect(moved.alerts.map(\.sequence) == [1])
+    #expect(try box.read(NightlyRunner.calendarFileName).contains("SEQUENCE:1"))
+    let again = try later.move(
+      id: added.blocks[0].id, to: .init(start: "2026-11-26 11:00", end: nil, duration: nil), force: false)
+    #expect(again.alerts.map(\.sequence) == [2])
+  }
+
   /// A calendar is read whole, so one of more than 64 MB (a sparse file of 10 GB here, which
   /// filled memory until the process was killed) is refused by its size, unread, as bad input,
   /// and nothing is published.

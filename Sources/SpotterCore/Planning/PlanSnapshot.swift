@@ -32,6 +32,10 @@ public struct PlanSnapshot: Sendable {
   public var plateauCursor: ProgressCursor<PlateauDetector.State>?
   /// The pattern the last planning run learned, reused when its key still matches.
   public var learned: LearnedPattern?
+  /// The SEQUENCE of each one-off focus block's alert that the plan may make and that is stored
+  /// only under a date before ``first``: the block was moved from a past day. Its next revision
+  /// continues from there (``ReminderReconciler``).
+  public var earlierSequences: [String: Int] = [:]
 
   /// How far back reactions are read: more than the learner reads (a weekday's last four
   /// reminded days), and bounded.

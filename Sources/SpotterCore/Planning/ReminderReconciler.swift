@@ -20,8 +20,13 @@ public struct ReminderReconciler: Sendable {
     public var changed: [ReminderRecord]
   }
 
+  /// Reconciles `planned` with `stored`; `earlierSequences` holds the SEQUENCE of a UID stored
+  /// only outside `stored` (a one-off focus block's alert dated before the plan), which a
+  /// reminder planned under that UID continues: a calendar that holds the earlier revision takes
+  /// a new SEQUENCE 0 for an old copy.
   public func reconcile(
-    planned: [Reminder], stored: [ReminderRecord], horizon: Horizon, now: Date
+    planned: [Reminder], stored: [ReminderRecord], horizon: Horizon, now: Date,
+    earlierSequences: [String: Int] = [:]
   ) -> Result {
     // Whole seconds: the store keeps whole seconds, and a re-run must reproduce DTSTAMP exactly.
     let now = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
@@ -42,7 +47,8 @@ public struct ReminderReconciler: Sendable {
           changed.append(next)
         }
       } else {
-        let first = ReminderRecord(reminder: reminder, sequence: 0, stamp: now)
+        let first = ReminderRecord(
+          reminder: reminder, sequence: earlierSequences[reminder.uid].map { $0 + 1 } ?? 0, stamp: now)
         records.append(first)
         changed.append(first)
       }

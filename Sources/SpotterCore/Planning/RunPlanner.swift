@@ -93,7 +93,7 @@ public struct RunPlanner: Sendable {
       planned: followUpReminders, stored: snapshot.knownFollowUps, horizon: horizon, now: now)
     let alerts = reconciler.reconcile(
       planned: focus, stored: snapshot.stored.filter { $0.kind == .focusBlock }, horizon: focusWindow,
-      now: now)
+      now: now, earlierSequences: snapshot.earlierSequences)
     let (records, changes) = Self.merged(
       stored: snapshot.stored,
       revised: workouts.records + alerts.records
@@ -127,6 +127,25 @@ public struct RunPlanner: Sendable {
       sessions: snapshot.sessions, reactions: reactions, horizon: horizon, now: now,
       skipped: snapshot.skipped,
       actions: snapshot.actions, parameters: parameters, learned: learned)
+  }
+
+  /// The UIDs of the one-off focus blocks' alerts a plan of `request` may make that the
+  /// snapshot holds no record of from its first day on: a new block's, or one moved from a past
+  /// day, whose earlier revisions (``PlanSnapshot/earlierSequences``) are dated before it.
+  ///
+  /// Only these are looked up, so a night that plans the blocks it planned before asks nothing.
+  public func undatedFocusUIDs(
+    _ snapshot: PlanSnapshot, overrides: PlanOverrides = .none, request: HorizonRequest
+  ) -> [String] {
+    let blocks = (overrides.blocks ?? snapshot.focusBlocks).filter { $0.recurrence == nil }
+    guard !blocks.isEmpty else { return [] }
+    // The focus window of ``plan(_:overrides:request:)`` ends at the later of the focus horizon
+    // and the plan's horizon, which the span's end bounds.
+    let dates = today..<max(today.adding(days: settings.focus.horizonDays), spanEnd(of: request))
+    let stored = Set(snapshot.stored.lazy.filter { $0.kind == .focusBlock }.map(\.uid))
+    return blocks.flatMap { $0.occurrences(in: dates, clock: clock) }.map(\.uid).filter {
+      !stored.contains($0)
+    }
   }
 
   /// The first day after the span a plan of `request` covers: the horizon's end, or the end of

@@ -21,6 +21,37 @@ extension Store {
     try reminders(where: "date >= ? AND NOT \(Self.datedFocusAlert)", [start.description])
   }
 
+  /// The SEQUENCE of each of `uids` stored under a date before `date`, by UID: the alert of a
+  /// one-off block keeps its UID when the block moves, so one moved from a past day into the plan
+  /// continues its revisions instead of starting again at 0, which a calendar holding the
+  /// earlier revision would take for an old copy. Looked up by UID, a few hundred at a time.
+  public func sequences(of uids: [String], before date: LocalDate) throws -> [String: Int] {
+    guard !uids.isEmpty else { return [:] }
+    return try guarded {
+      try read { db in
+        var sequences: [String: Int] = [:]
+        var start = 0
+        while start < uids.count {
+          let chunk = uids[start..<min(start + 500, uids.count)]
+          start += chunk.count
+          let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+          let rows = try Row.fetchCursor(
+            db, sql: "SELECT uid, sequence FROM reminder WHERE date < ? AND uid IN (\(marks))",
+            arguments: StatementArguments([date.description] + Array(chunk)))
+          while let row = try rows.next() {
+            let (key, value): (DatabaseValue, DatabaseValue) = (row[0], row[1])
+            let uid = String.fromDatabaseValue(key) ?? key.description
+            guard let sequence = Int.fromDatabaseValue(value), sequence >= 0 else {
+              throw StoredRowDamage(table: "reminder", row: uid, column: "sequence", value: value.description)
+            }
+            sequences[uid] = sequence
+          }
+        }
+        return sequences
+      }
+    }
+  }
+
   /// The stored alerts of repeating focus blocks dated in `dates`, ordered by start then UID.
   public func datedFocusAlerts(in dates: Range<LocalDate>) throws -> [ReminderRecord] {
     try reminders(

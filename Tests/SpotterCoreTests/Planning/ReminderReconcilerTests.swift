@@ -25,6 +25,16 @@ import _SpotterTestSupport
     #expect(result.records[0].stamp == first)
   }
 
+  /// A UID whose last revision is stored outside the plan's records (a one-off focus alert
+  /// dated before the plan) continues that revision's SEQUENCE; only a UID never stored starts at 0.
+  @Test func aReminderWithAnEarlierRevisionContinuesItsSequence() {
+    let result = ReminderReconciler().reconcile(
+      planned: [reminder()], stored: [], horizon: horizon, now: first,
+      earlierSequences: [reminder().uid: 3, "other@spotter": 7])
+    #expect(result.records.map(\.sequence) == [4])
+    #expect(result.changed.count == 1)
+  }
+
   @Test func unchangedReminderKeepsSequenceAndStamp() {
     let stored = ReminderReconciler().reconcile(
       planned: [reminder()], stored: [], horizon: horizon, now: first)

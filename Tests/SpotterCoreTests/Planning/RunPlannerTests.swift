@@ -36,6 +36,39 @@ import _SpotterTestSupport
     #expect(first.plan.reminders.compactMap(\.workoutName) == ["Push Day", "Pull Day", "Leg Day"])
   }
 
+  /// Only the one-off blocks' alerts the plan would make and the snapshot holds no record of are
+  /// looked up for earlier revisions: not a repeating block's (its UID carries its date), not one
+  /// planned before, not one outside the focus window.
+  @Test func onlyUnrecordedOneOffAlertsAreLookedUpForEarlierRevisions() throws {
+    let today = clock.localDate(now)
+    func block(_ id: String, days: Int) -> FocusBlock {
+      let start = clock.instant(today.adding(days: days), LocalTime(parsing: "14:00")!)
+      return FocusBlock(id: id, title: "Deep work", start: start, end: start.addingTimeInterval(3600))
+    }
+    let blocks = [block("once0001", days: 1), block("once0002", days: 2), block("far00003", days: 60), daily]
+    let last = planner.plan(
+      PlanSnapshot(sessions: habit, focusBlocks: [blocks[0]], first: today), request: .coming(count: 7))
+    let snapshot = PlanSnapshot(
+      sessions: habit, focusBlocks: blocks, stored: last.records.filter { $0.kind == .focusBlock },
+      first: today)
+    #expect(
+      planner.undatedFocusUIDs(snapshot, request: .coming(count: 7)) == ["focus-block-start-once0002@spotter"]
+    )
+    // The block a command is about to move is read from the overrides.
+    let moved = PlanOverrides(blocks: [block("once0001", days: 3)])
+    #expect(planner.undatedFocusUIDs(snapshot, overrides: moved, request: .coming(count: 7)).isEmpty)
+    let earlier = PlanSnapshot(sessions: habit, focusBlocks: [blocks[1]], first: today)
+    var continued = earlier
+    continued.earlierSequences = ["focus-block-start-once0002@spotter": 2]
+    let planned = planner.plan(continued, request: .coming(count: 7)).records.filter {
+      $0.kind == .focusBlock
+    }
+    #expect(planned.map(\.sequence) == [3])
+    #expect(
+      planner.plan(earlier, request: .coming(count: 7)).records.filter { $0.kind == .focusBlock }.map(
+        \.sequence) == [0])
+  }
+
   @Test func storedRepeatingAlertsAreReadThroughTheSourceAndReconciled() throws {
     let today = clock.localDate(now)
     // Last night's outcome, with the daily block: its alerts are what a store would hold.
