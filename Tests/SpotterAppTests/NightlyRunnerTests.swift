@@ -30,6 +30,41 @@ import _SpotterTestSupport
     #expect(try box.read(NightlyRunner.agendaFileName) == agenda)
   }
 
+  /// The config's zone changed from Berlin to Sydney in the afternoon: Monday evening's reminder
+  /// in Berlin is dated yesterday in Sydney, where it is Tuesday already, yet it has not started.
+  /// It comes out cancelled, its SEQUENCE raised, and stays so until its start, where it simply
+  /// went missing (its agenda line gone, a calendar kept its alarm; found by random command
+  /// sequences that change the zone).
+  @Test func aReminderAChangeOfZoneDatesIntoThePastIsCancelledUntilItStarts() throws {
+    let box = try AppSandbox(
+      config:
+        "timezone = \"Europe/Berlin\"\n[reminders]\npreferred_time = \"21:00\"\n[program]\nmon = \"Push Day\"\n"
+    )
+    let monday = "workout-reminder-2026-11-23@spotter"
+    _ = try NightlyRunner(workspace: try box.workspace(at: "2026-11-23T08:00:00+01:00")).run(
+      histories: [], horizon: .coming(count: 1), outputDirectory: box.out)
+    #expect(try box.read(NightlyRunner.calendarFileName).contains("UID:\(monday)"))
+    try
+      "timezone = \"Australia/Sydney\"\n[reminders]\npreferred_time = \"21:00\"\n[program]\nmon = \"Push Day\"\n"
+      .write(toFile: box.config, atomically: false, encoding: .utf8)
+    // 16:00 in Berlin, Tuesday 02:00 in Sydney; Monday's reminder starts at 21:00 Berlin.
+    let moved = try NightlyRunner(workspace: try box.workspace(at: "2026-11-23T16:00:00+01:00")).run(
+      histories: [], horizon: .coming(count: 1), outputDirectory: box.out)
+    #expect(moved.changes[monday] == .cancelled, "\(moved.changes)")
+    let calendar = try box.read(NightlyRunner.calendarFileName)
+    let event = try #require(
+      calendar.components(separatedBy: "BEGIN:VEVENT").first { $0.contains("UID:\(monday)") })
+    #expect(event.contains("STATUS:CANCELLED") && event.contains("SEQUENCE:1"), "\(event)")
+    #expect(!(try box.read(NightlyRunner.agendaFileName)).contains(monday))
+    let again = try NightlyRunner(workspace: try box.workspace(at: "2026-11-23T20:59:00+01:00")).run(
+      histories: [], horizon: .coming(count: 1), outputDirectory: box.out)
+    #expect(again.changes[monday] == .unchanged)
+    #expect(try box.read(NightlyRunner.calendarFileName).contains("UID:\(monday)"))
+    _ = try NightlyRunner(workspace: try box.workspace(at: "2026-11-23T21:01:00+01:00")).run(
+      histories: [], horizon: .coming(count: 1), outputDirectory: box.out)
+    #expect(!(try box.read(NightlyRunner.calendarFileName)).contains("UID:\(monday)"))
+  }
+
   /// A clock with seconds, just after midnight: nothing hangs, today is planned from now on.
   @Test func aClockWithSecondsJustAfterMidnightPlansTheComingDays() throws {
     let box = try AppSandbox()

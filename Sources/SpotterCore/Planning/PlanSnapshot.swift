@@ -36,6 +36,11 @@ public struct PlanSnapshot: Sendable {
   /// only under a date before ``first``: the block was moved from a past day. Its next revision
   /// continues from there (``ReminderReconciler``).
   public var earlierSequences: [String: Int] = [:]
+  /// Reminders dated before ``first`` that start after now: a change of the zone moved their
+  /// date into the past while their time is still ahead. The plan cancels each confirmed one it
+  /// does not make again, so no calendar keeps an alarm the agenda no longer has, and the
+  /// outputs carry them until they start.
+  public var orphaned: [ReminderRecord] = []
 
   /// How far back reactions are read: more than the learner reads (a weekday's last four
   /// reminded days), and bounded.

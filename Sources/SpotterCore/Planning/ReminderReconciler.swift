@@ -28,8 +28,7 @@ public struct ReminderReconciler: Sendable {
     planned: [Reminder], stored: [ReminderRecord], horizon: Horizon, now: Date,
     earlierSequences: [String: Int] = [:]
   ) -> Result {
-    // Whole seconds: the store keeps whole seconds, and a re-run must reproduce DTSTAMP exactly.
-    let now = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
+    let now = stamp(now)
     let storedByUID = Dictionary(stored.map { ($0.uid, $0) }, uniquingKeysWith: { $1 })
     var records: [ReminderRecord] = []
     var changed: [ReminderRecord] = []
@@ -65,6 +64,12 @@ public struct ReminderReconciler: Sendable {
     }
     records.sort { ($0.start, $0.uid) < ($1.start, $1.uid) }
     return Result(records: records, changed: changed)
+  }
+
+  /// The DTSTAMP of a revision made at `now`: whole seconds, as the store keeps them, so that a
+  /// re-run reproduces it exactly.
+  public func stamp(_ now: Date) -> Date {
+    Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
   }
 
   /// A follow-up reminder whose alarm time has passed.

@@ -94,9 +94,14 @@ public struct RunPlanner: Sendable {
     let alerts = reconciler.reconcile(
       planned: focus, stored: snapshot.stored.filter { $0.kind == .focusBlock }, horizon: focusWindow,
       now: now, earlierSequences: snapshot.earlierSequences)
+    // A reminder a change of zone dated into the past, still ahead and not planned again under
+    // its UID, is cancelled: left out, a calendar would keep its alarm.
+    let planned = Set(plan.reminders.map(\.uid) + focus.map(\.uid) + followUpReminders.map(\.uid))
+    let orphaned = snapshot.orphaned.filter { $0.status == .confirmed && !planned.contains($0.uid) }
+      .map { $0.cancelled(at: reconciler.stamp(now)) }
     let (records, changes) = Self.merged(
-      stored: snapshot.stored,
-      revised: workouts.records + alerts.records
+      stored: snapshot.stored + snapshot.orphaned,
+      revised: workouts.records + alerts.records + orphaned
         + events.records.filter { $0.date >= first || events.changed.contains($0) })
     return PlanOutcome(
       pattern: pattern, plan: plan, focus: focus, followUps: followUpReminders,
@@ -108,7 +113,8 @@ public struct RunPlanner: Sendable {
         plateauCursor: followUps.plateauCursor == snapshot.plateauCursor ? nil : followUps.plateauCursor,
         // Only a newly learned pattern is saved, so a reused one is not even encoded again.
         learned: stored.pattern == nil ? LearnedPattern(key: stored.key, pattern: pattern) : nil),
-      records: records, changedWorkouts: workouts.changed, changedFocus: alerts.changed,
+      records: records, changedWorkouts: workouts.changed + orphaned.filter { $0.kind != .focusBlock },
+      changedFocus: alerts.changed + orphaned.filter { $0.kind == .focusBlock },
       changedFollowUps: events.changed, changes: changes, repeatingFocus: repeatingFocus, now: now)
   }
 

@@ -21,6 +21,16 @@ extension Store {
     try reminders(where: "date >= ? AND NOT \(Self.datedFocusAlert)", [start.description])
   }
 
+  /// The reminders dated in `dates` that start after `now`: dated before a plan's first day yet
+  /// still ahead, which only a change of the zone makes (the day a Berlin evening was is
+  /// yesterday in Sydney). The plan no longer holds them, so it cancels them, and keeps them
+  /// cancelled in the outputs until they start.
+  public func unstartedReminders(dated dates: Range<LocalDate>, after now: Date) throws -> [ReminderRecord] {
+    try reminders(
+      where: "date >= ? AND date < ? AND starts_at > ?",
+      [dates.lowerBound.description, dates.upperBound.description, now.timeIntervalSince1970])
+  }
+
   /// The SEQUENCE of each of `uids` stored under a date before `date`, by UID: the alert of a
   /// one-off block keeps its UID when the block moves, so one moved from a past day into the plan
   /// continues its revisions instead of starting again at 0, which a calendar holding the
