@@ -18,8 +18,6 @@ extension PlanSnapshot {
       // place: a filtered copy retained and released every field of every session.
       var sessions = try store.sessions(includeSets: sets)
       if let future = sessions.firstIndex(where: { $0.start > now }) { sessions.removeSubrange(future...) }
-      // No zone is more than a day ahead of another, so two days back is as far as a date can
-      // have moved.
       var snapshot = PlanSnapshot(
         sessions: sessions,
         actions: try store.actions(), skipped: try store.skippedDays(), focusBlocks: try store.focusBlocks(),
@@ -31,8 +29,7 @@ extension PlanSnapshot {
         announcedAchievements: try store.achievements(announcedOnly: true),
         achievementKeys: try store.achievementKeys(), achievementCursor: try store.achievementCursor(),
         plateauCursor: try store.plateauCursor(), learned: try store.learnedPattern())
-      snapshot.orphaned = try store.unstartedReminders(dated: first.adding(days: -2)..<first, after: now)
-        .filter { !$0.kind.followsEvents }
+      snapshot.orphaned = try store.unstartedReminders(datedBefore: first, after: now)
       return snapshot
     }
   }

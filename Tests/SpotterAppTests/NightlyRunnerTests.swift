@@ -38,16 +38,22 @@ import _SpotterTestSupport
   @Test func aReminderAChangeOfZoneDatesIntoThePastIsCancelledUntilItStarts() throws {
     let box = try AppSandbox(
       config:
-        "timezone = \"Europe/Berlin\"\n[reminders]\npreferred_time = \"21:00\"\n[program]\nmon = \"Push Day\"\n"
+        "timezone = \"Europe/Berlin\"\n[reminders]\npreferred_time = \"21:00\"\n[program]\nmon = \"Push Day\"\ntue = \"Pull Day\"\n"
     )
     let monday = "workout-reminder-2026-11-23@spotter"
     _ = try NightlyRunner(workspace: try box.workspace(at: "2026-11-23T08:00:00+01:00")).run(
-      histories: [], horizon: .coming(count: 1), outputDirectory: box.out)
+      histories: [], horizon: .coming(count: 2), outputDirectory: box.out)
     #expect(try box.read(NightlyRunner.calendarFileName).contains("UID:\(monday)"))
+    #expect(try box.read(NightlyRunner.calendarFileName).contains("UID:workout-reminder-2026-11-24@spotter"))
     try
-      "timezone = \"Australia/Sydney\"\n[reminders]\npreferred_time = \"21:00\"\n[program]\nmon = \"Push Day\"\n"
+      "timezone = \"Australia/Sydney\"\n[reminders]\npreferred_time = \"21:00\"\n[program]\nmon = \"Push Day\"\ntue = \"Pull Day\"\n"
       .write(toFile: box.config, atomically: false, encoding: .utf8)
-    // 16:00 in Berlin, Tuesday 02:00 in Sydney; Monday's reminder starts at 21:00 Berlin.
+    // 16:00 in Berlin, Tuesday 02:00 in Sydney; Monday's reminder starts at 21:00 Berlin. A
+    // command that revises without planning (a snooze of Tuesday's) carries it as it is.
+    _ = try ReminderActionService(
+      workspace: try box.workspace(at: "2026-11-23T15:59:00+01:00"), outputDirectory: box.out
+    ).snooze(uid: "workout-reminder-2026-11-24@spotter", seconds: 600)
+    #expect(try box.read(NightlyRunner.calendarFileName).contains("UID:\(monday)"))
     let moved = try NightlyRunner(workspace: try box.workspace(at: "2026-11-23T16:00:00+01:00")).run(
       histories: [], horizon: .coming(count: 1), outputDirectory: box.out)
     #expect(moved.changes[monday] == .cancelled, "\(moved.changes)")

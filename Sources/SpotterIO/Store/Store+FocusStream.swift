@@ -21,14 +21,17 @@ extension Store {
     try reminders(where: "date >= ? AND NOT \(Self.datedFocusAlert)", [start.description])
   }
 
-  /// The reminders dated in `dates` that start after `now`: dated before a plan's first day yet
-  /// still ahead, which only a change of the zone makes (the day a Berlin evening was is
-  /// yesterday in Sydney). The plan no longer holds them, so it cancels them, and keeps them
-  /// cancelled in the outputs until they start.
-  public func unstartedReminders(dated dates: Range<LocalDate>, after now: Date) throws -> [ReminderRecord] {
+  /// The reminders dated just before `first` that start after `now`, but for follow-ups (which a
+  /// plan reads whatever their date): dated before a plan's first day yet still ahead, which
+  /// only a change of the zone makes (the day a Berlin evening was is yesterday in Sydney). A
+  /// plan cancels them (``PlanSnapshot/orphaned``) and the outputs carry them until they start.
+  ///
+  /// Zones are at most 26 hours apart, so two days back is as far as a date moves.
+  public func unstartedReminders(datedBefore first: LocalDate, after now: Date) throws -> [ReminderRecord] {
     try reminders(
       where: "date >= ? AND date < ? AND starts_at > ?",
-      [dates.lowerBound.description, dates.upperBound.description, now.timeIntervalSince1970])
+      [first.adding(days: -2).description, first.description, now.timeIntervalSince1970]
+    ).filter { !$0.kind.followsEvents }
   }
 
   /// The SEQUENCE of each of `uids` stored under a date before `date`, by UID: the alert of a
