@@ -17,11 +17,12 @@ extension PlanSnapshot {
       // The sessions come in start order, so those not begun by now are its end, cut off in
       // place: a filtered copy retained and released every field of every session.
       var sessions = try store.sessions(includeSets: sets)
+      let reminders = try store.remindersBesideDatedFocusAlerts(from: first, unstartedAfter: now)
       if let future = sessions.firstIndex(where: { $0.start > now }) { sessions.removeSubrange(future...) }
       var snapshot = PlanSnapshot(
         sessions: sessions,
         actions: try store.actions(), skipped: try store.skippedDays(), focusBlocks: try store.focusBlocks(),
-        stored: try store.remindersBesideDatedFocusAlerts(from: first), focusAlerts: store, first: first,
+        stored: reminders.from, focusAlerts: store, first: first,
         datedFocusBounds: try store.datedFocusAlertBounds(from: first),
         knownFollowUps: kept.filter { followUps.contains($0.kind) },
         reactionReminders: kept.filter { $0.kind == .workout },
@@ -29,7 +30,7 @@ extension PlanSnapshot {
         announcedAchievements: try store.achievements(announcedOnly: true),
         achievementKeys: try store.achievementKeys(), achievementCursor: try store.achievementCursor(),
         plateauCursor: try store.plateauCursor(), learned: try store.learnedPattern())
-      snapshot.orphaned = try store.unstartedReminders(datedBefore: first, after: now)
+      snapshot.orphaned = reminders.unstarted
       return snapshot
     }
   }

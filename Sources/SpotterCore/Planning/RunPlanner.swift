@@ -96,9 +96,12 @@ public struct RunPlanner: Sendable {
       now: now, earlierSequences: snapshot.earlierSequences)
     // A reminder a change of zone dated into the past, still ahead and not planned again under
     // its UID, is cancelled: left out, a calendar would keep its alarm.
-    let planned = Set(plan.reminders.map(\.uid) + focus.map(\.uid) + followUpReminders.map(\.uid))
-    let orphaned = snapshot.orphaned.filter { $0.status == .confirmed && !planned.contains($0.uid) }
-      .map { $0.cancelled(at: reconciler.stamp(now)) }
+    var orphaned: [ReminderRecord] = []
+    if !snapshot.orphaned.isEmpty {
+      let planned = Set(plan.reminders.map(\.uid) + focus.map(\.uid) + followUpReminders.map(\.uid))
+      orphaned = snapshot.orphaned.filter { $0.status == .confirmed && !planned.contains($0.uid) }
+        .map { $0.cancelled(at: reconciler.stamp(now)) }
+    }
     let (records, changes) = Self.merged(
       stored: snapshot.stored + snapshot.orphaned,
       revised: workouts.records + alerts.records + orphaned

@@ -39,12 +39,44 @@ import _SpotterTestSupport
     #expect(try store.datedFocusAlerts(in: day..<day.adding(days: 7)).map(\.uid) == [dated.uid])
     #expect(try store.datedFocusAlerts(in: day.adding(days: 2)..<day.adding(days: 7)).isEmpty)
     #expect(
-      Set(try store.remindersBesideDatedFocusAlerts(from: day).map(\.uid)) == [
-        oneOff.uid, workout.uid, moved.uid,
-      ])
+      Set(
+        try store.remindersBesideDatedFocusAlerts(from: day, unstartedAfter: .distantFuture).from.map(\.uid))
+        == [
+          oneOff.uid, workout.uid, moved.uid,
+        ])
     let bounds = try #require(try store.datedFocusAlertBounds(from: day))
     #expect(bounds.lastDate == next && bounds.latestEnd == dated.end)
     #expect(try store.datedFocusAlertBounds(from: day.adding(days: 2)) == nil)
+  }
+
+  /// Beside the reminders from the first day, the same statement reads those dated in the two
+  /// days before it that have not started (a change of zone dated them back), but for
+  /// follow-ups; and a one-off alert's SEQUENCE stored under an earlier date is found by UID.
+  @Test func remindersDatedBackThatHaveNotStartedAndEarlierSequencesAreRead() throws {
+    let store = try store()
+    let yesterday = day.adding(days: -1)
+    // Each starts at 08:00 UTC of its date; now is 07:00 on `day`, so yesterday's has started.
+    let now = Date(timeIntervalSince1970: Double(day.daysSinceEpoch) * 86_400 + 7 * 3600)
+    var ahead = record("workout-reminder-\(yesterday)@spotter", kind: .workout, on: yesterday)
+    ahead.start = now.addingTimeInterval(600)
+    var followUp = record("paused-workout-s1-\(yesterday)@spotter", kind: .pausedWorkout, on: yesterday)
+    followUp.start = now.addingTimeInterval(600)
+    let begun = record("rest-day-reminder-\(yesterday)@spotter", kind: .restDay, on: yesterday)
+    var tooOld = record(
+      "workout-reminder-\(day.adding(days: -3))@spotter", kind: .workout, on: day.adding(days: -3))
+    tooOld.start = now.addingTimeInterval(600)
+    let today = record("focus-block-start-abcd1234@spotter", on: day, sequence: 2)
+    let moved = record("focus-block-start-bcde2345@spotter", on: yesterday, sequence: 4)
+    try store.save([ahead, followUp, begun, tooOld, today, moved])
+
+    let read = try store.remindersBesideDatedFocusAlerts(from: day, unstartedAfter: now)
+    #expect(read.from.map(\.uid) == [today.uid])
+    #expect(read.unstarted.map(\.uid) == [ahead.uid])
+    #expect(try store.unstartedReminders(datedBefore: day, after: now).map(\.uid) == [ahead.uid])
+    #expect(
+      try store.sequences(of: [today.uid, moved.uid, "focus-block-start-none@spotter"], before: day) == [
+        moved.uid: 4
+      ])
   }
 
   @Test func aRunsTransactionShowsItsWritesToNoOneUntilItCommits() throws {
