@@ -21,12 +21,12 @@ public struct OutputPublisher: Sendable {
   /// Every stored reminder from today on, `changed` in place of their stored revisions, in the
   /// outputs' order.
   public func storedRecords(store: Store, replacing changed: [ReminderRecord]) throws -> [ReminderRecord] {
-    let today = workspace.today
     // With the reminders a change of zone dated into the past that have not started
     // (``PlanSnapshot/orphaned``), as they are: the next plan cancels them; left out here, they
     // would go missing from both outputs without being cancelled.
-    let orphaned = try store.unstartedReminders(datedBefore: today, after: workspace.now)
-    return RunPlanner.merged(stored: try store.reminders(from: today) + orphaned, revised: changed).records
+    let stored = try store.reminders(
+      from: workspace.today, unstartedAfter: workspace.now, besideDatedFocusAlerts: false)
+    return RunPlanner.merged(stored: stored.from + stored.unstarted, revised: changed).records
   }
 
   /// Renders the outcome's records into both outputs and commits them with `save` as one unit

@@ -17,7 +17,7 @@ extension PlanSnapshot {
       // The sessions come in start order, so those not begun by now are its end, cut off in
       // place: a filtered copy retained and released every field of every session.
       var sessions = try store.sessions(includeSets: sets)
-      let reminders = try store.remindersBesideDatedFocusAlerts(from: first, unstartedAfter: now)
+      let reminders = try store.reminders(from: first, unstartedAfter: now, besideDatedFocusAlerts: true)
       if let future = sessions.firstIndex(where: { $0.start > now }) { sessions.removeSubrange(future...) }
       var snapshot = PlanSnapshot(
         sessions: sessions,

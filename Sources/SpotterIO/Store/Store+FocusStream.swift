@@ -15,18 +15,22 @@ extension Store {
   static let datedFocusAlert =
     "(kind = '\(ReminderKind.focusBlock.rawValue)' AND substr(uid, -(length(date) + 9)) = '-' || date || '@spotter')"
 
-  /// The stored reminders dated from `start` on, but for the dated focus alerts, which
-  /// ``datedFocusAlerts(in:)`` reads a stretch at a time; and, read by the same statement, those
-  /// dated just before `start` that begin after `now` (``unstartedReminders(datedBefore:after:)``).
-  /// One statement, not two: a second one's preparing cost 130,000 instructions of every
-  /// unchanged night of a batch user.
-  public func remindersBesideDatedFocusAlerts(from start: LocalDate, unstartedAfter now: Date) throws -> (
-    from: [ReminderRecord], unstarted: [ReminderRecord]
-  ) {
+  /// The stored reminders dated from `start` on, but for the dated focus alerts when
+  /// `besideDatedFocusAlerts` (a plan's snapshot, which ``datedFocusAlerts(in:)`` streams them
+  /// to a stretch at a time); and, read by the same statement, the unstarted ones: dated in the
+  /// two days before `start` and beginning after `now`, but for follow-ups (which a plan reads
+  /// whatever their date). Only a change of the zone dates a reminder still ahead before today
+  /// (the day a Berlin evening was is yesterday in Sydney); a plan cancels them
+  /// (``PlanSnapshot/orphaned``) and the outputs carry them until they start.
+  ///
+  /// One statement over one range of the date index: a second statement's preparing cost
+  /// 130,000 instructions of every unchanged night of a batch user.
+  public func reminders(from start: LocalDate, unstartedAfter now: Date, besideDatedFocusAlerts: Bool) throws
+    -> (from: [ReminderRecord], unstarted: [ReminderRecord])
+  {
+    let fromStart = besideDatedFocusAlerts ? "date >= ?1 AND NOT \(Self.datedFocusAlert)" : "date >= ?1"
     let all = try reminders(
-      // One range of the date index, from two days back, rather than an OR of two ranges.
-      where:
-        "date >= ?2 AND ((date >= ?1 AND NOT \(Self.datedFocusAlert)) OR (date < ?1 AND starts_at > ?3))",
+      where: "date >= ?2 AND ((\(fromStart)) OR (date < ?1 AND starts_at > ?3))",
       [start.description, start.adding(days: -Self.datesAZoneMoves).description, now.timeIntervalSince1970])
     return (all.filter { $0.date >= start }, all.filter { $0.date < start && !$0.kind.followsEvents })
   }
@@ -34,17 +38,6 @@ extension Store {
   /// How many days a change of the zone can move a reminder's date back: zones are at most 26
   /// hours apart.
   static let datesAZoneMoves = 2
-
-  /// The reminders dated just before `first` that start after `now`, but for follow-ups (which a
-  /// plan reads whatever their date): dated before a plan's first day yet still ahead, which
-  /// only a change of the zone makes (the day a Berlin evening was is yesterday in Sydney). A
-  /// plan cancels them (``PlanSnapshot/orphaned``) and the outputs carry them until they start.
-  public func unstartedReminders(datedBefore first: LocalDate, after now: Date) throws -> [ReminderRecord] {
-    try reminders(
-      where: "date >= ? AND date < ? AND starts_at > ?",
-      [first.adding(days: -Self.datesAZoneMoves).description, first.description, now.timeIntervalSince1970]
-    ).filter { !$0.kind.followsEvents }
-  }
 
   /// The SEQUENCE of each of `uids` stored under a date before `date`, by UID: the alert of a
   /// one-off block keeps its UID when the block moves, so one moved from a past day into the plan

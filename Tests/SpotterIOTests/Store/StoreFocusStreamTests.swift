@@ -40,7 +40,8 @@ import _SpotterTestSupport
     #expect(try store.datedFocusAlerts(in: day.adding(days: 2)..<day.adding(days: 7)).isEmpty)
     #expect(
       Set(
-        try store.remindersBesideDatedFocusAlerts(from: day, unstartedAfter: .distantFuture).from.map(\.uid))
+        try store.reminders(from: day, unstartedAfter: .distantFuture, besideDatedFocusAlerts: true).from.map(
+          \.uid))
         == [
           oneOff.uid, workout.uid, moved.uid,
         ])
@@ -69,10 +70,12 @@ import _SpotterTestSupport
     let moved = record("focus-block-start-bcde2345@spotter", on: yesterday, sequence: 4)
     try store.save([ahead, followUp, begun, tooOld, today, moved])
 
-    let read = try store.remindersBesideDatedFocusAlerts(from: day, unstartedAfter: now)
+    let read = try store.reminders(from: day, unstartedAfter: now, besideDatedFocusAlerts: true)
     #expect(read.from.map(\.uid) == [today.uid])
     #expect(read.unstarted.map(\.uid) == [ahead.uid])
-    #expect(try store.unstartedReminders(datedBefore: day, after: now).map(\.uid) == [ahead.uid])
+    let all = try store.reminders(from: day, unstartedAfter: now, besideDatedFocusAlerts: false)
+    #expect(all.from.map(\.uid) == [today.uid])
+    #expect(all.unstarted.map(\.uid) == [ahead.uid])
     #expect(
       try store.sequences(of: [today.uid, moved.uid, "focus-block-start-none@spotter"], before: day) == [
         moved.uid: 4
