@@ -107,8 +107,10 @@ public struct SyncService: Sendable {
     var changes = Store.LiveChanges(upserts: [], deletes: [], cursor: Self.cursor(before: workspace.now))
     var received = 0
     if let cursor {
-      // The latest word on each workout wins: its updated_at, or else the later event.
-      var latest: [String: (order: Int, stamp: String, change: HevyPage.Event)] = [:]
+      // The latest word on each workout wins: the later of two instants (`updated_at`,
+      // `deleted_at`, read as instants, whatever offset each is written with), else the one the
+      // feed gives first, since Hevy lists events newest first.
+      var latest: [String: (order: Int, instant: Date?, change: HevyPage.Event)] = [:]
       try pages { page in
         try client.events(since: cursor, page: page)
       } each: { page, number in
@@ -117,11 +119,12 @@ public struct SyncService: Sendable {
           let order = number * HevyClient.pageSize + index
           let (id, stamp) =
             switch event {
-            case .updated(let workout): (workout.id, workout.updatedAt ?? "")
-            case .deleted(let id, let at): (id, at ?? "")
+            case .updated(let workout): (workout.id, workout.updatedAt)
+            case .deleted(let id, let at): (id, at)
             }
-          if let seen = latest[id], (seen.stamp, seen.order) > (stamp, order) { continue }
-          latest[id] = (order, stamp, event)
+          let instant = stamp.flatMap { InstantParser.parse($0, clock: workspace.clock) }
+          if let seen = latest[id], !Self.supersedes(instant, order, seen.instant, seen.order) { continue }
+          latest[id] = (order, instant, event)
         }
       }
       for (id, entry) in latest.sorted(by: { $0.value.order < $1.value.order }) {
@@ -174,6 +177,15 @@ public struct SyncService: Sendable {
     return SyncReport(
       source: Self.source, full: cursor == nil, received: received, summary: summary.imported,
       deleted: summary.deleted, superseded: summary.superseded)
+  }
+
+  /// Whether an event at `instant`, `order`th in the feed, is a later word on its workout than
+  /// one at `seenInstant`, `seenOrder`th: the later instant when both have one and they differ,
+  /// else the one listed first (the feed is newest first). A page that shifts while it is read
+  /// lists an event twice; it is the same word.
+  static func supersedes(_ instant: Date?, _ order: Int, _ seenInstant: Date?, _ seenOrder: Int) -> Bool {
+    if let instant, let seenInstant, instant != seenInstant { return instant > seenInstant }
+    return order < seenOrder
   }
 
   /// Says the first five of what a sync left out, each with what became of it, then how many more.

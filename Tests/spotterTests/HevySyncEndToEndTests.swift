@@ -174,6 +174,33 @@ import _SpotterTestSupport
     await #expect(try sessions(box).isEmpty)
   }
 
+  /// Of an update and a deletion of one workout, the later wins: told by their instants whatever
+  /// offset each is written with (a comparison of their text put `21:00+01:00` after `20:30Z`),
+  /// and by the feed's order, newest first, when they tie (the older word won).
+  @Test(arguments: [
+    ("2026-11-22T21:00:00+01:00", "2026-11-22T20:30:00Z", false, true),
+    ("2026-11-22T20:40:00Z", "2026-11-22T21:35:00+01:00", true, false),
+    ("2026-11-22T20:30:00Z", "2026-11-22T20:30:00Z", true, true),
+    ("2026-11-22T20:30:00Z", "2026-11-22T20:30:00Z", false, false),
+  ])
+  func theLaterWordOnAWorkoutWins(updated: String, deleted: String, deletionListedFirst: Bool, gone: Bool)
+    async throws
+  {
+    let server = try HevyServer()
+    defer { server.stop() }
+    let box = try sandbox(server)
+    try server.set(workouts: [HevyServer.workout(id: "d1", start: "2026-11-21T09:00:00Z")])
+    #expect(try await box.spotter(["sync"], now: evening).status == 0)
+    let update = HevyServer.updated(
+      HevyServer.workout(id: "d1", title: "Pull Day", start: "2026-11-21T09:00:00Z", updated: updated))
+    let deletion = HevyServer.deleted("d1", at: deleted)
+    // The stand-in lists events by their stamps' text, newest first, and equal ones as given.
+    try server.set(events: deletionListedFirst ? [deletion, update] : [update, deletion])
+    let result = try await box.spotter(["sync"], now: "2026-11-22T21:40:00+01:00")
+    #expect(result.status == 0, "\(result.stderr)")
+    await #expect(try sessions(box).count == (gone ? 0 : 1), "\(result.stdout)")
+  }
+
   /// A refused key exits 77 and changes nothing; the key is never printed, logged or stored.
   @Test func aWrongKeyExits77AndChangesNothing() async throws {
     let server = try HevyServer()
