@@ -103,7 +103,7 @@ public struct SyncService: Sendable {
     // One typo in a workout (877777 reps, which the app accepted) costs its set, not the sync,
     // and a workout that can be no session (no start, a date out of range) costs itself: the
     // server sends such a workout again every night, and it stopped every sync for good.
-    let findings = ImportFindings()
+    var findings = ImportFindings()
     var changes = Store.LiveChanges(upserts: [], deletes: [], cursor: Self.cursor(before: workspace.now))
     var received = 0
     if let cursor {
@@ -140,24 +140,45 @@ public struct SyncService: Sendable {
         }
       }
     } else {
-      var seen = Set<String>()
       // The first sync reads every workout, hundreds of pages for years of them: said as it goes.
       let progress =
         effort == .thorough
         ? ImportProgress.forSync(environment: workspace.options.environment, words: workspace.words) : nil
       defer { progress?.finish() }
-      try pages { page in
-        try client.workouts(page: page)
-      } each: { page, number in
-        progress?.update(page: number, of: page.pageCount, workouts: seen.count + (page.workouts?.count ?? 0))
-        for workout in page.workouts ?? [] where seen.insert(workout.id).inserted {
-          received += 1
-          guard
-            let mapped = try mapper.session(
-              workout, where: address(settings, "/v1/workouts", workout.id), findings: findings)
-          else { continue }
-          changes.upserts.append((workout.id, mapped))
+      // A workout deleted while the pages are read moves the one after it onto a page already
+      // read, and no event would ever name that one: a deletion the events list after a reading,
+      // not listed after the one before, sends the reading round again, at most ``fullPasses``
+      // times in all. (One from the minutes before the sync costs one reading more.)
+      var deletions: Set<String> = []
+      for pass in 1...Self.fullPasses {
+        findings = ImportFindings()
+        changes.upserts = []
+        received = 0
+        var seen = Set<String>()
+        try pages { page in
+          try client.workouts(page: page)
+        } each: { page, number in
+          progress?.update(
+            page: number, of: page.pageCount, workouts: seen.count + (page.workouts?.count ?? 0))
+          for workout in page.workouts ?? [] where seen.insert(workout.id).inserted {
+            received += 1
+            guard
+              let mapped = try mapper.session(
+                workout, where: address(settings, "/v1/workouts", workout.id), findings: findings)
+            else { continue }
+            changes.upserts.append((workout.id, mapped))
+          }
         }
+        guard pass < Self.fullPasses else { break }
+        let after = try recentDeletions(client, since: changes.cursor)
+        guard !after.isSubset(of: deletions) else { break }
+        // A reading again: said, since it doubles the first sync's requests.
+        workspace.notices.add(
+          "note: "
+            + workspace.words.pick(
+              "workouts were deleted while they were read; reading them again",
+              "während des Lesens wurden Workouts gelöscht; sie werden erneut gelesen"))
+        deletions.formUnion(after)
       }
     }
     // More than a fifth of the workouts unreadable is a server that speaks another shape.
@@ -177,6 +198,20 @@ public struct SyncService: Sendable {
     return SyncReport(
       source: Self.source, full: cursor == nil, received: received, summary: summary.imported,
       deleted: summary.deleted, superseded: summary.superseded)
+  }
+
+  /// How many times in all a first sync reads every workout, when workouts are deleted while
+  /// it reads: a second reading mends one deletion; a third, deletions in quick succession.
+  static let fullPasses = 3
+
+  /// The deletions on the first page of events since `since` (the newest ten), each as its id
+  /// and stamp.
+  private func recentDeletions(_ client: HevyClient, since: String) throws -> Set<String> {
+    var deletions = Set<String>()
+    for event in try client.events(since: since, page: 1).events ?? [] {
+      if case .deleted(let id, let at) = event { deletions.insert(id + " " + (at ?? "")) }
+    }
+    return deletions
   }
 
   /// Whether an event at `instant`, `order`th in the feed, is a later word on its workout than

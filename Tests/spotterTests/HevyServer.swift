@@ -50,7 +50,8 @@ final class HevyServer {
   /// Replaces what the server holds.
   func set(
     workouts: [[String: Any]] = [], events: [[String: Any]] = [], fail: [String: Any]? = nil,
-    delay: Double = 0, malformed: Bool = false, body: Any? = nil, escapeKey: Bool = false
+    delay: Double = 0, malformed: Bool = false, body: Any? = nil, escapeKey: Bool = false,
+    deleteAfter: [String: Any]? = nil
   ) throws {
     var state: [String: Any] = [
       "key": Self.key, "workouts": workouts, "events": events, "delay": delay, "malformed": malformed,
@@ -58,6 +59,7 @@ final class HevyServer {
     ]
     if let fail { state["fail"] = fail }
     if let body { state["body"] = body }
+    if let deleteAfter { state["delete_after"] = deleteAfter }
     try Self.write(state, to: dir)
   }
 

@@ -80,8 +80,11 @@ import _SpotterTestSupport
     #expect(
       first.stdout
         == "synced hevy: first sync, 23 workouts: 23 new, 0 updated, 0 unchanged, 0 duplicates, 0 deleted\n")
+    // The pages, then the newest events: a deletion among them would mean a reading again.
     #expect(
-      server.requests == (1...3).map { "GET /v1/workouts?page=\($0)&pageSize=10 key-ok" },
+      server.requests
+        == (1...3).map { "GET /v1/workouts?page=\($0)&pageSize=10 key-ok" }
+        + ["GET /v1/workouts/events?page=1&pageSize=10&since=2026-11-22T20:25:00Z key-ok"],
       "\(server.requests)")
     await #expect(try sessions(box).count == 23)
 
@@ -172,6 +175,25 @@ import _SpotterTestSupport
     let result = try await box.spotter(["sync"], now: "2026-11-22T21:40:00+01:00")
     #expect(result.stdout.contains("1 deleted"), "\(result.stdout)")
     await #expect(try sessions(box).isEmpty)
+  }
+
+  /// A workout deleted on the phone while the first sync reads its pages moves the next one onto
+  /// the page already read: it was missed for good (no event names it), and the night after
+  /// the deletion's event the store held one workout less than the account.
+  @Test func aWorkoutDeletedWhileTheFirstSyncReadsMissesNoOther() async throws {
+    let server = try HevyServer()
+    defer { server.stop() }
+    let box = try sandbox(server)
+    let workouts = Self.history()
+    try server.set(
+      workouts: workouts, deleteAfter: ["page": 1, "id": "w20", "deleted_at": "2026-11-22T20:29:00Z"])
+    let first = try await box.spotter(["sync"], now: evening)
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(first.stderr.contains("deleted while they were read; reading them again"), "\(first.stderr)")
+    await #expect(try sessions(box).count == 22, "\(first.stdout)")
+    let second = try await box.spotter(["sync"], now: "2026-11-22T21:45:00+01:00")
+    #expect(second.status == 0, "\(second.stderr)")
+    await #expect(try sessions(box).count == 22, "\(second.stdout)")
   }
 
   /// Of an update and a deletion of one workout, the later wins: told by their instants whatever
@@ -273,7 +295,7 @@ import _SpotterTestSupport
     try server.set(workouts: workouts, fail: ["status": 429, "times": 2, "retry_after": "0"])
     let waited = try await box.spotter(["sync"], now: evening)
     #expect(waited.status == 0, "\(waited.stderr)")
-    #expect(server.requests.count == 3)
+    #expect(server.requests.count == 4)
 
     let fresh = try sandbox(server)
     try server.set(workouts: workouts, fail: ["status": 429, "times": 1, "retry_after": "3600"])

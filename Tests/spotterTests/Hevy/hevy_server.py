@@ -15,7 +15,10 @@ reads DIR/state.json, so a test changes what the server holds between commands:
      "malformed": false,            answer 200 with a body that is not JSON
      "body": "endless" | N,         answer 200 with a body that never ends (until the client
                                     hangs up, or 4 GiB, or 120 s) or with N bytes of padding
-     "escape_key": false}           write every echo of the key in a JSON body \\u-escaped
+     "escape_key": false,           write every echo of the key in a JSON body \\u-escaped
+     "delete_after": {"page": 1, "id": "...", "deleted_at": "..."}}
+                                    once that page of /v1/workouts is served, delete the
+                                    workout and list its deletion, as a phone would mid-sync
 
 Pages hold `pageSize` items (1 to 10, as the API allows; more is a 400). A wrong or missing
 key is a 401 with a plain-text body. Every request is appended to DIR/requests.log as
@@ -118,6 +121,17 @@ class Handler(BaseHTTPRequestHandler):
         count = math.ceil(len(items) / size)
         chosen = items[(page - 1) * size : page * size]
         text = json.dumps({"page": page, "page_count": count, field: chosen})
+        deletion = current.get("delete_after")
+        if deletion and url.path == "/v1/workouts" and deletion["page"] == page:
+            with LOCK:
+                latest = state()
+                latest.pop("delete_after", None)
+                latest["workouts"] = [w for w in latest.get("workouts", []) if w["id"] != deletion["id"]]
+                latest.setdefault("events", []).append(
+                    {"type": "deleted", "id": deletion["id"], "deleted_at": deletion["deleted_at"]})
+                with open(os.path.join(DIR, "state.json.tmp"), "w", encoding="utf-8") as f:
+                    json.dump(latest, f)
+                os.replace(os.path.join(DIR, "state.json.tmp"), os.path.join(DIR, "state.json"))
         if current.get("escape_key"):
             key = current.get("key", "")
             text = text.replace(key, "".join(f"\\u{ord(c):04x}" for c in key))
