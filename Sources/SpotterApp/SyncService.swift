@@ -240,13 +240,17 @@ public struct SyncService: Sendable {
         ))
   }
 
-  /// Reads pages 1, 2, … until the last the source counts, bounded by ``HevyClient/maximumPages``.
+  /// Reads pages 1, 2, … until the last the source counts, or the first that holds nothing,
+  /// bounded by ``HevyClient/maximumPages``: a server that counts 10,000 pages and sends empty
+  /// ones was asked for every one of them.
   private func pages(_ fetch: (Int) throws -> HevyPage, each: (HevyPage, Int) throws -> Void) throws {
     var number = 1
     while number <= HevyClient.maximumPages {
       let page = try fetch(number)
       try each(page, number)
-      guard number < page.pageCount else { return }
+      guard number < page.pageCount, !(page.workouts ?? []).isEmpty || !(page.events ?? []).isEmpty else {
+        return
+      }
       number += 1
     }
   }

@@ -196,6 +196,23 @@ import _SpotterTestSupport
     await #expect(try sessions(box).count == 22, "\(second.stdout)")
   }
 
+  /// A server that counts 10,000 pages and sends empty ones after the first is asked no further:
+  /// every one of them was asked for, until the sync's two minutes ran out.
+  @Test func emptyPagesEndTheReadingWhateverTheCount() async throws {
+    let server = try HevyServer()
+    defer { server.stop() }
+    let box = try sandbox(server)
+    try server.set(workouts: Array(Self.history().prefix(3)), pageCount: 10_000)
+    let first = try await box.spotter(["sync"], now: evening)
+    #expect(first.status == 0, "\(first.stderr)")
+    await #expect(try sessions(box).count == 3)
+    #expect(server.requests.filter { $0.hasPrefix("GET /v1/workouts?") }.count == 2, "\(server.requests)")
+    server.clearRequests()
+    let later = try await box.spotter(["sync"], now: "2026-11-22T21:45:00+01:00")
+    #expect(later.status == 0, "\(later.stderr)")
+    #expect(server.requests.count == 1, "\(server.requests)")
+  }
+
   /// Of an update and a deletion of one workout, the later wins: told by their instants whatever
   /// offset each is written with (a comparison of their text put `21:00+01:00` after `20:30Z`),
   /// and by the feed's order, newest first, when they tie (the older word won).

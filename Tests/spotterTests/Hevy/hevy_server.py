@@ -16,6 +16,7 @@ reads DIR/state.json, so a test changes what the server holds between commands:
      "body": "endless" | N,         answer 200 with a body that never ends (until the client
                                     hangs up, or 4 GiB, or 120 s) or with N bytes of padding
      "escape_key": false,           write every echo of the key in a JSON body \\u-escaped
+     "page_count": N,               say there are N pages, whatever there are
      "delete_after": {"page": 1, "id": "...", "deleted_at": "..."}}
                                     once that page of /v1/workouts is served, delete the
                                     workout and list its deletion, as a phone would mid-sync
@@ -118,7 +119,7 @@ class Handler(BaseHTTPRequestHandler):
             field = "events"
         else:
             return self.answer(404, '{"error": "not found"}')
-        count = math.ceil(len(items) / size)
+        count = current.get("page_count", math.ceil(len(items) / size))
         chosen = items[(page - 1) * size : page * size]
         text = json.dumps({"page": page, "page_count": count, field: chosen})
         deletion = current.get("delete_after")
