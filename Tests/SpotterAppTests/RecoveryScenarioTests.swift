@@ -43,6 +43,30 @@ import Testing
     #expect(isUseful(alarm, for: 7 * 60), "alarm \(alarm.map(String.init) ?? "none") for a 07:00 start")
   }
 
+  /// Back after a break in a rhythm the old routine never kept: Tue/Thu mornings, four weeks
+  /// off, then Mon/Thu evenings. The second session back (Thursday, three days after Monday, a gap
+  /// a Tue/Thu routine never left) and the next Monday (four days after Thursday) are reminded
+  /// in time; the old routine's gaps said "rest day" on every session of the first weeks back.
+  /// And back at another hour on the same weekdays: the first Wednesday back is reminded at the
+  /// morning hour of the Monday back, not at the evening hour of the Wednesdays before.
+  @Test(arguments: [
+    ([Weekday.tuesday, .thursday], 7 * 60, [("2026-10-19", 19 * 60)], "2026-10-22", 19 * 60),
+    (
+      [.tuesday, .thursday], 7 * 60, [("2026-10-19", 19 * 60), ("2026-10-22", 19 * 60)], "2026-10-26", 19 * 60
+    ),
+    ([.monday, .wednesday, .friday], 18 * 60, [("2026-10-19", 7 * 60)], "2026-10-21", 7 * 60),
+  ])
+  func backAfterABreakInAnotherRhythmTheNextSessionsAreReminded(
+    old: [Weekday], oldStart: Int, back: [(String, Int)], next: String, start: Int
+  ) throws {
+    // Months of the old routine up to Friday 2026-09-18, then four weeks and more off.
+    let before = days(from: "2026-05-04", count: 138, on: Set(old)).map { ($0, oldStart) }
+    let since = back.map { (LocalDate(parsing: $0.0)!, $0.1) }
+    let day = LocalDate(parsing: next)!
+    let alarm = try alarm(on: day, history: before + since, night: day.adding(days: -1))
+    #expect(isUseful(alarm, for: start), "alarm \(alarm.map(String.init) ?? "none") for a start at \(start)")
+  }
+
   /// Starts drifting from 11:00 to 15:00 over eight weeks: four weeks in, the next alarm comes
   /// before the drifted start, within the useful window.
   @Test func aDriftingStartIsFollowed() throws {

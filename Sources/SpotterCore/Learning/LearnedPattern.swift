@@ -9,7 +9,7 @@ import Foundation
 /// it was learned. A run that finds a different key learns afresh; nothing is patched.
 public struct LearnedPattern: Sendable, Hashable, Codable {
   /// Bumped whenever the learner's rules change, so no pattern of older rules is reused.
-  public static let revision = 2
+  public static let revision = 3
 
   public var key: String
   public var pattern: TrainingPattern

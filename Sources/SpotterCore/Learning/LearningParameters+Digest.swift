@@ -26,6 +26,7 @@ extension LearningParameters {
       ("safetyMinutes", "\(safetyMinutes)"), ("startDecay", "\(startDecay)"),
       ("recentHalfLifeDays", "\(recentHalfLifeDays)"), ("latestStarts", "\(latestStarts)"),
       ("breakDays", "\(breakDays)"), ("returnDays", "\(returnDays)"),
+      ("returnConfidence", "\(returnConfidence)"),
       ("newRoutineLastWeek", "\(newRoutineLastWeek)"), ("chooseStartSource", "\(chooseStartSource)"),
       ("secondWindowShare", "\(secondWindowShare)"), ("reactionDays", "\(reactionDays)"),
       ("reactionsToAct", "\(reactionsToAct)"), ("declineFactor", "\(declineFactor)"),

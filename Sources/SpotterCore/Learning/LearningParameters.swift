@@ -81,6 +81,10 @@ public struct LearningParameters: Sendable, Hashable {
   /// How long after the return from a break the days since decide: three weeks, by when the
   /// weekday rules have weeks of the new routine to read. 0 leaves the rule out.
   public var returnDays = 21
+  /// The confidence of a day back from a break that the routine since makes likely (see
+  /// ``PatternLearner``): the same weight as a new routine's "trained the same weekday last
+  /// week", above the threshold, so such a day is reminded. 0 leaves the rule out.
+  public var returnConfidence = 0.5
   /// In a new routine, remind the same weekday as last week even where the gap counts of the
   /// old routine say no. A rule; cross-validated against leaving it out.
   public var newRoutineLastWeek = true
@@ -127,7 +131,7 @@ public struct LearningParameters: Sendable, Hashable {
     "gapEvidence", "gapWindowDays", "cellPrior", "cellWindowDays", "habitChangeSurprises", "surpriseRate",
     "minimumStarts",
     "latePenalty", "safetyMinutes", "startDecay", "recentHalfLifeDays", "chooseStartSource",
-    "secondWindowShare", "latestStarts", "breakDays", "returnDays", "newRoutineLastWeek",
+    "secondWindowShare", "latestStarts", "breakDays", "returnDays", "returnConfidence", "newRoutineLastWeek",
   ]
 
   /// Sets the tunable `name` to `value` (booleans are 0 or 1); false for an unknown name or a
@@ -141,6 +145,9 @@ public struct LearningParameters: Sendable, Hashable {
     case "windowDays":
       guard let v = count(28...3650) else { return false }
       windowDays = v
+    case "returnConfidence":
+      guard let v = share(0...1) else { return false }
+      returnConfidence = v
     case "newRoutineLastWeek":
       guard let v = flag() else { return false }
       newRoutineLastWeek = v

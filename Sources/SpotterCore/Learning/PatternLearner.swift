@@ -107,13 +107,28 @@ public struct PatternLearner: Sendable {
       {
         probability = min(probability, rate.value)
       }
+      // Back from a break, the weekdays of the routine since are not known yet, and the gaps of
+      // the one before (a Tue/Thu routine never left three days) said "rest day" on every
+      // session of a Mon/Thu routine's first weeks back. In the first week back every day as far
+      // from the last session as the person usually left is reminded; from the second, each
+      // weekday trained the week before is.
+      if let returned, !habitChange, target == today.adding(days: 1),
+        let last = history.lastTrainingDay(before: target), last >= returned
+      {
+        let weekBefore = target.adding(days: -7)
+        let likely =
+          weekBefore < returned
+          ? history.shortestUsualGap(before: returned).map { last.days(until: target) >= $0 } ?? false
+          : history.trainingDays[weekBefore] != nil
+        if likely { probability = max(probability, parameters.returnConfidence) }
+      }
       if !evidence { probability = 0 }
       // In a new routine, as back from a break, the starts since it began place the alarm: the
       // old routine's hours are not the new one's, and counted against an alarm as starts it
       // came too late for, they held it at the old hour for days.
       var start = history.start(
         for: target, leadMinutes: leadMinutes, source: source, minimumStarts: returned != nil ? 1 : nil,
-        since: returned ?? (habitChange ? surprises.last : nil))
+        since: returned ?? (habitChange ? surprises.last : nil), weekdaySince: returned != nil)
       let read = readReactions(reactions, on: weekday, history: history)
       var reacted = read.reactions
       // Sessions on this weekday after its last declined reminder lift the penalty at once: a

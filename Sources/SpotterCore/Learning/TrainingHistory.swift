@@ -124,6 +124,31 @@ struct TrainingHistory {
     trainingDays.latest(before: target)
   }
 
+  /// The fewest days the person usually left between sessions before `date`, over the gap
+  /// window: the smallest gap that, with the shorter ones, makes a fifth of them. A one-off
+  /// double day does not make back-to-back days usual. Nil with fewer than five gaps.
+  func shortestUsualGap(before date: LocalDate) -> Int? {
+    guard let firstDate else { return nil }
+    var counts = [Int](repeating: 0, count: 8)
+    var previous: LocalDate?
+    var day = max(firstDate, date.adding(days: -parameters.gapWindowDays))
+    while day < date && isObserved(day) {
+      if trainingDays[day] != nil {
+        if let previous { counts[min(previous.days(until: day), 7)] += 1 }
+        previous = day
+      }
+      day = day.adding(days: 1)
+    }
+    let total = counts.reduce(0, +)
+    guard total >= 5 else { return nil }
+    var running = 0
+    for gap in 1...7 {
+      running += counts[gap]
+      if 5 * running >= total { return gap }
+    }
+    return 7
+  }
+
   /// How likely a session is on `target` given the days since the last one, from how often this
   /// person trained that many days after a session over the last twelve weeks.
   func gapProbability(on target: LocalDate) -> Double? {
@@ -223,9 +248,12 @@ struct TrainingHistory {
 
   /// The start minutes `source` offers for `target`, with their weights.
   ///
-  /// `since` leaves out the days before it from the sources that are not the weekday's own: back
-  /// from a break, the hours kept before it are not the hours of the days since.
-  func samples(_ source: StartSource, for target: LocalDate, since: LocalDate? = nil) -> [(
+  /// `since` leaves out the days before it from the sources that are not the weekday's own, and
+  /// from the weekday's own too when `weekdaySince`: back from a break, the hours kept before it
+  /// are not the hours of the days since.
+  func samples(
+    _ source: StartSource, for target: LocalDate, since: LocalDate? = nil, weekdaySince: Bool = false
+  ) -> [(
     minute: Int, weight: Double
   )] {
     // Each source reserves its own bound on the starts it takes: grown one start at a time, the
@@ -238,7 +266,8 @@ struct TrainingHistory {
       result.reserveCapacity(limit)
       var index = 1
       var slot = target.adding(days: -step)
-      while slot >= windowStart && result.count < limit {
+      let from = weekdaySince ? max(windowStart, since ?? windowStart) : windowStart
+      while slot >= from && result.count < limit {
         if let minute = trainingDays[slot], isObserved(slot), !trainingDays.isUntimed(slot) {
           result.append((minute, pow(parameters.startDecay, Double(index - 1))))
         }
@@ -306,7 +335,7 @@ struct TrainingHistory {
   /// one start since says more than any number before it.
   func start(
     for target: LocalDate, leadMinutes: Int, source: StartSource, minimumStarts: Int? = nil,
-    since: LocalDate? = nil
+    since: LocalDate? = nil, weekdaySince: Bool = false
   ) -> (
     time: LocalTime, spread: Int?, source: String, samples: Int, second: LocalTime?
   )? {
@@ -314,7 +343,9 @@ struct TrainingHistory {
       [source] + StartSource.allCases.filter { $0 != source && $0 != .fortnight && $0 != .latest }
     let needed = minimumStarts ?? parameters.minimumStarts
     guard
-      let (used, chosen) = order.lazy.map({ ($0, samples($0, for: target, since: since)) }).first(where: {
+      let (used, chosen) = order.lazy.map({
+        ($0, samples($0, for: target, since: since, weekdaySince: weekdaySince))
+      }).first(where: {
         $0.1.count >= needed
       }
       ),
