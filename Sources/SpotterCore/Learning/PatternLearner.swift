@@ -148,9 +148,13 @@ public struct PatternLearner: Sendable {
       }
       var logged: LocalTime?
       if let minutes = reacted?.alarmLaterMinutes, let learned = start {
-        // Never so far that the alarm comes after the logged start: a person who snoozed a few
-        // times and went back to their time would get an alarm after they began.
-        let moved = min(minutes, leadMinutes)
+        // Never so far that the alarm comes after the logged start, nor after the earlier of
+        // the weekday's last two starts: a person who snoozed a few times and went back to
+        // their time would get an alarm after they began. (An hour's snoozes, the starts an hour
+        // later, drew the learned start itself later, and the move then passed the start.)
+        let recent = history.samples(.weekday, for: target).prefix(2).map(\.minute).min()
+        let room = recent.map { max(0, $0 + leadMinutes - learned.time.minuteOfDay) } ?? leadMinutes
+        let moved = min(minutes, leadMinutes, room)
         start?.time = LocalTime(minuteOfDay: min(23 * 60 + 55, learned.time.minuteOfDay + moved))
         reacted?.alarmLaterMinutes = moved
         logged = learned.time
