@@ -106,13 +106,22 @@ public struct SyncService: Sendable {
     var findings = ImportFindings()
     var changes = Store.LiveChanges(upserts: [], deletes: [], cursor: Self.cursor(before: workspace.now))
     var received = 0
+    // The cursor is our clock, or the server's when ours is ahead of it: a clock set a day
+    // ahead, then put right, kept a cursor of tomorrow, and every change made before then was
+    // never asked for. The earliest `Date` the server sent is its clock.
+    var serverClock: Date?
+    func heard(_ page: HevyPage) -> HevyPage {
+      if let date = page.serverDate { serverClock = min(serverClock ?? date, date) }
+      changes.cursor = Self.cursor(before: min(workspace.now, serverClock ?? workspace.now))
+      return page
+    }
     if let cursor {
       // The latest word on each workout wins: the later of two instants (`updated_at`,
       // `deleted_at`, read as instants, whatever offset each is written with), else the one the
       // feed gives first, since Hevy lists events newest first.
       var latest: [String: (order: Int, instant: Date?, change: HevyPage.Event)] = [:]
       try pages { page in
-        try client.events(since: cursor, page: page)
+        heard(try client.events(since: cursor, page: page))
       } each: { page, number in
         for (index, event) in (page.events ?? []).enumerated() {
           received += 1
@@ -156,7 +165,7 @@ public struct SyncService: Sendable {
         received = 0
         var seen = Set<String>()
         try pages { page in
-          try client.workouts(page: page)
+          heard(try client.workouts(page: page))
         } each: { page, number in
           progress?.update(
             page: number, of: page.pageCount, workouts: seen.count + (page.workouts?.count ?? 0))

@@ -196,6 +196,29 @@ import _SpotterTestSupport
     await #expect(try sessions(box).count == 22, "\(second.stdout)")
   }
 
+  /// A machine clock two days ahead of the server's: the cursor follows the server's `Date`, so
+  /// a workout changed since, before our clock's time, is read by the next sync. The cursor was
+  /// our clock less five minutes, and such a change was never asked for.
+  @Test func aClockAheadOfTheServersMissesNoChange() async throws {
+    let server = try HevyServer()
+    defer { server.stop() }
+    let box = try sandbox(server)
+    try server.set(workouts: [HevyServer.workout(id: "a1", start: "2026-11-21T09:00:00Z")])
+    let formatter = ISO8601DateFormatter()
+    let ahead = Date().addingTimeInterval(2 * 86400)
+    let first = try await box.spotter(["sync"], now: formatter.string(from: ahead))
+    #expect(first.status == 0, "\(first.stderr)")
+    // Logged on the phone now, by the server's clock: after its cursor, before our clock.
+    let now = formatter.string(from: Date())
+    let logged = HevyServer.workout(id: "a2", start: "2026-11-22T09:00:00Z", updated: now)
+    try server.set(
+      workouts: [HevyServer.workout(id: "a1", start: "2026-11-21T09:00:00Z"), logged],
+      events: [HevyServer.updated(logged)])
+    let later = try await box.spotter(["sync"], now: formatter.string(from: ahead.addingTimeInterval(600)))
+    #expect(later.status == 0, "\(later.stderr)")
+    await #expect(try sessions(box).count == 2, "\(later.stdout) \(server.requests)")
+  }
+
   /// A server that counts 10,000 pages and sends empty ones after the first is asked no further:
   /// every one of them was asked for, until the sync's two minutes ran out.
   @Test func emptyPagesEndTheReadingWhateverTheCount() async throws {

@@ -72,8 +72,10 @@ public struct HevyClient: Sendable {
   }
 
   private func fetchPage(path: String, query: [(String, String)]) throws -> HevyPage {
-    let (data, address) = try get(path, query: query)
-    return try Self.page(decoding: data, address: address, redactor: redactor)
+    let (data, address, date) = try get(path, query: query)
+    var page = try Self.page(decoding: data, address: address, redactor: redactor)
+    page.serverDate = date
+    return page
   }
 
   /// A page from the body of a 200 answer, every text in it with the key blanked out; errors
@@ -122,9 +124,9 @@ public struct HevyClient: Sendable {
     }
   }
 
-  /// The body of a 200 answer to `GET path?query`, and the address it came from (without the
-  /// key, which travels in a header).
-  private func get(_ path: String, query: [(String, String)]) throws -> (Data, String) {
+  /// The body of a 200 answer to `GET path?query`, the address it came from (without the key,
+  /// which travels in a header), and the server's clock from its `Date` header.
+  private func get(_ path: String, query: [(String, String)]) throws -> (Data, String, Date?) {
     var components = URLComponents(string: baseURL + path)
     components?.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) }
     guard let url = components?.url else {
@@ -160,7 +162,7 @@ public struct HevyClient: Sendable {
                 "answer larger than \(Self.maximumResponseBytes) bytes",
                 de: "Antwort größer als \(Self.maximumResponseBytes) Bytes"))
           }
-          return (body, address)
+          return (body, address, headers["date"].flatMap(Self.httpDate))
         case 401, 403:
           throw SpotterIOError.liveSource(
             address: address, status: status,
@@ -220,6 +222,13 @@ public struct HevyClient: Sendable {
       }
       return min(TimeInterval(seconds), longestReadableRetryAfter)
     }
+    return httpDate(text).map { min(max(0, $0.timeIntervalSince(now)), longestReadableRetryAfter) }
+  }
+
+  /// An HTTP date (RFC 9110: IMF-fixdate, and the obsolete RFC 850 and asctime forms), or nil.
+  static func httpDate(_ value: String) -> Date? {
+    let text = value.trimmingCharacters(in: .whitespaces)
+    guard !text.isEmpty, text.utf8.count <= 64 else { return nil }
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.timeZone = TimeZone(identifier: "GMT")
@@ -227,9 +236,7 @@ public struct HevyClient: Sendable {
       "EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy",
     ] {
       formatter.dateFormat = format
-      if let date = formatter.date(from: text) {
-        return min(max(0, date.timeIntervalSince(now)), longestReadableRetryAfter)
-      }
+      if let date = formatter.date(from: text) { return date }
     }
     return nil
   }

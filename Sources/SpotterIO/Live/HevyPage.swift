@@ -10,6 +10,8 @@ public struct HevyPage: Sendable, Decodable {
   public var workouts: [HevyWorkout]?
   /// `/v1/workouts/events`: what changed since the cursor.
   public var events: [Event]?
+  /// The server's clock when it answered (its `Date` header), not part of the body.
+  public var serverDate: Date?
 
   /// An `updated` event carries the whole workout, a `deleted` one its id.
   public enum Event: Sendable, Decodable {
