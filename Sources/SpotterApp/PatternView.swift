@@ -143,10 +143,13 @@ public struct PatternView: Sendable, Encodable {
     let threshold = words.decimal(minimumConfidence)
     lines.append(
       words.pick(
-        "Probability: how often you train on that weekday, recent weeks weighing more. Confidence: the "
-          + "same, lowered by reminders skipped or ignored; a day is reminded from \(threshold).",
+        "Probability: how often you train on that weekday, recent weeks weighing more. Confidence: what "
+          + "decides the reminder, the probability with the days since your last session (for tomorrow) and a "
+          + "return from weeks off, lowered by reminders skipped or ignored; a day is reminded from \(threshold).",
         "Wahrscheinlichkeit: wie oft du an diesem Wochentag trainierst, neuere Wochen zählen mehr. Konfidenz: "
-          + "dasselbe, gesenkt durch ausgelassene oder ignorierte Erinnerungen; ab \(threshold) wird erinnert."
+          + "was über die Erinnerung entscheidet, die Wahrscheinlichkeit mit den Tagen seit deinem letzten "
+          + "Training (für morgen) und einer Rückkehr nach Wochen Pause, gesenkt durch ausgelassene oder "
+          + "ignorierte Erinnerungen; ab \(threshold) wird erinnert."
       ))
     if pattern.weekdays.contains(where: { $0.startSource == nil && $0.dateOnlySessions > 0 }) {
       lines.append(
