@@ -51,7 +51,7 @@ final class HevyServer {
   func set(
     workouts: [[String: Any]] = [], events: [[String: Any]] = [], fail: [String: Any]? = nil,
     delay: Double = 0, malformed: Bool = false, body: Any? = nil, escapeKey: Bool = false,
-    deleteAfter: [String: Any]? = nil, pageCount: Int? = nil
+    deleteAfter: [String: Any]? = nil, pageCount: Int? = nil, noEvents: Bool = false
   ) throws {
     var state: [String: Any] = [
       "key": Self.key, "workouts": workouts, "events": events, "delay": delay, "malformed": malformed,
@@ -61,6 +61,7 @@ final class HevyServer {
     if let body { state["body"] = body }
     if let deleteAfter { state["delete_after"] = deleteAfter }
     if let pageCount { state["page_count"] = pageCount }
+    if noEvents { state["no_events"] = true }
     try Self.write(state, to: dir)
   }
 

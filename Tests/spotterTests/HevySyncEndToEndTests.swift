@@ -219,6 +219,19 @@ import _SpotterTestSupport
     await #expect(try sessions(box).count == 2, "\(later.stdout) \(server.requests)")
   }
 
+  /// The look at the newest events after a first sync's pages is a safety net: a server that
+  /// answers it 404 still gets its first sync, as before the look.
+  @Test func aFirstSyncNeedsNoEventsFeed() async throws {
+    let server = try HevyServer()
+    defer { server.stop() }
+    let box = try sandbox(server)
+    try server.set(workouts: Array(Self.history().prefix(12)), noEvents: true)
+    let first = try await box.spotter(["sync"], now: evening)
+    #expect(first.status == 0, "\(first.stderr)")
+    await #expect(try sessions(box).count == 12)
+    #expect(server.requests.last?.hasPrefix("GET /v1/workouts/events?") == true, "\(server.requests)")
+  }
+
   /// A server that counts 10,000 pages and sends empty ones after the first is asked no further:
   /// every one of them was asked for, until the sync's two minutes ran out.
   @Test func emptyPagesEndTheReadingWhateverTheCount() async throws {

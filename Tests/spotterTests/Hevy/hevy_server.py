@@ -17,6 +17,7 @@ reads DIR/state.json, so a test changes what the server holds between commands:
                                     hangs up, or 4 GiB, or 120 s) or with N bytes of padding
      "escape_key": false,           write every echo of the key in a JSON body \\u-escaped
      "page_count": N,               say there are N pages, whatever there are
+     "no_events": false,            answer 404 to /v1/workouts/events, as a server without it
      "delete_after": {"page": 1, "id": "...", "deleted_at": "..."}}
                                     once that page of /v1/workouts is served, delete the
                                     workout and list its deletion, as a phone would mid-sync
@@ -113,6 +114,8 @@ class Handler(BaseHTTPRequestHandler):
             return self.answer(200, json.dumps({"workout_count": len(current.get("workouts", []))}))
         if url.path == "/v1/workouts":
             items, field = current.get("workouts", []), "workouts"
+        elif url.path == "/v1/workouts/events" and current.get("no_events"):
+            return self.answer(404, '{"error": "not found"}')
         elif url.path == "/v1/workouts/events":
             since = query.get("since", ["1970-01-01T00:00:00Z"])[0]
             items = sorted((e for e in current.get("events", []) if stamp(e) > since), key=stamp, reverse=True)
