@@ -331,6 +331,15 @@ import _SpotterTestSupport
     let linked = try sandbox(server, keyLine: "api_key_file = \"\(link)\"")
     let refused = try await linked.spotter(["sync"], now: evening)
     #expect(refused.status == 74 && refused.stderr.contains("a symbolic link"), "\(refused.stderr)")
+    // Saved by Windows' Notepad, with a byte-order mark: the key all the same.
+    try ("\u{FEFF}" + HevyServer.key + "\r\n").write(toFile: file, atomically: false, encoding: .utf8)
+    let marked = try await box.spotter(["sync"], now: evening)
+    #expect(marked.status == 0, "\(marked.stderr)")
+    // A character no key has is named by its place, and the key is not shown.
+    try (HevyServer.key + "\u{7}x").write(toFile: file, atomically: false, encoding: .utf8)
+    let bell = try await box.spotter(["sync"], now: evening)
+    #expect(bell.status == 74 && bell.stderr.contains("U+0007 at character 25"), "\(bell.stderr)")
+    #expect(!bell.stderr.contains(HevyServer.key))
     // The environment's key, when the config names none.
     let fromEnvironment = try sandbox(server, keyLine: "")
     let result = try await fromEnvironment.spotter(

@@ -44,14 +44,31 @@ public enum SecretFile {
             "die Datei mit dem API-Schlüssel ist größer als ein Kilobyte; sie sollte nur den Schlüssel enthalten"
         ))
     }
-    let secret = String(decoding: buffer[..<count], as: UTF8.self).trimmingCharacters(
-      in: .whitespacesAndNewlines)
+    // A byte-order mark is how Windows' Notepad saves UTF-8: it is no part of the key, and sent
+    // in the header it made the key refused (77) with nothing to say why.
+    var text = String(decoding: buffer[..<count], as: UTF8.self)
+    if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+    let secret = text.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !secret.isEmpty, !secret.contains(where: \.isNewline) else {
       throw SpotterIOError.io(
         path: path,
         reason: Phrase(
           "the API key file should hold the key on one line",
           de: "die Datei mit dem API-Schlüssel sollte den Schlüssel in einer Zeile enthalten"))
+    }
+    // Said by its place and code point, never with the key around it.
+    if let (offset, scalar) = secret.unicodeScalars.enumerated().first(where: {
+      !(0x21...0x7E).contains($0.element.value)
+    }) {
+      let hex = String(scalar.value, radix: 16, uppercase: true)
+      let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+      throw SpotterIOError.io(
+        path: path,
+        reason: Phrase(
+          "the API key holds a character no API key has (\(code) at character \(offset + 1))",
+          de:
+            "der API-Schlüssel enthält ein Zeichen, das kein API-Schlüssel hat (\(code) an Zeichen \(offset + 1))"
+        ))
     }
     return (secret, info.st_mode & (S_IRGRP | S_IROTH) != 0)
   }
