@@ -129,16 +129,9 @@ struct TrainingHistory {
   /// double day does not make back-to-back days usual. Nil with fewer than five gaps.
   func shortestUsualGap(before date: LocalDate) -> Int? {
     guard let firstDate else { return nil }
-    var counts = [Int](repeating: 0, count: 8)
-    var previous: LocalDate?
-    var day = max(firstDate, date.adding(days: -parameters.gapWindowDays))
-    while day < date && isObserved(day) {
-      if trainingDays[day] != nil {
-        if let previous { counts[min(previous.days(until: day), 7)] += 1 }
-        previous = day
-      }
-      day = day.adding(days: 1)
-    }
+    let counts = gapCounts(
+      from: max(firstDate, date.adding(days: -parameters.gapWindowDays)), before: date, longest: 7
+    ).trained
     let total = counts.reduce(0, +)
     guard total >= 5 else { return nil }
     var running = 0
@@ -153,22 +146,35 @@ struct TrainingHistory {
   /// person trained that many days after a session over the last twelve weeks.
   func gapProbability(on target: LocalDate) -> Double? {
     guard let firstDate, let last = lastTrainingDay(before: target) else { return nil }
-    let bucket = { (days: Int) in min(days, 6) }
-    var trained = [Int](repeating: 0, count: 7)
-    var total = [Int](repeating: 0, count: 7)
+    let counts = gapCounts(
+      from: max(firstDate, today.adding(days: -parameters.gapWindowDays)), before: today.adding(days: 1),
+      longest: 6)
+    let gap = min(last.days(until: target), 6)
+    return (Double(counts.trained[gap]) + baseRate) / (Double(counts.nights[gap]) + 1)
+  }
+
+  /// For each gap since the last session (days, `longest` and more counted as `longest`), the
+  /// observed nights from `start` to before `end` that followed a session by that gap, and how
+  /// many of them were trained: the person's rhythm, which the gap probability and the shortest
+  /// usual gap both read.
+  private func gapCounts(from start: LocalDate, before end: LocalDate, longest: Int) -> (
+    trained: [Int], nights: [Int]
+  ) {
+    var trained = [Int](repeating: 0, count: longest + 1)
+    var nights = [Int](repeating: 0, count: longest + 1)
     var previous: LocalDate?
-    var date = max(firstDate, today.adding(days: -parameters.gapWindowDays))
-    while date <= today && isObserved(date) {
+    var date = start
+    while date < end && isObserved(date) {
+      let isTrained = trainingDays[date] != nil
       if let previous {
-        let gap = bucket(previous.days(until: date))
-        total[gap] += 1
-        if trainingDays[date] != nil { trained[gap] += 1 }
+        let gap = min(previous.days(until: date), longest)
+        nights[gap] += 1
+        if isTrained { trained[gap] += 1 }
       }
-      if trainingDays[date] != nil { previous = date }
+      if isTrained { previous = date }
       date = date.adding(days: 1)
     }
-    let gap = bucket(last.days(until: target))
-    return (Double(trained[gap]) + baseRate) / (Double(total[gap]) + 1)
+    return (trained, nights)
   }
 
   /// How often this weekday was trained after the same gap as `target`'s, over the whole window.
