@@ -104,7 +104,8 @@ public struct SyncService: Sendable {
     // and a workout that can be no session (no start, a date out of range) costs itself: the
     // server sends such a workout again every night, and it stopped every sync for good.
     var findings = ImportFindings()
-    var changes = Store.LiveChanges(upserts: [], deletes: [], cursor: Self.cursor(before: workspace.now))
+    var upserts: [(remoteID: String, session: PackedSession)] = []
+    var deletes: [String] = []
     var received = 0
     // The cursor is our clock, or the server's when ours is ahead of it: a clock set a day
     // ahead, then put right, kept a cursor of tomorrow, and every change made before then was
@@ -112,9 +113,9 @@ public struct SyncService: Sendable {
     var serverClock: Date?
     func heard(_ page: HevyPage) -> HevyPage {
       if let date = page.serverDate { serverClock = min(serverClock ?? date, date) }
-      changes.cursor = Self.cursor(before: min(workspace.now, serverClock ?? workspace.now))
       return page
     }
+    func cursorNow() -> String { Self.cursor(before: min(workspace.now, serverClock ?? workspace.now)) }
     if let cursor {
       // The latest word on each workout wins: the later of two instants (`updated_at`,
       // `deleted_at`, read as instants, whatever offset each is written with), else the one the
@@ -144,8 +145,8 @@ public struct SyncService: Sendable {
             let mapped = try mapper.session(
               workout, where: address(settings, "/v1/workouts/events", id), findings: findings)
           else { continue }
-          changes.upserts.append((id, mapped))
-        case .deleted: changes.deletes.append(id)
+          upserts.append((id, mapped))
+        case .deleted: deletes.append(id)
         }
       }
     } else {
@@ -161,7 +162,7 @@ public struct SyncService: Sendable {
       var deletions: Set<String> = []
       for pass in 1...Self.fullPasses {
         findings = ImportFindings()
-        changes.upserts = []
+        upserts = []
         received = 0
         var seen = Set<String>()
         try pages { page in
@@ -175,13 +176,13 @@ public struct SyncService: Sendable {
               let mapped = try mapper.session(
                 workout, where: address(settings, "/v1/workouts", workout.id), findings: findings)
             else { continue }
-            changes.upserts.append((workout.id, mapped))
+            upserts.append((workout.id, mapped))
           }
         }
         guard pass < Self.fullPasses else { break }
         // A look that fails (a server without the events feed, a rate limit) keeps the reading
         // as it is, as a first sync was before the look: it is a safety net, not a need.
-        guard let after = try? recentDeletions(client, since: changes.cursor) else { break }
+        guard let after = try? recentDeletions(client, since: cursorNow()) else { break }
         guard !after.isSubset(of: deletions) else { break }
         // A reading again: said, since it doubles the first sync's requests.
         workspace.notices.add(
@@ -192,6 +193,7 @@ public struct SyncService: Sendable {
         deletions.formUnion(after)
       }
     }
+    let changes = Store.LiveChanges(upserts: upserts, deletes: deletes, cursor: cursorNow())
     // More than a fifth of the workouts unreadable is a server that speaks another shape.
     try findings.check()
     say(
