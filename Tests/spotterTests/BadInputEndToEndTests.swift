@@ -64,7 +64,8 @@ import Testing
     let before = try snapshot(dir)
     var lines = try String(contentsOfFile: SpotterBinary.example("hevy.csv"), encoding: .utf8)
       .components(separatedBy: "\n")
-    lines[39] = lines[39].replacingOccurrences(of: ",\"normal\",", with: ",\"normal\",heavy") + ""
+    // A row cut in two by hand (a field too many): no reading of it is sure, so the file is refused.
+    lines[39] += ",surplus"
     let bad = dir.appendingPathComponent("bad.csv")
     try lines.joined(separator: "\n").write(to: bad, atomically: false, encoding: .utf8)
     let result = try await SpotterBinary.run([
@@ -73,8 +74,54 @@ import Testing
       SpotterBinary.example("hevy.csv"), bad.path,
     ])
     #expect(result.status == 65)
-    #expect(result.stderr.contains("\(bad.path):40: column 'weight_kg': invalid weight 'heavy"))
+    #expect(result.stderr.contains("\(bad.path):40: expected 14 fields as in the header, found 15"))
     #expect(try snapshot(dir) == before)
+  }
+
+  /// One number typed by hand into an export (`heavy` for a weight) costs that set: the note
+  /// names `file:line`, the column and the value, every session of the export is imported, and
+  /// the import succeeds. Refusing the file for it refused a whole history for one cell.
+  @Test func aTypoedNumberCostsItsSetNotTheHistory() async throws {
+    let dir = try SpotterBinary.scratch()
+    var lines = try String(contentsOfFile: SpotterBinary.example("hevy.csv"), encoding: .utf8)
+      .components(separatedBy: "\n")
+    let clean = lines[39]
+    lines[39] = lines[39].replacingOccurrences(of: ",\"normal\",", with: ",\"normal\",heavy")
+    try #require(lines[39] != clean)
+    let bad = dir.appendingPathComponent("typo.csv")
+    try lines.joined(separator: "\n").write(to: bad, atomically: false, encoding: .utf8)
+    func imported(_ file: String, into db: String) async throws -> (SpotterBinary.Result, String, String) {
+      let result = try await SpotterBinary.run([
+        "import", "--config", SpotterBinary.example("config.toml"), "--db",
+        dir.appendingPathComponent(db).path,
+        "--now", "2026-11-23T21:30:00+01:00", file,
+      ])
+      let path = dir.appendingPathComponent(db).path
+      return (
+        result, try await SpotterBinary.sqlite(path, "SELECT count(*) FROM session"),
+        try await SpotterBinary.sqlite(path, "SELECT sum(length(exercises)) FROM session")
+      )
+    }
+    let (result, sessions, bytes) = try await imported(bad.path, into: "typo.sqlite")
+    let (_, cleanSessions, cleanBytes) = try await imported(
+      SpotterBinary.example("hevy.csv"), into: "clean.sqlite")
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      result.stderr.contains(
+        "\(bad.path):40: column 'weight_kg': invalid weight 'heavy"), "\(result.stderr)")
+    #expect(result.stderr.contains("the set is left out, its session kept"))
+    #expect(result.stdout.contains("1 impossible set left out"), "\(result.stdout)")
+    #expect(sessions == cleanSessions && sessions != "0\n")
+    // The session keeps its other sets: it holds one set less, so it packs smaller.
+    #expect(
+      Int(bytes.trimmingCharacters(in: .whitespacesAndNewlines))! < Int(
+        cleanBytes.trimmingCharacters(in: .whitespacesAndNewlines))!)
+    let strict = try await SpotterBinary.run([
+      "import", "--strict", "--config", SpotterBinary.example("config.toml"), "--db",
+      dir.appendingPathComponent("strict.sqlite").path, "--now", "2026-11-23T21:30:00+01:00", bad.path,
+    ])
+    #expect(strict.status == 65)
+    #expect(strict.stderr.contains("\(bad.path):40: column 'weight_kg': invalid weight 'heavy"))
   }
 
   /// Issue 14 §2: a bad export must not cost tomorrow its reminders. The nightly run imports every
@@ -84,7 +131,8 @@ import Testing
     let dir = try await baseline()
     var lines = try String(contentsOfFile: SpotterBinary.example("hevy.csv"), encoding: .utf8)
       .components(separatedBy: "\n")
-    lines[39] = lines[39].replacingOccurrences(of: ",\"normal\",", with: ",\"normal\",heavy") + ""
+    // A row cut in two by hand (a field too many): no reading of it is sure, so the file is refused.
+    lines[39] += ",surplus"
     let bad = dir.appendingPathComponent("bad.csv")
     try lines.joined(separator: "\n").write(to: bad, atomically: false, encoding: .utf8)
     let missing = dir.appendingPathComponent("not-synced-yet.csv").path
@@ -97,7 +145,7 @@ import Testing
         SpotterBinary.example("strong.csv"),
       ], environment: ["XDG_STATE_HOME": state.path])
     #expect(result.status == 65, "\(result.stderr)")
-    #expect(result.stderr.contains("\(bad.path):40: column 'weight_kg': invalid weight 'heavy"))
+    #expect(result.stderr.contains("\(bad.path):40: expected 14 fields as in the header, found 15"))
     #expect(result.stderr.contains("\(missing): No such file or directory"))
     // The good file was imported by the baseline's run and has not changed since.
     #expect(result.stdout.contains("skipped \(SpotterBinary.example("strong.csv")): unchanged"))

@@ -145,9 +145,8 @@ struct GymBookCSVImporter {
     let number = text.prefix { $0.isNumber || $0 == "," || $0 == "." }
     let word = text.dropFirst(number.count).trimmingCharacters(in: .whitespaces).lowercased()
     guard !number.isEmpty, let value = Double(number.replacingOccurrences(of: ",", with: ".")) else {
-      throw ImportContext.UnreadableCell(
-        error: context.rowError(
-          record.line, header[column], text, Phrase("invalid weight", de: "ungültiges Gewicht")))
+      throw context.rowError(
+        record.line, header[column], text, Phrase("invalid weight", de: "ungültiges Gewicht"))
     }
     if ["km", "m", "mi", "yd", "ft"].contains(word) { return (nil, context.defaultUnit, true) }
     guard word.isEmpty || WeightUnit(spelling: word) != nil else {
@@ -168,8 +167,7 @@ struct GymBookCSVImporter {
     let text = table[record, column].trimmed
     guard !text.isEmpty, !text.contains(":") else { return nil }
     guard let value = Double(text.replacingOccurrences(of: ",", with: ".")) else {
-      throw ImportContext.UnreadableCell(
-        error: context.rowError(record.line, header[column], text, ImportContext.repsRange))
+      throw context.rowError(record.line, header[column], text, ImportContext.repsRange)
     }
     return try context.checkedReps(value, line: record.line, column: header[column], text: text)
   }

@@ -22,20 +22,16 @@ public struct ImportContext: Sendable {
     self.dateOrder = dateOrder
   }
 
-  /// A number cell that is no number at all (`heavy`): no app writes one, so the file is
-  /// refused even where an impossible number would be passed over.
-  struct UnreadableCell: Error {
-    var error: SpotterIOError
-  }
-
-  /// A set's value error: thrown when strict, else noted, and nil returned for the set. A cell
-  /// that is no number is thrown always.
+  /// A set's value error: thrown when strict, else noted, and nil returned for the set.
+  ///
+  /// A number cell that is no number at all (`6O`, a typo made by hand in a spreadsheet) costs
+  /// its set, as an impossible number does: refusing the file for it refused a whole history
+  /// for one cell. A file misread as another dialect (every weight a word) is still refused, by
+  /// its share of sets left out (``ImportFindings``).
   func passOver<T>(_ read: () throws -> T) throws -> T? {
     findings?.countSet()
     do {
       return try read()
-    } catch let unreadable as UnreadableCell {
-      throw unreadable.error
     } catch let error as SpotterIOError {
       switch error {
       case .malformedRow, .malformedJSON:
@@ -94,10 +90,9 @@ public struct ImportContext: Sendable {
       return try checkedWeight(
         value, line: record.line, column: header[column], text: table[record, column], unit: unit)
     case .invalid:
-      throw UnreadableCell(
-        error: rowError(
-          record.line, header[column], table[record, column],
-          Phrase("invalid weight", de: "ungültiges Gewicht")))
+      throw rowError(
+        record.line, header[column], table[record, column], Phrase("invalid weight", de: "ungültiges Gewicht")
+      )
     }
   }
 
@@ -120,8 +115,7 @@ public struct ImportContext: Sendable {
     case .value(let value):
       return try checkedReps(value, line: record.line, column: header[column], text: table[record, column])
     case .invalid:
-      throw UnreadableCell(
-        error: rowError(record.line, header[column], table[record, column], Self.repsRange))
+      throw rowError(record.line, header[column], table[record, column], Self.repsRange)
     }
   }
 

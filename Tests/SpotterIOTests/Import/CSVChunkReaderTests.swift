@@ -92,7 +92,7 @@ import _SpotterTestSupport
         )
       }
     }
-    rows[70] = rows[70].replacingOccurrences(of: ",normal,100,", with: ",normal,heavy,")
+    rows[70] += ",surplus"
     let text = rows.joined(separator: "\n") + "\n"
     let path = Self.temporary("hevy.csv")
     try text.write(toFile: path, atomically: false, encoding: .utf8)
@@ -107,10 +107,62 @@ import _SpotterTestSupport
     }
     let whole = message { _ = try FixtureLoader.importer().parse(Data(text.utf8), fileName: path) }
     #expect(whole.contains("hevy.csv:140:"))
-    #expect(whole.contains("'heavy'"))
+    #expect(whole.contains("expected 14 fields as in the header, found 15"))
     for chunkSize in [1, 50, 333, 1024] {
       #expect(message { _ = try Self.importer(chunkSize: chunkSize).read(path: path) } == whole)
     }
+  }
+
+  /// A number cell typed by hand (`heavy` for a weight) costs its set, at its own line however
+  /// the file was cut, and the rest of the file is read: one cell once refused 84 sets.
+  @Test func aTypoedNumberCostsItsSetAtItsLine() throws {
+    var rows = [
+      "title,start_time,end_time,description,exercise_title,superset_id,exercise_notes,set_index,set_type,weight_kg,reps,distance_km,duration_seconds,rpe"
+    ]
+    for day in 1...28 {
+      let date = String(format: "%02d Mar 2024", day)
+      for set in 0..<3 {
+        rows.append(
+          "\"Day \(day)\",\"\(date), 18:00\",\"\(date), 19:00\",\"\",\"Squat\",,\"multi\nline\",\(set),normal,100,5,,,"
+        )
+      }
+    }
+    rows[70] = rows[70].replacingOccurrences(of: ",normal,100,", with: ",normal,heavy,")
+    let path = Self.temporary("hevy.csv")
+    try (rows.joined(separator: "\n") + "\n").write(toFile: path, atomically: false, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    for chunkSize in [1, 50, 333, 1024, 1 << 18] {
+      let read = try Self.importer(chunkSize: chunkSize).readPackedCounting(path: path)
+      #expect(read.1.count == 28 && read.impossibleSets == 1, "chunk size \(chunkSize)")
+      let sets = read.1.map { session in session.unpacked.exercises.map(\.sets.count).reduce(0, +) }
+      #expect(sets.reduce(0, +) == 83, "chunk size \(chunkSize)")
+      #expect(
+        read.2 == [
+          "\(path):140: column 'weight_kg': invalid weight 'heavy'; the set is left out, its session kept "
+            + "(import --strict refuses the file)"
+        ], "chunk size \(chunkSize)")
+    }
+    var strict = Self.importer(chunkSize: 333)
+    strict.strict = true
+    #expect(throws: SpotterIOError.self) { try strict.readPackedCounting(path: path) }
+  }
+
+  /// A file whose every weight is a word was read as the wrong dialect, not mistyped: it is
+  /// refused, naming its first such cell.
+  @Test func wordsInEveryNumberCellRefuseTheFile() throws {
+    var rows = [
+      "title,start_time,end_time,description,exercise_title,superset_id,exercise_notes,set_index,set_type,weight_kg,reps,distance_km,duration_seconds,rpe"
+    ]
+    for day in 1...10 {
+      let date = String(format: "%02d Mar 2024", day)
+      rows.append("\"Day\",\"\(date), 18:00\",\"\(date), 19:00\",\"\",\"Squat\",,\"\",0,normal,heavy,5,,,")
+    }
+    let path = Self.temporary("hevy.csv")
+    try (rows.joined(separator: "\n") + "\n").write(toFile: path, atomically: false, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    #expect {
+      try Self.importer(chunkSize: 1 << 18).readPackedCounting(path: path)
+    } throws: { "\($0)" == "\(path):2: column 'weight_kg': invalid weight 'heavy'" }
   }
 
   /// A row is read on past its chunk only as far as a row can be long: zeros after an export's
