@@ -64,8 +64,9 @@ import Testing
     let before = try snapshot(dir)
     var lines = try String(contentsOfFile: SpotterBinary.example("hevy.csv"), encoding: .utf8)
       .components(separatedBy: "\n")
-    // A row cut in two by hand (a field too many): no reading of it is sure, so the file is refused.
-    lines[39] += ",surplus"
+    // Every row from line 40 on with a field too many: not a typo but a file of another shape,
+    // refused at its first such row (one such row alone costs only itself).
+    for index in 39..<lines.count where !lines[index].isEmpty { lines[index] += ",surplus" }
     let bad = dir.appendingPathComponent("bad.csv")
     try lines.joined(separator: "\n").write(to: bad, atomically: false, encoding: .utf8)
     let result = try await SpotterBinary.run([
@@ -124,6 +125,27 @@ import Testing
     #expect(strict.stderr.contains("\(bad.path):40: column 'weight_kg': invalid weight 'heavy"))
   }
 
+  /// An export cut off in its last row (a copy interrupted) costs that row, said with its line;
+  /// every workout of it is imported.
+  @Test func anExportCutOffInItsLastRowCostsThatRow() async throws {
+    let dir = try SpotterBinary.scratch()
+    let whole = try Data(contentsOf: URL(fileURLWithPath: SpotterBinary.example("strong.csv")))
+    let cut = dir.appendingPathComponent("cut.csv")
+    try whole.dropLast(20).write(to: cut)
+    let lines = whole.split(separator: UInt8(ascii: "\n")).count
+    let result = try await SpotterBinary.run([
+      "import", "--config", SpotterBinary.example("config.toml"), "--db",
+      dir.appendingPathComponent("db").path,
+      "--now", "2026-11-23T21:30:00+01:00", cut.path,
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      result.stderr.contains(
+        "\(cut.path):\(lines): expected 12 fields as in the header, found 6; the row is left out"),
+      "\(result.stderr)")
+    #expect(result.stdout.contains("33 new"), "\(result.stdout)")
+  }
+
   /// Issue 14 §2: a bad export must not cost tomorrow its reminders. The nightly run imports every
   /// file that parses (each file all or nothing), plans from the store, writes the outputs and a
   /// log, and only then exits non-zero with each failure's `file:line`, so cron mails it.
@@ -131,8 +153,9 @@ import Testing
     let dir = try await baseline()
     var lines = try String(contentsOfFile: SpotterBinary.example("hevy.csv"), encoding: .utf8)
       .components(separatedBy: "\n")
-    // A row cut in two by hand (a field too many): no reading of it is sure, so the file is refused.
-    lines[39] += ",surplus"
+    // Every row from line 40 on with a field too many: not a typo but a file of another shape,
+    // refused at its first such row (one such row alone costs only itself).
+    for index in 39..<lines.count where !lines[index].isEmpty { lines[index] += ",surplus" }
     let bad = dir.appendingPathComponent("bad.csv")
     try lines.joined(separator: "\n").write(to: bad, atomically: false, encoding: .utf8)
     let missing = dir.appendingPathComponent("not-synced-yet.csv").path

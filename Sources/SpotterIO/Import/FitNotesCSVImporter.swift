@@ -61,7 +61,7 @@ struct FitNotesCSVImporter {
             whole.fields(of: record), typedTailIsValid: { Self.typedCellsRead($0, names: names) }),
           let rebuilt = Self.table(of: fields, line: record.line)
         else {
-          try context.checkFieldCount(of: record, header: header)
+          _ = try context.fitsHeader(record, header: header)
           continue
         }
         (table, record) = rebuilt

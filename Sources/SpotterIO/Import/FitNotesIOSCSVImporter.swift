@@ -50,7 +50,7 @@ struct FitNotesIOSCSVImporter {
       return Date(timeIntervalSince1970: TimeInterval(local.wallSeconds - offset))
     }
     for record in rows {
-      try context.checkFieldCount(of: record, header: header)
+      guard try context.fitsHeader(record, header: header) else { continue }
       let key = [title, startColumn].map { table[record, $0] }.joined(separator: "\u{1F}")
       let index: Int
       if let existing = draftIndex[key] {

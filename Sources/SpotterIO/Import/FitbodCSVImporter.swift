@@ -58,7 +58,7 @@ struct FitbodCSVImporter {
     }
     var read: [Row] = []
     for record in rows {
-      try context.checkFieldCount(of: record, header: header)
+      guard try context.fitsHeader(record, header: header) else { continue }
       let text = table[record, date].trimmed
       // `2021-12-27 10:02:51 +0000`: the offset after a blank, which ISO 8601 writes without.
       let joined = text.replacingOccurrences(of: " +", with: "+").replacingOccurrences(of: " -", with: "-")

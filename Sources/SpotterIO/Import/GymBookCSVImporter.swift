@@ -73,7 +73,7 @@ struct GymBookCSVImporter {
     var byKey: [String: Int] = [:]
     var dates = DateTimeReader(order: context.dateOrder)
     for record in rows {
-      try context.checkFieldCount(of: record, header: header)
+      guard try context.fitsHeader(record, header: header) else { continue }
       let dateText = table[record, date].trimmed
       let timeText = table[record, time].trimmed
       let text = dateText + " " + timeText

@@ -90,7 +90,7 @@ struct HevyCSVImporter: ChunkedCSVImporter {
     // The row before belongs to another chunk's table, where its ranges mean nothing.
     sets.forgetPrevious()
     for record in rows {
-      try context.checkFieldCount(of: record, header: header)
+      guard try context.fitsHeader(record, header: header) else { continue }
       let index: Int
       // Rows of one workout are contiguous: compare with the previous row before building a key.
       // A workout is identified by (title, start_time, end_time); Hevy has no workout id.

@@ -65,12 +65,15 @@ public struct ImportContext: Sendable {
     findings.passOverRecord(error)
   }
 
-  /// Refuses a record whose field count differs from the header's.
-  func checkFieldCount(of record: CSVTable.Record, header: [String]) throws {
-    guard record.count == header.count else {
-      throw SpotterIOError.fieldCount(
-        file: fileName, line: record.line, expected: header.count, found: record.count)
-    }
+  /// Whether a set row has the header's field count. One that has not (a comma typed into a
+  /// cell by hand, an export cut off in its last row) costs that row, as an impossible set does:
+  /// noted, or thrown when strict or nothing notes, and counted against the file's share, so a
+  /// file of such rows (another dialect) is still refused. It refused the whole history.
+  func fitsHeader(_ record: CSVTable.Record, header: [String]) throws -> Bool {
+    guard record.count != header.count else { return true }
+    try leaveOutSet(
+      .fieldCount(file: fileName, line: record.line, expected: header.count, found: record.count))
+    return false
   }
 
   /// The longest session duration read: Strong keeps counting for a workout never finished

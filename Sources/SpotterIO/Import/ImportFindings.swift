@@ -57,8 +57,11 @@ public final class ImportFindings: @unchecked Sendable {
   /// One note per set left out, the first few, then how many more.
   func notes() -> [String] {
     let skipped = impossibleSets
-    var notes = skipped.prefix(5).map {
-      "\($0); the set is left out, its session kept (import --strict refuses the file)"
+    var notes = skipped.prefix(5).map { error in
+      if case .fieldCount = error {
+        return "\(error); the row is left out (import --strict refuses the file)"
+      }
+      return "\(error); the set is left out, its session kept (import --strict refuses the file)"
     }
     if skipped.count > 5 { notes.append("\(skipped.count - 5) more impossible sets left out") }
     let workouts = leftOutWorkouts

@@ -79,7 +79,14 @@ struct JefitCSVImporter {
     if let (header, rows) = sections["WORKOUT SESSIONS"] {
       let id = try column("_id", in: header, section: "WORKOUT SESSIONS")
       for record in rows {
-        try context.checkFieldCount(of: record, header: header)
+        // A session row that cannot be split costs that session, as a typo'd start does.
+        guard record.count == header.count else {
+          context.findings?.countRecord()
+          try context.passOverRecord(
+            .fieldCount(
+              file: context.fileName, line: record.line, expected: header.count, found: record.count))
+          continue
+        }
         let key = table[record, id].trimmed
         guard !key.isEmpty, drafts[key] == nil, !leftOut.contains(key) else { continue }
         context.findings?.countRecord()
@@ -112,7 +119,7 @@ struct JefitCSVImporter {
       let name = try column("ename", in: header, section: "EXERCISE LOGS")
       let logs = try column("logs", in: header, section: "EXERCISE LOGS")
       for record in rows {
-        try context.checkFieldCount(of: record, header: header)
+        guard try context.fitsHeader(record, header: header) else { continue }
         var key = table[record, session].trimmed
         // Logs that name no session are grouped by their day.
         if key.isEmpty {

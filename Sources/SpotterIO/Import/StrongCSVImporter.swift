@@ -81,7 +81,7 @@ struct StrongCSVImporter: ChunkedCSVImporter {
       return text.isEmpty || Double(text) == 0
     }
     for record in rows {
-      try context.checkFieldCount(of: record, header: header)
+      guard try context.fitsHeader(record, header: header) else { continue }
       let index: Int
       // Rows of one workout are contiguous and share the Date text: only a new Date is parsed.
       if let previous = sets.previous, table.same(previous.record, record, column: date) {
