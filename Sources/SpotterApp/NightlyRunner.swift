@@ -134,7 +134,8 @@ public struct NightlyRunner: Sendable {
         followUps: outcome.followUps.count, alarms: written.alarms, changes: written.changes ?? [:],
         changed: written.counts.filter { $0.key != .unchanged }.values.reduce(0, +),
         calendarPath: written.calendarPath, agendaPath: written.agendaPath, catchUp: caughtUp, sync: synced,
-        sinkFailures: written.sinkFailures)
+        sinkFailures: written.sinkFailures,
+        noPatternYet: !outcome.pattern.isPattern && workspace.settings.program.isEmpty)
     }
   }
 

@@ -93,6 +93,10 @@ public struct PatternView: Sendable, Encodable {
           day.probability >= 0.5
           ? words.pick("yes: you train most \(name)s", "ja: du trainierst an den meisten \(name)en")
           : words.pick("yes: often enough to remind", "ja: oft genug für eine Erinnerung")
+      } else if !pattern.isPattern {
+        let days = LearningParameters.standard.minimumTrainingDays
+        training = words.pick(
+          "no: fewer than \(days) training days so far", "nein: bisher weniger als \(days) Trainingstage")
       } else if day.sessionCount == 0 && day.dateOnlySessions == 0 {
         training = words.pick("no: no \(name) trained yet", "nein: noch an keinem \(name) trainiert")
       } else if lowered, (day.reactions?.declined ?? 0) > 0 {

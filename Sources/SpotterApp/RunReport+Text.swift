@@ -24,6 +24,9 @@ extension RunReport {
           + "(\(words.count(alarms, "", (one: "Alarm", many: "Alarme")))) für \(span)"
           + (followUps > 0 ? " und \(followUps) Folgeerinnerungen" : "") + ", \(changed) geändert"
           + (failures.isEmpty ? "" : " (aus dem Speicher, ohne die Quellen, die fehlschlugen)")))
+    if noPatternYet {
+      lines.append(ReminderTexts(language: words.language, privacy: .standard).noPatternYetNote)
+    }
     lines.append(
       words.pick("wrote \(calendarPath) and \(agendaPath)", "geschrieben: \(calendarPath) und \(agendaPath)"))
     lines += catchUp.map { words.pick("catch-up: ", "Nachholen: ") + $0.line(words) }

@@ -24,6 +24,9 @@ public struct RunReport: Sendable, Codable {
   public var sync: SyncReport? = nil
   /// The crontab block and vdir updates after the commit that failed.
   public var sinkFailures: [SinkFailure] = []
+  /// Whether the history is no pattern yet and no `[program]` is set, so no workout was planned:
+  /// said in the text, where "planned 0 reminders" alone left a new person guessing why.
+  public var noPatternYet = false
 
   enum CodingKeys: String, CodingKey {
     case imports, unchanged, failures, horizon, reminders, followUps, alarms, changes, calendarPath,

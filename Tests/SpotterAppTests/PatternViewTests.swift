@@ -2,6 +2,7 @@ import Foundation
 import SpotterApp
 import SpotterCore
 import Testing
+import _SpotterTestSupport
 
 /// What `spotter pattern` says about reactions, rendered in process.
 @Suite struct PatternViewTests {
@@ -45,5 +46,26 @@ import Testing
     #expect(text.contains("no: no Tuesday trained yet"), "\(text)")
     #expect(text.contains("a day is reminded from"))
     #expect(!text.contains("±0m"))
+  }
+
+  /// Below three training days every confidence is 0, and each day says why in those words,
+  /// not "fewer sessions there lately", which the first days of a new person are not.
+  @Test func aHistoryOfTwoDaysSaysItIsNoPatternYet() {
+    let clock = TestZones.berlinClock
+    let sessions = ["2026-11-18", "2026-11-20"].map { date in
+      let start = clock.instant(TestZones.date(date), LocalTime(hour: 17, minute: 55))
+      return Session(
+        id: "test-\(date)", source: .json, workoutName: "Workout", start: start,
+        end: start.addingTimeInterval(3600), state: .completed)
+    }
+    let pattern = PatternLearner().learn(from: sessions, today: TestZones.date("2026-11-22"), clock: clock)
+    #expect(!pattern.isPattern)
+    let text = PatternView(pattern: pattern, settings: Settings(timeZone: TestZones.berlin)).text()
+    // Every weekday's row gives the same reason.
+    #expect(text.components(separatedBy: "no: fewer than 3 training days so far").count == 8, "\(text)")
+    let program = PatternView(
+      pattern: pattern, settings: Settings(timeZone: TestZones.berlin, program: [.wednesday: "Push"])
+    ).text()
+    #expect(program.contains("yes: [program] says Push"))
   }
 }

@@ -24,6 +24,34 @@ import _SpotterTestSupport
     #expect(try await SpotterBinary.run(["plan", "--help", "--json"]).stdout.hasPrefix("OVERVIEW"))
   }
 
+  /// Two sessions logged are no pattern yet: `run`, `plan` and `pattern` say so in those words,
+  /// where each day was called a "rest day, no reminder asked for" and "fewer sessions there
+  /// lately"; the rest-day reminder asked for is not sent on a guess (pinned in
+  /// `Snapshots/text-first-days.txt`).
+  @Test func twoSessionsSayNoPatternYet() async throws {
+    let box = try Sandbox(program: "", extra: "[rest_day]\nenabled = true")
+    let history = box.dir.appendingPathComponent("strong.csv")
+    try """
+    Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE
+    2026-11-18 17:55:00,"Push Day",1h,"Bench Press (Barbell)",1,60,8,0,0,"","",
+    2026-11-20 17:55:00,"Pull Day",1h,"Deadlift (Barbell)",1,100,5,0,0,"","",
+
+    """.write(to: history, atomically: false, encoding: .utf8)
+    var text = ""
+    for arguments in [
+      ["run", "--history", history.path, "--days", "3"], ["plan", "--days", "3"], ["pattern"],
+    ] {
+      let result = try await box.spotter(arguments, now: evening, writes: arguments[0] == "run")
+      #expect(result.status == 0, "\(arguments): \(result.stderr)")
+      text += "$ spotter \(arguments[0])\n" + result.stdout
+    }
+    #expect(text.contains("no pattern yet: fewer than 3 training days logged"))
+    #expect(!text.contains("rest day") && !text.contains("fewer sessions there lately"))
+    #expect(try box.calendar().events.isEmpty)
+    try assertSnapshot(
+      text.replacingOccurrences(of: box.dir.path, with: "$DIR"), named: "text-first-days.txt")
+  }
+
   /// A second skip says it was skipped already; a second done says it is done already; a wrong
   /// achievement kind lists the kinds.
   @Test func repeatedActionsSayWhatIs() async throws {

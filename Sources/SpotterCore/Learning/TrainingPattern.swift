@@ -43,12 +43,17 @@ public struct TrainingPattern: Sendable, Hashable, Codable {
     weekdays.filter { $0.confidence >= threshold }.map(\.weekday)
   }
 
+  /// Whether the history is a pattern at all: the learner sets every confidence to 0 below
+  /// ``LearningParameters/minimumTrainingDays`` training days (two sessions are no habit), and a
+  /// pattern learned from enough of them keeps every confidence above 0.
+  public var isPattern: Bool { weekdays.contains { $0.confidence > 0 } }
+
   /// The weekdays whose own rate over the recent weeks reaches `threshold`, Monday first: the
   /// habit, without tomorrow's gap since the last session or the reactions to reminders, which
   /// move a weekday's confidence from one night to the next. None before the history is a
-  /// pattern at all (every confidence is then 0): two sessions are no habit.
+  /// pattern at all (``isPattern``).
   public func habitualDays(minimumRate threshold: Double) -> [Weekday] {
-    guard weekdays.contains(where: { $0.confidence > 0 }) else { return [] }
+    guard isPattern else { return [] }
     return weekdays.filter { $0.probability >= threshold }.map(\.weekday)
   }
 }

@@ -100,6 +100,13 @@ public struct ReminderPlanner: Sendable {
           workoutReminder(date: date, name: name, pattern: pattern[weekday], clock: clock, texts: texts))
         continue
       }
+      // Before the history is a pattern, a day without a reminder is not known to be a rest
+      // day: a rest-day reminder on each of a new person's first days would be a guess. A
+      // `[program]` says which days are for training, so its other days are rest days.
+      guard pattern.isPattern || !settings.program.isEmpty else {
+        notes.append(PlanNote(date: date, text: texts.noPatternYetNote))
+        continue
+      }
       let streak = trainingStreak(before: date, trained: trainedDates, ahead: Set(turns))
       let streakTriggered = settings.restDay.afterStreak > 0 && streak >= settings.restDay.afterStreak
       guard settings.restDay.enabled || streakTriggered else {

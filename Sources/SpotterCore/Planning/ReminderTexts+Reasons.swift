@@ -29,6 +29,15 @@ extension ReminderTexts {
     language == .de ? "Ruhetag, keine Erinnerung gewünscht" : "rest day, no reminder asked for"
   }
 
+  /// A day without a reminder because the history is no pattern yet: not a rest day the
+  /// person asked for, which the day's usual note would have said to someone who has just begun.
+  public var noPatternYetNote: String {
+    let days = LearningParameters.standard.minimumTrainingDays
+    return language == .de
+      ? "noch kein Muster: weniger als \(days) Trainingstage erfasst; ein [program] in der Konfiguration wird von Anfang an erinnert"
+      : "no pattern yet: fewer than \(days) training days logged; a [program] in the config is reminded from the start"
+  }
+
   public func restDayReason(streak: Int?) -> String {
     switch (language, streak) {
     case (.de, let days?): return "Ruhetag nach \(days) Trainingstagen in Folge"

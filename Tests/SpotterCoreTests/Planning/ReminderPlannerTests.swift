@@ -113,6 +113,35 @@ import _SpotterTestSupport
     #expect(reminder.title == "Rest Day")
   }
 
+  /// Two sessions are no pattern: the days without a reminder say so, instead of "rest day, no
+  /// reminder asked for", and no rest-day reminder guesses at a new person's rest days. A
+  /// `[program]` still reminds its days, and its other days are rest days.
+  @Test func beforeThreeTrainingDaysNoDayIsCalledARestDay() throws {
+    let two = [SessionFactory.session("2026-11-18", "17:55"), SessionFactory.session("2026-11-20", "17:55")]
+    var settings = Settings(timeZone: TestZones.berlin)
+    settings.restDay.enabled = true
+    let early = plan(settings, sessions: two, from: "2026-11-23", days: 7)
+    #expect(early.reminders.isEmpty)
+    #expect(early.notes.count == 7)
+    #expect(
+      early.notes.allSatisfy {
+        $0.text
+          == "no pattern yet: fewer than 3 training days logged; a [program] in the config is reminded from the start"
+      })
+    let german = plan(Settings(timeZone: TestZones.berlin, language: .de), sessions: two, from: "2026-11-23")
+    #expect(
+      german.notes.map(\.text) == [
+        "noch kein Muster: weniger als 3 Trainingstage erfasst; ein [program] in der Konfiguration wird von Anfang an erinnert"
+      ])
+    settings.program = [.tuesday: "Cardio"]
+    let planned = plan(settings, sessions: two, from: "2026-11-23", days: 3)
+    #expect(planned.reminders.map(\.kind) == [.restDay, .workout, .restDay])
+    // With a third training day the history is a pattern, and the usual note is back.
+    let three = two + [SessionFactory.session("2026-11-16", "17:55")]
+    let learned = plan(Settings(timeZone: TestZones.berlin), sessions: three, from: "2026-11-23", days: 7)
+    #expect(!learned.notes.contains { $0.text.hasPrefix("no pattern yet") })
+  }
+
   @Test func restDayReminderAfterThreeTrainingDaysInARow() throws {
     let sessions = SessionFactory.weekly(
       [.monday, .tuesday, .wednesday], at: "18:00", weeks: 6, until: "2026-11-26")
