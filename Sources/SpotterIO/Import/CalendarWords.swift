@@ -42,6 +42,12 @@ struct CalendarWords: Sendable {
   var yearMarks: Set<String> = []
   var monthMarks: Set<String> = []
   var dayMarks: Set<String> = []
+  /// The separators of all-number dates with the year last that every language writing one so
+  /// puts day first: CLDR writes `d.M.y` (German, Russian, Polish…) and `d-M-y` (Dutch), and no
+  /// language `M.d.y`; only `/` is both (`M/d/y` in English, `d/M/y` in French). A file of
+  /// `05.06.2026` dates alone, all of them 12 or under, is read day first by this, where it was
+  /// refused as readable both ways.
+  var dayFirstSeparators: Set<Character> = []
 
   static let shared = CalendarWords(languages: appLanguages)
 
@@ -57,6 +63,9 @@ struct CalendarWords: Sendable {
   init(languages: [String]) {
     let formatter = DateFormatter()
     var markerVotes: [String: Set<Bool>] = [:]
+    // Each separator of an all-number date with the year last, and whether the languages that
+    // write one put the day first.
+    var orders: [Character: Set<Bool>] = [:]
     for language in languages {
       let locale = Locale(identifier: language)
       formatter.locale = locale
@@ -105,7 +114,13 @@ struct CalendarWords: Sendable {
         else { continue }
         readLiterals(of: pattern, language: language)
       }
+      if let pattern = DateFormatter.dateFormat(fromTemplate: "yMd", options: 0, locale: locale),
+        let order = Self.numericOrder(of: pattern)
+      {
+        orders[order.separator, default: []].insert(order.dayFirst)
+      }
     }
+    dayFirstSeparators = Set(orders.filter { $0.value == [true] }.keys)
     markerVotes["am", default: []].insert(false)
     markerVotes["pm", default: []].insert(true)
     for (marker, votes) in markerVotes where votes.count == 1 && !marker.isEmpty {
@@ -121,6 +136,19 @@ struct CalendarWords: Sendable {
     fillers.subtract(markers.keys)
     fillers.subtract(months.keys)
     fillers.subtract(monthPrefixes.keys)
+  }
+
+  /// The separator after the first field of an all-number date pattern with the year last
+  /// (`d.M.y`, `M/d/yy`), and whether that field is the day; nil for any other pattern.
+  static func numericOrder(of pattern: String) -> (separator: Character, dayFirst: Bool)? {
+    let fields = pattern.filter { $0 == "y" || $0 == "M" || $0 == "d" || $0 == "L" }
+    guard !pattern.contains("MMM"), !pattern.contains("LLL"), let first = fields.first, first != "y",
+      fields.last == "y", let start = pattern.firstIndex(of: first)
+    else { return nil }
+    guard let separator = pattern[start...].first(where: { $0 != first }), !separator.isLetter else {
+      return nil
+    }
+    return (separator, first == "d")
   }
 
   /// Collects the literal words of a date pattern, and the marks that follow its `y`, `M`

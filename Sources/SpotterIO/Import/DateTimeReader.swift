@@ -206,6 +206,8 @@ struct DateTimeReader {
     var monthValue: Int
     var day: Int
     var provisional = false
+    // Read day first with nothing in the file or its language to say so.
+    var unsettled = false
     // The order this date shows, kept once it is a date.
     var shown: Order?
     if let marked = markedDate(dateNumbers) {
@@ -244,6 +246,10 @@ struct DateTimeReader {
       case nil:
         (day, monthValue) = (a, b)
         provisional = a != b
+        // Only `/` leaves the order open: every language writing `05.06.2026` or `05-06-2026`
+        // means the 5th of June (``CalendarWords/dayFirstSeparators``, from CLDR). Such a date
+        // stays provisional, so a later date of the file that shows month first still turns it.
+        unsettled = provisional && !(dateNumbers[0].next.map(words.dayFirstSeparators.contains) ?? false)
       }
     }
     var hour = 0
@@ -272,7 +278,7 @@ struct DateTimeReader {
     case .monthFirst:
       if monthFirstAt == nil { monthFirstAt = (line, text) }
     case nil:
-      if provisional, ambiguousAt == nil { ambiguousAt = (line, text) }
+      if unsettled, ambiguousAt == nil { ambiguousAt = (line, text) }
     }
     if order == nil { order = shown }
     return Reading(

@@ -122,6 +122,28 @@ import Testing
     #expect(try told.finish(file: "f.csv", column: "date") == true)
   }
 
+  /// Only `/` is written both ways: CLDR has `d.M.y` and `d-M-y` and no `M.d.y` or `M-d-y`, so
+  /// a file of `05.06.2026` dates, every day 12 or under (an export made in a month's first
+  /// days), reads day first, where it was refused as readable both ways.
+  @Test func dotsAndDashesAreDayFirstInEveryLanguage() throws {
+    #expect(CalendarWords.shared.dayFirstSeparators.isSuperset(of: [".", "-"]))
+    #expect(!CalendarWords.shared.dayFirstSeparators.contains("/"))
+    for (first, second) in [
+      ("05.06.2026, 07:30", "07.06.2026, 08:00"), ("05-06-2026 07:30", "07-06-2026 08:00"),
+    ] {
+      var reader = DateTimeReader()
+      let read = try reader.read(first, line: 2)
+      _ = try reader.read(second, line: 3)
+      #expect("\(read.value)".hasPrefix("2026-06-05"), "\(first)")
+      #expect(try reader.finish(file: "f.csv", column: "date") == false, "\(first)")
+    }
+    // The file's own dates still decide: one that can only be month first turns the others.
+    var turned = DateTimeReader()
+    _ = try turned.read("05.06.2026 07:30", line: 2)
+    _ = try turned.read("06.13.2026 07:30", line: 3)
+    #expect(try turned.finish(file: "f.csv", column: "date") == true)
+  }
+
   /// A typo that is no date (`32/08/2026`) says nothing of the file's order: the month-first
   /// dates around it read, where it had made the file "both orders". A real date the other way
   /// round still asks which it is.

@@ -69,6 +69,21 @@ import _SpotterTestSupport
       ([Self.header] + lines).joined(separator: "\n") + "\n", name: "hevy.csv")
   }
 
+  /// An export from a German phone made in a month's first days: every date `dd.MM.yyyy` with
+  /// both numbers 12 or under. Dots are day first in every language, so it reads; it was
+  /// refused as readable both ways, the whole history with it.
+  @Test func dottedDatesOfAMonthsFirstDaysRead() throws {
+    let (_, sessions) = try FixtureLoader.parse(
+      Self.header + "\n"
+        + #""Push","05.06.2026, 07:30","05.06.2026, 08:30","","Bench Press","","",0,"normal","80","5","","","""#
+        + "\n"
+        + #""Pull","02.06.2026, 07:30","02.06.2026, 08:30","","Row","","",0,"normal","60","8","","","""#
+        + "\n",
+      name: "hevy.csv")
+    // 07:30 in Berlin, where the fixtures are read: 05:30 UTC in June.
+    #expect(sessions.map { "\($0.start)" } == ["2026-06-02 05:30:00 +0000", "2026-06-05 05:30:00 +0000"])
+  }
+
   @Test func unknownSetTypeIsAnError() {
     #expect(
       throws: SpotterIOError.malformedRow(
