@@ -79,8 +79,9 @@ import _SpotterTestSupport
     }
   }
 
-  /// A bad cell far into the file is reported at its own line, however the file was cut.
-  @Test func errorsNameTheSameLine() throws {
+  /// A Hevy export's header and 28 workouts of March 2024, three sets each, every set's
+  /// exercise note `notes` (one with a line break makes each row two lines).
+  static func hevyMarch(notes: String) -> [String] {
     var rows = [
       "title,start_time,end_time,description,exercise_title,superset_id,exercise_notes,set_index,set_type,weight_kg,reps,distance_km,duration_seconds,rpe"
     ]
@@ -88,10 +89,16 @@ import _SpotterTestSupport
       let date = String(format: "%02d Mar 2024", day)
       for set in 0..<3 {
         rows.append(
-          "\"Day \(day)\",\"\(date), 18:00\",\"\(date), 19:00\",\"\",\"Squat\",,\"multi\nline\",\(set),normal,100,5,,,"
+          "\"Day \(day)\",\"\(date), 18:00\",\"\(date), 19:00\",\"\",\"Squat\",,\"\(notes)\",\(set),normal,100,5,,,"
         )
       }
     }
+    return rows
+  }
+
+  /// A bad cell far into the file is reported at its own line, however the file was cut.
+  @Test func errorsNameTheSameLine() throws {
+    var rows = Self.hevyMarch(notes: "multi\nline")
     // From row 60 on (a third of the sets), a field too many: another shape, refused at its first
     // such row.
     for index in 60..<rows.count { rows[index] += ",surplus" }
@@ -118,17 +125,7 @@ import _SpotterTestSupport
   /// A number cell typed by hand (`heavy` for a weight) costs its set, at its own line however
   /// the file was cut, and the rest of the file is read: one cell once refused 84 sets.
   @Test func aTypoedNumberCostsItsSetAtItsLine() throws {
-    var rows = [
-      "title,start_time,end_time,description,exercise_title,superset_id,exercise_notes,set_index,set_type,weight_kg,reps,distance_km,duration_seconds,rpe"
-    ]
-    for day in 1...28 {
-      let date = String(format: "%02d Mar 2024", day)
-      for set in 0..<3 {
-        rows.append(
-          "\"Day \(day)\",\"\(date), 18:00\",\"\(date), 19:00\",\"\",\"Squat\",,\"multi\nline\",\(set),normal,100,5,,,"
-        )
-      }
-    }
+    var rows = Self.hevyMarch(notes: "multi\nline")
     rows[70] = rows[70].replacingOccurrences(of: ",normal,100,", with: ",normal,heavy,")
     let path = Self.temporary("hevy.csv")
     try (rows.joined(separator: "\n") + "\n").write(toFile: path, atomically: false, encoding: .utf8)
@@ -152,16 +149,7 @@ import _SpotterTestSupport
   /// A row with a field too many (a comma typed into a cell by hand) and an export cut off in
   /// its last row each cost that row, noted at its line however the file was cut.
   @Test func aRowThatCannotBeSplitCostsThatRow() throws {
-    var rows = [
-      "title,start_time,end_time,description,exercise_title,superset_id,exercise_notes,set_index,set_type,weight_kg,reps,distance_km,duration_seconds,rpe"
-    ]
-    for day in 1...28 {
-      let date = String(format: "%02d Mar 2024", day)
-      for set in 0..<3 {
-        rows.append(
-          "\"Day \(day)\",\"\(date), 18:00\",\"\(date), 19:00\",\"\",\"Squat\",,\"\",\(set),normal,100,5,,,")
-      }
-    }
+    var rows = Self.hevyMarch(notes: "")
     rows[40] = rows[40].replacingOccurrences(of: ",100,5,", with: ",100,5,3,")
     // Cut off in the middle of the last row, as an interrupted copy leaves it.
     rows[84] = String(rows[84].prefix(30))
