@@ -73,6 +73,7 @@ public struct HistoryReadingService: Sendable {
       clock: workspace.clock, defaultUnit: settings.weightUnit,
       appleHealthTypes: settings.appleHealthTypes ?? AppleHealthImporter.defaultActivityTypes)
     importer.dateOrder = settings.dateOrder
+    importer.language = settings.language
     return importer
   }
 
@@ -86,8 +87,8 @@ public struct HistoryReadingService: Sendable {
     defer { progress?.finish() }
     let (format, sessions, notes, impossible, leftOut) = try importer.readPackedCounting(
       path: path, progress: progress.map { bar in { bar.update($0, $1) } })
-    for note in notes { workspace.notices.add("note: \(note)") }
-    if let note = laterThanNowNote(sessions, path: path) { workspace.notices.add("note: \(note)") }
+    for note in notes { workspace.notices.add(workspace.words.note(note)) }
+    if let note = laterThanNowNote(sessions, path: path) { workspace.notices.add(workspace.words.note(note)) }
     return ReadHistory(
       path: path, format: format, sessions: sessions, impossibleSets: impossible, leftOutWorkouts: leftOut)
   }

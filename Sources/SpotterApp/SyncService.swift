@@ -186,10 +186,10 @@ public struct SyncService: Sendable {
         guard !after.isSubset(of: deletions) else { break }
         // A reading again: said, since it doubles the first sync's requests.
         workspace.notices.add(
-          "note: "
-            + workspace.words.pick(
+          workspace.words.note(
+            workspace.words.pick(
               "workouts were deleted while they were read; reading them again",
-              "während des Lesens wurden Workouts gelöscht; sie werden erneut gelesen"))
+              "während des Lesens wurden Workouts gelöscht; sie werden erneut gelesen")))
         deletions.formUnion(after)
       }
     }
@@ -243,14 +243,14 @@ public struct SyncService: Sendable {
     let words = workspace.words
     for error in errors.prefix(5) {
       let message = ExitStatus.message(for: error, words)
-      workspace.notices.add("note: " + words.pick("\(message); \(outcome.en)", "\(message); \(outcome.de)"))
+      workspace.notices.add(words.note(words.pick("\(message); \(outcome.en)", "\(message); \(outcome.de)")))
     }
     guard errors.count > 5 else { return }
     workspace.notices.add(
-      "note: "
-        + words.pick(
+      words.note(
+        words.pick(
           "\(errors.count - 5) more \(more.en) left out", "\(errors.count - 5) weitere \(more.de) weggelassen"
-        ))
+        )))
   }
 
   /// Reads pages 1, 2, … until the last the source counts, or the first that holds nothing,

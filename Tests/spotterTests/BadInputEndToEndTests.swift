@@ -123,6 +123,21 @@ import Testing
     ])
     #expect(strict.status == 65)
     #expect(strict.stderr.contains("\(bad.path):40: column 'weight_kg': invalid weight 'heavy"))
+    // In German, as the rest of the import's words are.
+    let german = dir.appendingPathComponent("de.toml")
+    try "timezone = \"Europe/Berlin\"\nlanguage = \"de\"\n".write(
+      to: german, atomically: false, encoding: .utf8)
+    let told = try await SpotterBinary.run([
+      "import", "--config", german.path, "--db", dir.appendingPathComponent("de.sqlite").path, "--now",
+      "2026-11-23T21:30:00+01:00", bad.path,
+    ])
+    #expect(told.status == 0, "\(told.stderr)")
+    #expect(
+      told.stderr.contains(
+        "spotter: Hinweis: \(bad.path):40: Spalte 'weight_kg': ungültiges Gewicht 'heavy"), "\(told.stderr)")
+    #expect(
+      told.stderr.contains("; der Satz bleibt weg, seine Einheit bleibt (import --strict lehnt die Datei ab)")
+    )
   }
 
   /// An export cut off in its last row (a copy interrupted) costs that row, said with its line;

@@ -18,6 +18,8 @@ public struct HistoryImporter: Sendable {
   /// Whether a set with an impossible value refuses its file (`import --strict`); else the set
   /// is left out with a note and its session kept.
   public var strict = false
+  /// The language of the notes on what was left out.
+  public var language: Language = .en
 
   public init(
     clock: ZoneClock, defaultUnit: WeightUnit,
@@ -65,7 +67,7 @@ public struct HistoryImporter: Sendable {
     let findings = ImportFindings()
     let (format, sessions, notes) = try readPacked(path: path, findings: findings, progress: progress)
     try findings.check()
-    var heard = notes + findings.notes()
+    var heard = notes + findings.notes(language)
     if sessions.isEmpty && heard.isEmpty { heard.append(Self.noWorkoutsNote(format, file: path)) }
     return (format, sessions, heard, findings.impossibleSets.count, findings.leftOutWorkouts.count)
   }

@@ -1,4 +1,5 @@
 import Foundation
+import SpotterCore
 
 /// What an import passed over without refusing the file: sets whose weight or reps no person
 /// can have done (`877777` reps, which the app accepted), in an export whose structure is the
@@ -54,19 +55,35 @@ public final class ImportFindings: @unchecked Sendable {
     }
   }
 
-  /// One note per set left out, the first few, then how many more.
-  func notes() -> [String] {
+  /// One note per set left out, the first few, then how many more, in `language`.
+  func notes(_ language: Language = .en) -> [String] {
+    let de = language == .de
+    let strict = de ? " (import --strict lehnt die Datei ab)" : " (import --strict refuses the file)"
     let skipped = impossibleSets
     var notes = skipped.prefix(5).map { error in
       if case .fieldCount = error {
-        return "\(error); the row is left out (import --strict refuses the file)"
+        return error.message(language) + (de ? "; die Zeile bleibt weg" : "; the row is left out") + strict
       }
-      return "\(error); the set is left out, its session kept (import --strict refuses the file)"
+      return error.message(language)
+        + (de ? "; der Satz bleibt weg, seine Einheit bleibt" : "; the set is left out, its session kept")
+        + strict
     }
-    if skipped.count > 5 { notes.append("\(skipped.count - 5) more impossible sets left out") }
+    if skipped.count > 5 {
+      notes.append(
+        de
+          ? "\(skipped.count - 5) weitere unmögliche Sätze weggelassen"
+          : "\(skipped.count - 5) more impossible sets left out")
+    }
     let workouts = leftOutWorkouts
-    notes += workouts.prefix(5).map { "\($0); the workout is left out (import --strict refuses the file)" }
-    if workouts.count > 5 { notes.append("\(workouts.count - 5) more workouts left out") }
+    notes += workouts.prefix(5).map {
+      $0.message(language) + (de ? "; das Training bleibt weg" : "; the workout is left out") + strict
+    }
+    if workouts.count > 5 {
+      notes.append(
+        de
+          ? "\(workouts.count - 5) weitere Trainings weggelassen"
+          : "\(workouts.count - 5) more workouts left out")
+    }
     return notes
   }
 }
