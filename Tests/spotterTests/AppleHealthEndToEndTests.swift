@@ -89,6 +89,26 @@ import _SpotterTestSupport
       run.stderr.contains(
         "note: \(path): holds no workouts (Apple Health exports only the workouts a watch or a fitness app"),
       "\(run.stderr)")
+    // In German, as the import's own line is, and so is the note on workouts of other types.
+    let german = try Sandbox(program: "")
+    let config = try String(contentsOfFile: german.config, encoding: .utf8)
+    try config.replacingOccurrences(
+      of: "timezone = \"Europe/Berlin\"\n[program]",
+      with: "timezone = \"Europe/Berlin\"\nlanguage = \"de\"\n[program]"
+    )
+    .write(toFile: german.config, atomically: false, encoding: .utf8)
+    let told = try await german.spotter(["import", path], now: "2026-11-22T21:30:00+01:00")
+    #expect(
+      told.stderr.contains("Hinweis: \(path): enthält keine Trainings (Apple Health exportiert nur"),
+      "\(told.stderr)")
+    let full = german.dir.appendingPathComponent("export.xml").path
+    try Self.export().write(toFile: full, atomically: false, encoding: .utf8)
+    let other = try await german.spotter(["import", full], now: "2026-11-22T21:30:00+01:00")
+    #expect(
+      other.stderr.contains(
+        "Hinweis: \(full): 6 Apple-Health-Trainings anderer Arten übergangen (Running 6); [import] apple_health_types"
+      ),
+      "\(other.stderr)")
   }
 
   @Test(

@@ -126,14 +126,22 @@ public struct AppleHealthImporter: Sendable {
   /// The most workout types counted one by one; the rest are "other".
   static let typesTallied = 100
 
-  /// `passed over 812 Apple Health workouts of other types (Running 500, Walking 300, …)`, or nil.
-  public static func passedOverNote(_ passedOver: [String: Int], file: String) -> String? {
+  /// `passed over 812 Apple Health workouts of other types (Running 500, Walking 300, …)`, or nil;
+  /// in German for `language` `.de`.
+  public static func passedOverNote(_ passedOver: [String: Int], file: String, language: Language = .en)
+    -> String?
+  {
     let total = passedOver.values.reduce(0, +)
     guard total > 0 else { return nil }
     let top = passedOver.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
-    let named = top.prefix(3).map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+    let named =
+      top.prefix(3).map { "\($0.key) \($0.value)" }.joined(separator: ", ") + (top.count > 3 ? ", …" : "")
+    if language == .de {
+      return "\(file): \(total) Apple-Health-Training\(total == 1 ? "" : "s") anderer Arten übergangen "
+        + "(\(named)); [import] apple_health_types nennt die Arten, die als Training zählen"
+    }
     return "\(file): passed over \(total) Apple Health workout\(total == 1 ? "" : "s") of other types "
-      + "(\(named)\(top.count > 3 ? ", …" : "")); [import] apple_health_types names the types that count as training"
+      + "(\(named)); [import] apple_health_types names the types that count as training"
   }
 
   /// Streams `export.xml` out of the archive into the parser: the one in

@@ -68,19 +68,27 @@ public struct HistoryImporter: Sendable {
     let (format, sessions, notes) = try readPacked(path: path, findings: findings, progress: progress)
     try findings.check()
     var heard = notes + findings.notes(language)
-    if sessions.isEmpty && heard.isEmpty { heard.append(Self.noWorkoutsNote(format, file: path)) }
+    if sessions.isEmpty && heard.isEmpty {
+      heard.append(Self.noWorkoutsNote(format, file: path, language: language))
+    }
     return (format, sessions, heard, findings.impossibleSets.count, findings.leftOutWorkouts.count)
   }
 
   /// What a file that holds no workout at all says, so that an import of "0 sessions" is not
   /// taken for a history read: Apple Health's export holds only the workouts a watch or an app
   /// recorded, and an export made before the first workout holds only its header.
-  static func noWorkoutsNote(_ format: HistoryFormat, file: String) -> String {
-    if format == .appleHealth {
+  static func noWorkoutsNote(_ format: HistoryFormat, file: String, language: Language = .en) -> String {
+    switch (format == .appleHealth, language) {
+    case (true, .de):
+      return
+        "\(file): enthält keine Trainings (Apple Health exportiert nur die Trainings, die eine Uhr oder eine "
+        + "Fitness-App aufgezeichnet hat), also wurde nichts daraus importiert"
+    case (true, .en):
       return "\(file): holds no workouts (Apple Health exports only the workouts a watch or a fitness app "
         + "recorded), so nothing was imported from it"
+    case (false, .de): return "\(file): enthält keine Trainings, also wurde nichts daraus importiert"
+    case (false, .en): return "\(file): holds no workouts, so nothing was imported from it"
     }
-    return "\(file): holds no workouts, so nothing was imported from it"
   }
 
   private func readPacked(path: String, findings: ImportFindings, progress: ((Int64, Int64) -> Void)?) throws
@@ -102,7 +110,7 @@ public struct HistoryImporter: Sendable {
       let (sessions, passedOver) = try importer.sessionsCounting(path: path, progress: progress)
       return (
         .appleHealth, sessions.map(PackedSession.init),
-        AppleHealthImporter.passedOverNote(passedOver, file: path).map { [$0] } ?? []
+        AppleHealthImporter.passedOverNote(passedOver, file: path, language: language).map { [$0] } ?? []
       )
     }
     let sniffed = Self.format(sniffing: prefix)
