@@ -22,8 +22,10 @@ extension SpotterCommand {
 
     @Flag(
       help: ArgumentHelp(
-        "Refuse a file with any set whose weight or reps no person can have done.",
-        discussion: "Without it such a set is left out with a note naming its line, and its session is kept.")
+        "Refuse a file with any set whose weight or reps no person can have done or read.",
+        discussion:
+          "Without it such a set (877777 reps, a weight typed as 6O, a row cut in two) is left out with a note "
+          + "naming its line, and its session is kept.")
     )
     var strict = false
 
