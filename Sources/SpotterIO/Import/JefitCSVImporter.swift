@@ -197,7 +197,9 @@ struct JefitCSVImporter {
   }
 
   /// The sets of a `logs` cell, `100x5,100x5,97.5x4`; a set of impossible values is passed over
-  /// as in every export, a token that is no set at all refuses the file.
+  /// as in every export, and so is a token that is no set at all (`100x`, typed by hand), as a
+  /// number cell that is no number is: counted against the file's share, so a `logs` column that
+  /// holds something else is still refused.
   private func sets(_ cell: String, line: Int) throws -> [SetEntry] {
     var result: [SetEntry] = []
     for token in cell.split(separator: ",") {
@@ -205,11 +207,13 @@ struct JefitCSVImporter {
       guard !text.isEmpty else { continue }
       let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
       guard parts.count == 2, let weight = Double(parts[0]), let reps = Double(parts[1]) else {
-        throw context.rowError(
-          line, "logs", text,
-          Phrase(
-            "invalid set (expected WEIGHTxREPS, as 100x5)",
-            de: "ungültiger Satz (erwartet GEWICHTxWDH, wie 100x5)"))
+        try context.leaveOutSet(
+          context.rowError(
+            line, "logs", text,
+            Phrase(
+              "invalid set (expected WEIGHTxREPS, as 100x5)",
+              de: "ungültiger Satz (erwartet GEWICHTxWDH, wie 100x5)")))
+        continue
       }
       let unit = context.defaultUnit
       let set = try context.passOver { () throws -> SetEntry in
