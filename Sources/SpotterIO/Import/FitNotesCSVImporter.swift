@@ -95,8 +95,10 @@ struct FitNotesCSVImporter {
       }
       let name = table[record, category].trimmed
       if !name.isEmpty && !drafts[index].categories.contains(name) { drafts[index].categories.append(name) }
-      let unit = try context.unit(
-        table, record, column: unitColumn, header: header, fallback: headerUnit ?? context.defaultUnit)
+      guard
+        let unit = try context.unitLeavingOut(
+          table, record, column: unitColumn, header: header, fallback: headerUnit ?? context.defaultUnit)
+      else { continue }
       let (set, exerciseName) = try sets.read(record, in: table, draft: index, kind: .normal, unit: unit)
       if let set { drafts[index].grouper.add(set, exercise: exerciseName) }
     }

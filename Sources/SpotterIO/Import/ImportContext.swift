@@ -148,6 +148,20 @@ public struct ImportContext: Sendable {
     return parsed
   }
 
+  /// A row's weight unit, as ``unit(_:_:column:header:fallback:)`` reads it, or nil when its
+  /// cell names no unit (`kgz`, typed by hand): that set is left out with a note, as a weight
+  /// that is no number is (``leaveOutSet(_:)``), where it refused the whole export.
+  func unitLeavingOut(
+    _ table: CSVTable, _ record: CSVTable.Record, column: Int?, header: [String], fallback: WeightUnit
+  ) throws -> WeightUnit? {
+    do {
+      return try unit(table, record, column: column, header: header, fallback: fallback)
+    } catch let error as SpotterIOError {
+      try leaveOutSet(error)
+      return nil
+    }
+  }
+
   /// The unit a weight column's name states: `Weight (kg)`, `Weight (lbs)`, `lbs`; nil for none.
   static func unit(inHeader name: String) -> WeightUnit? {
     if name.contains("kg") { return .kilograms }

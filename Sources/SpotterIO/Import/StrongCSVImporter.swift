@@ -156,8 +156,10 @@ struct StrongCSVImporter: ChunkedCSVImporter {
           }
         }
       }
-      let unit = try context.unit(
-        table, record, column: unitColumn, header: header, fallback: headerUnit ?? context.defaultUnit)
+      guard
+        let unit = try context.unitLeavingOut(
+          table, record, column: unitColumn, header: header, fallback: headerUnit ?? context.defaultUnit)
+      else { continue }
       let (set, exercise) = try sets.read(record, in: table, draft: index, kind: kind, unit: unit)
       if let set { drafts.add(set, exercise: exercise, to: index) }
     }

@@ -40,6 +40,27 @@ import _SpotterTestSupport
     #expect(sessions[1].exercises[0].sets[0].weight == 135)
   }
 
+  /// A `Weight Unit` cell typed as no unit (`kgz`) costs that set with a note naming it, as a
+  /// weight that is no number does; strictly read, the file is refused.
+  @Test func aTypoedUnitCostsItsSet() throws {
+    var lines = try String(contentsOf: FixtureLoader.url("fitnotes-android.csv"), encoding: .utf8)
+      .components(separatedBy: "\n")
+    lines[2] = lines[2].replacingOccurrences(of: ",kgs,", with: ",kgz,")
+    let text = lines.joined(separator: "\n")
+    let (clean, _) = try FixtureLoader.parseNoting(
+      try String(contentsOf: FixtureLoader.url("fitnotes-android.csv"), encoding: .utf8), name: "fitnotes.csv"
+    )
+    let (sessions, findings) = try FixtureLoader.parseNoting(text, name: "fitnotes.csv")
+    #expect(sessions.count == clean.count)
+    func sets(_ sessions: [Session]) -> Int { sessions.flatMap(\.exercises).map(\.sets.count).reduce(0, +) }
+    #expect(sets(sessions) == sets(clean) - 1)
+    #expect(
+      findings.impossibleSets.map { "\($0)" } == [
+        "fitnotes.csv:3: column 'Weight Unit': unknown weight unit 'kgz'"
+      ])
+    #expect(throws: SpotterIOError.self) { try FixtureLoader.parse(text, name: "fitnotes.csv") }
+  }
+
   @Test func androidBadDateNamesItsLine() {
     let text =
       "Date,Exercise,Category,Weight,Weight Unit,Reps,Distance,Distance Unit,Time\n"
