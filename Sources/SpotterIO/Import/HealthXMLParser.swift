@@ -95,6 +95,16 @@ final class HealthXMLParser {
     }
   }
 
+  /// The bytes before the root element, held until it starts so that the DOCTYPE can be left
+  /// out whole (``withoutDoctype(_:before:)``); nil once they are handed over.
+  private var prolog: [UInt8]? = []
+  /// Where the search for the root element goes on in ``prolog``, so that a prolog arriving a
+  /// few bytes at a time is looked through once, not again at every chunk.
+  private var prologScanned = 0
+  /// The most bytes held for the prolog: Apple's DTD is about 10 KB. Past this the bytes go to
+  /// libxml2 as they are, and it says what is wrong with them.
+  static let longestProlog = 4 << 20
+
   /// Parses the next chunk of the file.
   func feed(_ bytes: UnsafeRawBufferPointer) throws {
     try checkBounds(bytes)
@@ -107,6 +117,44 @@ final class HealthXMLParser {
       }
       xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOWARNING.rawValue))
     }
+    guard var held = prolog else { return try parse(bytes) }
+    held.append(contentsOf: bytes)
+    let (root, resume) = Self.rootStart(in: held, from: prologScanned)
+    prologScanned = resume
+    if let root {
+      prolog = nil
+      try Self.withoutDoctype(held, before: root).withUnsafeBytes { try parse($0) }
+    } else if held.count > Self.longestProlog {
+      prolog = nil
+      try held.withUnsafeBytes { try parse($0) }
+    } else {
+      prolog = held
+    }
+  }
+
+  /// Ends the document: an unclosed element is an error here.
+  func finish() throws {
+    if context == nil { try feed(UnsafeRawBufferPointer(start: nil, count: 0)) }
+    if let held = prolog {
+      prolog = nil
+      try held.withUnsafeBytes { try parse($0) }
+    }
+    try check(xmlParseChunk(context, nil, 0, 1))
+  }
+
+  /// Hands `bytes` to libxml2, each control character XML 1.0 forbids (Apple Health writes
+  /// U+000B into some values since iOS 16) as a space: one such byte anywhere refused the whole
+  /// export. In UTF-8 these bytes are never part of a longer character, and no line moves.
+  private func parse(_ bytes: UnsafeRawBufferPointer) throws {
+    if Self.holdsForbiddenControl(bytes) {
+      return try bytes.map { Self.isForbiddenControl($0) ? UInt8(ascii: " ") : $0 }.withUnsafeBytes {
+        try parse(clean: $0)
+      }
+    }
+    try parse(clean: bytes)
+  }
+
+  private func parse(clean bytes: UnsafeRawBufferPointer) throws {
     var offset = 0
     // xmlParseChunk takes an Int32 length: hand over at most 16 MiB at a time.
     repeat {
@@ -118,10 +166,80 @@ final class HealthXMLParser {
     } while offset < bytes.count
   }
 
-  /// Ends the document: an unclosed element is an error here.
-  func finish() throws {
-    if context == nil { try feed(UnsafeRawBufferPointer(start: nil, count: 0)) }
-    try check(xmlParseChunk(context, nil, 0, 1))
+  static func isForbiddenControl(_ byte: UInt8) -> Bool {
+    byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D
+  }
+
+  /// Whether `bytes` hold a control character XML forbids. Eight bytes at a time: a word is
+  /// looked at byte by byte only when one of its bytes is under 0x20 (a line break, mostly), so
+  /// the look costs a tenth of what a byte-by-byte one did on a 366 MB export.
+  static func holdsForbiddenControl(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    let count = bytes.count
+    var index = 0
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    while index + 8 <= count {
+      let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      // Non-zero exactly when some byte of the word is under 0x20.
+      if (word &- ones &* 0x20) & ~word & (ones &* 0x80) != 0 {
+        for offset in index..<(index + 8) where isForbiddenControl(bytes[offset]) { return true }
+      }
+      index += 8
+    }
+    while index < count {
+      if isForbiddenControl(bytes[index]) { return true }
+      index += 1
+    }
+    return false
+  }
+
+  /// Where the root element starts in `bytes`, looking from `from`: the first `<` that opens an
+  /// element, past the XML declaration, comments and the DOCTYPE's declarations; nil when it is
+  /// not there yet, with where to look again once more bytes came.
+  static func rootStart(in bytes: [UInt8], from: Int) -> (root: Int?, resume: Int) {
+    var index = from
+    while index < bytes.count, let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {
+      // `<` and what follows it: looked at again once they are all here.
+      guard open + 4 <= bytes.count else { return (nil, open) }
+      let next = bytes[open + 1]
+      if next == UInt8(ascii: "!"), bytes[open..<(open + 4)].elementsEqual("<!--".utf8) {
+        // A comment may hold anything, `<Workout` too.
+        guard let end = Self.find(Array("-->".utf8), in: bytes, from: open + 4) else { return (nil, open) }
+        index = end + 3
+        continue
+      }
+      if next != UInt8(ascii: "!"), next != UInt8(ascii: "?"), next != UInt8(ascii: "/") {
+        return (open, open)
+      }
+      index = open + 1
+    }
+    return (nil, bytes.count)
+  }
+
+  /// `bytes` with the DOCTYPE before `root` left out, its line breaks kept so that libxml2's
+  /// line numbers stay the file's. Spotter reads no declaration of it, and Apple Health has
+  /// written it broken since iOS 16 (HealthKit Export Version 12: `<!ATTLIST VisionPrescription`
+  /// never closed), which refused every export made since.
+  static func withoutDoctype(_ bytes: [UInt8], before root: Int) -> [UInt8] {
+    guard let start = Self.find(Array("<!DOCTYPE".utf8), in: bytes, from: 0), start < root,
+      let end = bytes[start..<root].lastIndex(of: UInt8(ascii: ">"))
+    else { return bytes }
+    var result = Array(bytes[..<start])
+    result.reserveCapacity(bytes.count)
+    result += bytes[start...end].filter { $0 == UInt8(ascii: "\n") }
+    result += bytes[(end + 1)...]
+    return result
+  }
+
+  /// The first place at or after `from` where `needle` starts in `bytes`.
+  private static func find(_ needle: [UInt8], in bytes: [UInt8], from: Int) -> Int? {
+    guard let first = needle.first, bytes.count >= needle.count else { return nil }
+    var index = from
+    while index + needle.count <= bytes.count, let at = bytes[index...].firstIndex(of: first) {
+      guard at + needle.count <= bytes.count else { return nil }
+      if bytes[at..<(at + needle.count)].elementsEqual(needle) { return at }
+      index = at + 1
+    }
+    return nil
   }
 
   private func check(_ status: Int32) throws {

@@ -165,6 +165,84 @@ import _SpotterTestSupport
     }
   }
 
+  /// An export as iOS 16 and later write it: the DTD broken (`<!ATTLIST VisionPrescription`
+  /// never closed, a stray `>` before `]>`, as reported in jameno/Simple-Apple-Health-XML-to-CSV
+  /// #3 and markwk/qs_ledger #23) and U+000B in some values. Each refused the whole export; the
+  /// DTD is left out and the control character read as a space, however the file is cut into
+  /// chunks, and line numbers stay the file's.
+  @Test(arguments: [1, 3, 64, 4096, 1 << 20])
+  func anExportOfIOS16Reads(chunk: Int) throws {
+    let workout = { (day: Int) in
+      """
+       <Workout workoutActivityType="HKWorkoutActivityTypeTraditionalStrengthTraining" duration="60" \
+      durationUnit="min" sourceName="Watch\u{0B}" startDate="2026-09-0\(day) 18:00:00 +0100" \
+      endDate="2026-09-0\(day) 19:00:00 +0100">
+        <MetadataEntry key="HKIndoorWorkout" value="1\u{0B}"/>
+       </Workout>
+
+      """
+    }
+    let xml = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <!DOCTYPE HealthData [
+      <!-- HealthKit Export Version: 12 -->
+      <!ELEMENT HealthData (ExportDate,Me,(Record|Workout|VisionPrescription)*)>
+      <!ATTLIST HealthData
+        locale CDATA #REQUIRED
+      >
+      <!ELEMENT VisionPrescription ((RightEye|LeftEye|Attachment|MetadataEntry)*)>
+      <!ATTLIST VisionPrescription
+        type             CDATA #REQUIRED
+        dateIssued       CDATA #REQUIRED
+      <!ELEMENT RightEye EMPTY>
+      <!ATTLIST RightEye
+        sphere           CDATA #IMPLIED
+      >
+      >
+      ]>
+      <HealthData locale="en_US">
+       <ExportDate value="2026-11-22 10:00:00 +0200"/>
+
+      """ + (1...3).map(workout).joined() + " <Record type=\"a\" value=\"&\"/>\n</HealthData>\n"
+    let bytes = Array(xml.utf8)
+    var workouts: [HealthWorkout] = []
+    let parser = HealthXMLParser(fileName: "export.xml") { workouts.append($0) }
+    var offset = 0
+    let failure = #expect(throws: SpotterIOError.self) {
+      while offset < bytes.count {
+        let end = min(offset + chunk, bytes.count)
+        try bytes[offset..<end].withUnsafeBytes { try parser.feed($0) }
+        offset = end
+      }
+      try parser.finish()
+    }
+    // The three workouts are read at their lines in the file; the `&` typed into a later value
+    // is damage, named at its line.
+    let lines = xml.split(separator: "\n", omittingEmptySubsequences: false)
+    let lineOf = { (text: String) in lines.indices.filter { lines[$0].contains(text) }.map { $0 + 1 } }
+    #expect(workouts.map(\.line) == lineOf("<Workout "))
+    #expect(workouts.map(\.startDate) == (1...3).map { "2026-09-0\($0) 18:00:00 +0100" })
+    let damage = try #require(lineOf("<Record ").first)
+    #expect(
+      failure.map { "\($0)" }?.hasPrefix("export.xml:\(damage): column 'xml'") == true,
+      "\(String(describing: failure))")
+  }
+
+  /// The eight-bytes-at-a-time look for forbidden control characters agrees with a byte-by-byte
+  /// one for every byte value at every place of a word and of the tail.
+  @Test func theControlCharacterLookAgreesWithAByteByByteOne() {
+    for value in 0...255 {
+      for place in 0..<19 {
+        var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 19)
+        bytes[place] = UInt8(value)
+        bytes[3] = place == 3 ? bytes[3] : 0x0A
+        let expected = bytes.contains(where: HealthXMLParser.isForbiddenControl)
+        #expect(
+          bytes.withUnsafeBytes(HealthXMLParser.holdsForbiddenControl) == expected, "\(value) at \(place)")
+      }
+    }
+  }
+
   @Test func dates() {
     #expect(
       AppleHealthImporter.instant("2019-05-14 18:52:09 -0400") == TestZones.instant("2019-05-14T22:52:09Z"))
