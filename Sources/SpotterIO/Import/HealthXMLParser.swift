@@ -132,14 +132,38 @@ final class HealthXMLParser {
     }
   }
 
-  /// Ends the document: an unclosed element is an error here.
+  /// A file that ends inside an element, where the bytes before read: cut off (an interrupted
+  /// copy), not damaged; `error` says where.
+  struct CutOff: Error {
+    var error: SpotterIOError
+    /// Whether the end came inside a `<Workout>`, which is then lost.
+    var inWorkout: Bool
+  }
+
+  /// Ends the document: an unclosed element is an error here, thrown as ``CutOff`` when every
+  /// byte before the end read.
   func finish() throws {
     if context == nil { try feed(UnsafeRawBufferPointer(start: nil, count: 0)) }
     if let held = prolog {
       prolog = nil
       try held.withUnsafeBytes { try parse($0) }
     }
-    try check(xmlParseChunk(context, nil, 0, 1))
+    let status = xmlParseChunk(context, nil, 0, 1)
+    do {
+      try check(status)
+    } catch let error as SpotterIOError {
+      guard failure == nil, case .malformedRow(let file, let line, let column, _, let reason) = error else {
+        throw error
+      }
+      throw CutOff(
+        error: .malformedRow(
+          file: file, line: line, column: column, value: "",
+          reason: Phrase(
+            "the file ends inside an element (\(reason.english)): cut off, as an interrupted copy leaves it",
+            de: "die Datei endet mitten in einem Element (\(reason.english)): abgeschnitten, wie eine "
+              + "unterbrochene Kopie sie hinterlässt")),
+        inWorkout: current != nil)
+    }
   }
 
   /// Hands `bytes` to libxml2, each control character XML 1.0 forbids (Apple Health writes

@@ -39,6 +39,12 @@ public final class ImportFindings: @unchecked Sendable {
 
   func passOverRecord(_ error: SpotterIOError) { locked { recordsPassedOver.append(error) } }
 
+  /// Damage that cost nothing read (an Apple Health export cut off after its last workout):
+  /// said, never counted against the file.
+  private var harmless: [SpotterIOError] = []
+
+  func noteHarmless(_ error: SpotterIOError) { locked { harmless.append(error) } }
+
   /// When more than this share of the sets are impossible, the file is misread rather than
   /// mistyped (a unit column taken for reps), and it is refused as before.
   static let mostImpossibleShare = 0.2
@@ -77,6 +83,9 @@ public final class ImportFindings: @unchecked Sendable {
     let workouts = leftOutWorkouts
     notes += workouts.prefix(5).map {
       $0.message(language) + (de ? "; das Training bleibt weg" : "; the workout is left out") + strict
+    }
+    notes += locked { harmless }.map {
+      $0.message(language) + (de ? "; alles davor ist gelesen" : "; everything before it is read") + strict
     }
     if workouts.count > 5 {
       notes.append(

@@ -228,6 +228,37 @@ import _SpotterTestSupport
       "\(String(describing: failure))")
   }
 
+  /// An export cut off at its end, as an interrupted copy of gigabytes leaves it, keeps the
+  /// workouts before the cut, with a note naming the line; one missing only its closing tag loses
+  /// nothing. Strictly read, both are refused; damage before the end still refuses the file.
+  @Test func anExportCutOffAtItsEndKeepsWhatCameBefore() throws {
+    let workouts = (1...9).map { day in
+      " <Workout workoutActivityType=\"HKWorkoutActivityTypeTraditionalStrengthTraining\" duration=\"60\" "
+        + "durationUnit=\"min\" sourceName=\"Watch\" startDate=\"2026-09-0\(day) 18:00:00 +0100\" "
+        + "endDate=\"2026-09-0\(day) 19:00:00 +0100\"/>\n"
+    }
+    let whole =
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<HealthData locale=\"en_US\">\n"
+      + " <ExportDate value=\"2026-11-22 10:00:00 +0200\"/>\n" + workouts.joined() + "</HealthData>\n"
+    let cut = String(whole.prefix(whole.count - workouts[8].count / 2 - 14))
+    let unclosed = String(whole.dropLast("</HealthData>\n".count))
+    let importer = importer("Europe/Berlin", types: ["TraditionalStrengthTraining"])
+    for (text, kept, line) in [(cut, 8, 12), (unclosed, 9, 12)] {
+      let path = FileManager.default.temporaryDirectory.appendingPathComponent("cut-\(UUID()).xml").path
+      try text.write(toFile: path, atomically: false, encoding: .utf8)
+      defer { try? FileManager.default.removeItem(atPath: path) }
+      let read = try importer.readPackedCounting(path: path)
+      #expect(read.1.count == kept)
+      #expect(
+        read.2.count == 1
+          && read.2[0].hasPrefix("\(path):\(line): column 'xml': the file ends inside an element"),
+        "\(read.2)")
+      var strict = importer
+      strict.strict = true
+      #expect(throws: SpotterIOError.self) { try strict.readPackedCounting(path: path) }
+    }
+  }
+
   /// The eight-bytes-at-a-time look for forbidden control characters agrees with a byte-by-byte
   /// one for every byte value at every place of a word and of the tail.
   @Test func theControlCharacterLookAgreesWithAByteByByteOne() {
