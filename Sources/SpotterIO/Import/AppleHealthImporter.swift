@@ -125,12 +125,10 @@ public struct AppleHealthImporter: Sendable {
       // An export cut off at its end (an interrupted copy of a file of gigabytes) costs the
       // workout it ends in, said with its line, not the workouts read before it; strictly
       // read, it is refused.
-      guard !context.strict, let findings = context.findings else { throw cut.error }
       if cut.inWorkout {
-        findings.countRecord()
-        try context.passOverRecord(cut.error)
+        try context.leaveOutRecord(cut.error)
       } else {
-        findings.noteHarmless(cut.error)
+        try context.noteHarmless(cut.error)
       }
     }
     return (sessions.sorted { ($0.start, $0.id) < ($1.start, $1.id) }, passedOver)

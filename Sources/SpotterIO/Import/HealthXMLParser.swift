@@ -227,7 +227,9 @@ final class HealthXMLParser {
       let next = bytes[open + 1]
       if next == UInt8(ascii: "!"), bytes[open..<(open + 4)].elementsEqual("<!--".utf8) {
         // A comment may hold anything, `<Workout` too.
-        guard let end = Self.find(Array("-->".utf8), in: bytes, from: open + 4) else { return (nil, open) }
+        guard let end = bytes[(open + 4)...].firstRange(of: "-->".utf8)?.lowerBound else {
+          return (nil, open)
+        }
         index = end + 3
         continue
       }
@@ -244,7 +246,7 @@ final class HealthXMLParser {
   /// written it broken since iOS 16 (HealthKit Export Version 12: `<!ATTLIST VisionPrescription`
   /// never closed), which refused every export made since.
   static func withoutDoctype(_ bytes: [UInt8], before root: Int) -> [UInt8] {
-    guard let start = Self.find(Array("<!DOCTYPE".utf8), in: bytes, from: 0), start < root,
+    guard let start = bytes[..<root].firstRange(of: "<!DOCTYPE".utf8)?.lowerBound,
       let end = bytes[start..<root].lastIndex(of: UInt8(ascii: ">"))
     else { return bytes }
     var result = Array(bytes[..<start])
@@ -252,18 +254,6 @@ final class HealthXMLParser {
     result += bytes[start...end].filter { $0 == UInt8(ascii: "\n") }
     result += bytes[(end + 1)...]
     return result
-  }
-
-  /// The first place at or after `from` where `needle` starts in `bytes`.
-  private static func find(_ needle: [UInt8], in bytes: [UInt8], from: Int) -> Int? {
-    guard let first = needle.first, bytes.count >= needle.count else { return nil }
-    var index = from
-    while index + needle.count <= bytes.count, let at = bytes[index...].firstIndex(of: first) {
-      guard at + needle.count <= bytes.count else { return nil }
-      if bytes[at..<(at + needle.count)].elementsEqual(needle) { return at }
-      index = at + 1
-    }
-    return nil
   }
 
   private func check(_ status: Int32) throws {

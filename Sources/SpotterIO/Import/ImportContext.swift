@@ -65,6 +65,21 @@ public struct ImportContext: Sendable {
     findings.passOverRecord(error)
   }
 
+  /// A whole workout left out for `error` before any of it was read (a session row that cannot
+  /// be split, an export cut off inside a workout): counted among the file's workouts, then
+  /// passed over (``passOverRecord(_:)``), as ``leaveOutSet(_:)`` does for a set.
+  func leaveOutRecord(_ error: SpotterIOError) throws {
+    findings?.countRecord()
+    try passOverRecord(error)
+  }
+
+  /// Damage that cost nothing read (an export cut off after its last workout): noted in
+  /// ``findings``, never counted against the file, or thrown when strict or nothing notes.
+  func noteHarmless(_ error: SpotterIOError) throws {
+    guard !strict, let findings else { throw error }
+    findings.noteHarmless(error)
+  }
+
   /// Whether a set row has the header's field count. One that has not (a comma typed into a
   /// cell by hand, an export cut off in its last row) costs that row, as an impossible set does:
   /// noted, or thrown when strict or nothing notes, and counted against the file's share, so a

@@ -84,14 +84,14 @@ public final class ImportFindings: @unchecked Sendable {
     notes += workouts.prefix(5).map {
       $0.message(language) + (de ? "; das Training bleibt weg" : "; the workout is left out") + strict
     }
-    notes += locked { harmless }.map {
-      $0.message(language) + (de ? "; alles davor ist gelesen" : "; everything before it is read") + strict
-    }
     if workouts.count > 5 {
       notes.append(
         de
           ? "\(workouts.count - 5) weitere Trainings weggelassen"
           : "\(workouts.count - 5) more workouts left out")
+    }
+    notes += locked { harmless }.map {
+      $0.message(language) + (de ? "; alles davor ist gelesen" : "; everything before it is read") + strict
     }
     return notes
   }

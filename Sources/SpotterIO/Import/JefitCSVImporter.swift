@@ -81,8 +81,7 @@ struct JefitCSVImporter {
       for record in rows {
         // A session row that cannot be split costs that session, as a typo'd start does.
         guard record.count == header.count else {
-          context.findings?.countRecord()
-          try context.passOverRecord(
+          try context.leaveOutRecord(
             .fieldCount(
               file: context.fileName, line: record.line, expected: header.count, found: record.count))
           continue
