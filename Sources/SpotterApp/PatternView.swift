@@ -114,7 +114,7 @@ public struct PatternView: Sendable, Encodable {
       var (usual, spread, source) = ("  -  ", "-", "-")
       if day.sessionCount > 0 || day.dateOnlySessions > 0 {
         // The start as logged: a snooze moves the alarm, not the person's usual start.
-        usual = (day.loggedStart ?? day.usualStart)?.description ?? "  -  "
+        usual = (day.usualStart ?? day.plannedStart)?.description ?? "  -  "
         // A spread says something from three starts on: one or two never read as "±0m".
         if day.startSamples >= 3, let minutes = day.spreadMinutes {
           spread = words.pick("±\(minutes)m", "±\(minutes) min")

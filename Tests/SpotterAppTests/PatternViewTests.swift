@@ -9,12 +9,12 @@ import _SpotterTestSupport
   @Test func reactionsThatMovedAWeekdayAreExplained() {
     var monday = WeekdayPattern(
       weekday: .monday, probability: 0.9, confidence: 0.9, sessionCount: 8,
-      usualStart: LocalTime(hour: 18, minute: 40),
+      plannedStart: LocalTime(hour: 18, minute: 40),
       spreadMinutes: 5, typicalDurationMinutes: 60,
       reactions: WeekdayReactions(days: 4, snoozed: 3, declined: 0, alarmLaterMinutes: 40))
     monday.startSource = "weekday"
     let wednesday = WeekdayPattern(
-      weekday: .wednesday, probability: 0.6, confidence: 0.3, sessionCount: 6, usualStart: nil,
+      weekday: .wednesday, probability: 0.6, confidence: 0.3, sessionCount: 6, plannedStart: nil,
       spreadMinutes: nil,
       typicalDurationMinutes: nil,
       reactions: WeekdayReactions(days: 4, snoozed: 0, declined: 2, confidenceBefore: 0.6))
@@ -24,7 +24,8 @@ import _SpotterTestSupport
         : day == .wednesday
           ? wednesday
           : WeekdayPattern(
-            weekday: day, probability: 0, confidence: 0, sessionCount: 0, usualStart: nil, spreadMinutes: nil,
+            weekday: day, probability: 0, confidence: 0, sessionCount: 0, plannedStart: nil,
+            spreadMinutes: nil,
             typicalDurationMinutes: nil)
     }
     let pattern = TrainingPattern(

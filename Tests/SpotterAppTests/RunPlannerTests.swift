@@ -60,17 +60,17 @@ import Testing
     #expect(fresh == stored.pattern)
 
     var altered = stored
-    altered.pattern.weekdays[1].usualStart = LocalTime(hour: 5, minute: 55)
+    altered.pattern.weekdays[1].plannedStart = LocalTime(hour: 5, minute: 55)
     try workspace.store.write {
       try $0.setSetting(
         Store.learnedPatternKey, Data(LearnedPatternCoder.encode(altered)).base64EncodedString())
     }
     let reused = planner(workspace).pattern(try snapshot(workspace, first: workspace.today))
-    #expect(reused[.tuesday].usualStart == LocalTime(hour: 5, minute: 55))
+    #expect(reused[.tuesday].plannedStart == LocalTime(hour: 5, minute: 55))
 
     let tomorrow = try box.workspace(at: "2026-11-24T12:00:00+01:00")
     let learned = planner(tomorrow).pattern(try snapshot(tomorrow, first: tomorrow.today))
-    #expect(learned[.tuesday].usualStart != LocalTime(hour: 5, minute: 55))
+    #expect(learned[.tuesday].plannedStart != LocalTime(hour: 5, minute: 55))
     #expect(learned.asOf == tomorrow.today)
   }
 

@@ -48,9 +48,9 @@ import _SpotterTestSupport
     #expect(!result.stdout.contains("warning"))
     let agenda = try String(contentsOfFile: out + "/agenda.crontab", encoding: .utf8)
     #expect(agenda.contains("# Times are in the zone cron runs in: UTC."))
-    // The examples' Monday alarm, 17:25 in Berlin, is 16:25 for cron.
+    // The examples' Monday alarm, 17:10 in Berlin, is 16:10 for cron.
     let line = try #require(agenda.split(separator: "\n").first { $0.hasSuffix("# spotter:\(uid)") })
-    #expect(line.hasPrefix("25 16 23 11 * "), "\(line)")
+    #expect(line.hasPrefix("10 16 23 11 * "), "\(line)")
 
     // A configured cron zone that is not the system's is kept, and warned about.
     try (base + "[agenda]\ntimezone = \"Europe/Berlin\"\n").write(
@@ -63,7 +63,7 @@ import _SpotterTestSupport
     let header = try String(contentsOfFile: out + "/agenda.crontab", encoding: .utf8)
     #expect(header.contains("# Warning: agenda.timezone 'Europe/Berlin' differs from the system zone"))
     #expect(
-      header.split(separator: "\n").first { $0.hasSuffix("# spotter:\(uid)") }?.hasPrefix("25 17 23 11 * ")
+      header.split(separator: "\n").first { $0.hasSuffix("# spotter:\(uid)") }?.hasPrefix("10 17 23 11 * ")
         == true)
   }
 

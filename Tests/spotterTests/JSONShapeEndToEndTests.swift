@@ -34,7 +34,7 @@ import _SpotterTestSupport
     try await json("focus-list", ["focus", "list"])
     try await json("skip", ["skip", "2026-11-25"], writes: true)
     try await json("snooze", ["snooze", "workout-reminder-2026-11-23@spotter", "30m"], writes: true)
-    try await json("fire", ["fire", "workout-reminder-2026-11-23@spotter"], now: "2026-11-23T17:55:00+01:00")
+    try await json("fire", ["fire", "workout-reminder-2026-11-23@spotter"], now: "2026-11-23T17:40:00+01:00")
     try await json("done", ["done", "workout-reminder-2026-11-23@spotter"], writes: true)
     try await json("catch-up", ["catch-up"], now: "2026-11-23T18:00:00+01:00")
     try await json("history", ["history", "--days", "7"], now: "2026-11-23T18:00:00+01:00")

@@ -37,10 +37,10 @@ import _SpotterTestSupport
     #expect(calendar.events.map(\.summary) == ["Push Day", "Pull Day", "Leg Day"])
     #expect(
       calendar.events.allSatisfy { $0.startTZID == "Europe/Berlin" && $0.sequence == 0 && $0.stamp != nil })
-    // The examples train around 18:00; the alarm comes about 30 minutes earlier and at least 15
-    // minutes before the earliest of the starts it catches.
+    // The examples train around 18:00, from 17:40 on; the alarm comes at least 30 minutes
+    // before the earliest of the starts it catches.
     let expected = [
-      "2026-11-23T17:25:00+01:00", "2026-11-25T17:25:00+01:00", "2026-11-27T17:25:00+01:00",
+      "2026-11-23T17:10:00+01:00", "2026-11-25T17:15:00+01:00", "2026-11-27T17:10:00+01:00",
     ].map(TestZones.instant)
     #expect(calendar.events.flatMap(\.alarmInstants) == expected)
 

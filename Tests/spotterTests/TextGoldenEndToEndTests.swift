@@ -23,7 +23,7 @@ import _SpotterTestSupport
       ("focus-list", ["focus", "list"], evening, false),
       ("skip", ["skip", "2026-11-25"], evening, true),
       ("snooze", ["snooze", uid, "30m"], evening, true),
-      ("fire", ["fire", uid], "2026-11-23T17:55:00+01:00", false),
+      ("fire", ["fire", uid], "2026-11-23T17:40:00+01:00", false),
       ("done", ["done", uid], "2026-11-23T17:56:00+01:00", true),
       ("catch-up", ["catch-up"], "2026-11-23T18:00:00+01:00", false),
       ("history", ["history", "--days", "7"], "2026-11-23T18:00:00+01:00", false),

@@ -146,18 +146,17 @@ public struct PatternLearner: Sendable {
         reacted?.confidenceBefore = Self.round3(probability)
         probability *= parameters.declineFactor
       }
-      var logged: LocalTime?
       if let minutes = reacted?.alarmLaterMinutes, let learned = start {
-        // Never so far that the alarm comes after the logged start, nor after the earlier of
+        // Never so far that the alarm comes after the learned start, nor after the earlier of
         // the weekday's last two starts: a person who snoozed a few times and went back to
         // their time would get an alarm after they began. (An hour's snoozes, the starts an hour
         // later, drew the learned start itself later, and the move then passed the start.)
         let recent = history.samples(.weekday, for: target).prefix(2).map(\.minute).min()
         let room = recent.map { max(0, $0 + leadMinutes - learned.time.minuteOfDay) } ?? leadMinutes
-        let moved = min(minutes, leadMinutes, room)
+        let beforeUsual = max(0, learned.usual.minuteOfDay + leadMinutes - learned.time.minuteOfDay)
+        let moved = min(minutes, leadMinutes, room, beforeUsual)
         start?.time = LocalTime(minuteOfDay: min(23 * 60 + 55, learned.time.minuteOfDay + moved))
         reacted?.alarmLaterMinutes = moved
-        logged = learned.time
       } else {
         reacted?.alarmLaterMinutes = nil
       }
@@ -165,10 +164,10 @@ public struct PatternLearner: Sendable {
       return WeekdayPattern(
         weekday: weekday, probability: Self.round3(rate.value),
         confidence: Self.round3(probability), sessionCount: history.sessionCount(on: weekday),
-        usualStart: start?.time, secondStart: start?.second, spreadMinutes: start?.spread,
+        plannedStart: start?.time, secondStart: start?.second, spreadMinutes: start?.spread,
         typicalDurationMinutes: durations.isEmpty ? nil : durations[durations.count / 2],
         startSource: start?.source, startSamples: start?.samples ?? 0,
-        dateOnlySessions: history.dateOnlyCount(on: weekday), reactions: reacted, loggedStart: logged)
+        dateOnlySessions: history.dateOnlyCount(on: weekday), reactions: reacted, usualStart: start?.usual)
     }
     return TrainingPattern(
       asOf: today, weekdays: weekdays, heat: history.heat().map { $0.map(Self.round3) },

@@ -343,7 +343,7 @@ struct TrainingHistory {
     for target: LocalDate, leadMinutes: Int, source: StartSource, minimumStarts: Int? = nil,
     since: LocalDate? = nil, weekdaySince: Bool = false
   ) -> (
-    time: LocalTime, spread: Int?, source: String, samples: Int, second: LocalTime?
+    time: LocalTime, usual: LocalTime, spread: Int?, source: String, samples: Int, second: LocalTime?
   )? {
     let order =
       [source] + StartSource.allCases.filter { $0 != source && $0 != .fortnight && $0 != .latest }
@@ -370,9 +370,25 @@ struct TrainingHistory {
     {
       second = LocalTime(minuteOfDay: min(1439, max(0, secondAlarm + leadMinutes)))
     }
+    // The usual start is that of the starts the alarm catches, not of them all: of a morning
+    // and an evening habit, the median of both could be noon.
+    let caught = chosen.filter {
+      $0.minute >= alarm && $0.minute <= alarm + PatternLearner.alarmWindowMinutes
+    }
+    let planned = min(1439, max(0, alarm + leadMinutes))
+    let usual =
+      caught.isEmpty
+      ? planned
+      : min(
+        1439,
+        max(
+          alarm,
+          Int(
+            (PatternLearner.weightedMedian(caught.map { (Double($0.minute), $0.weight) }) / 5)
+              .rounded(.toNearestOrAwayFromZero)) * 5))
     return (
-      LocalTime(minuteOfDay: min(1439, max(0, alarm + leadMinutes))), Int(spread.rounded()), used.rawValue,
-      chosen.count, second
+      LocalTime(minuteOfDay: planned), LocalTime(minuteOfDay: max(0, usual)), Int(spread.rounded()),
+      used.rawValue, chosen.count, second
     )
   }
 

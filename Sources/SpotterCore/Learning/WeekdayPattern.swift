@@ -8,12 +8,14 @@ public struct WeekdayPattern: Sendable, Hashable, Codable {
   public var confidence: Double
   /// How many completed sessions in the window fell on this weekday.
   public var sessionCount: Int
-  /// The start the reminder announces, on five minutes: the alarm that catches the most recent
-  /// starts, plus the lead time; nil with fewer than two starts to learn from.
+  /// The alarm's time plus the lead time: the alarm catches the most recent starts, and snoozes
+  /// may move it later; nil with fewer than two starts to learn from.
+  public var plannedStart: LocalTime?
+  /// The learned start, on five minutes: the weighted median of the starts the alarm catches.
+  /// What the reminder's event starts at, what its text and `pattern` call the usual start. The
+  /// alarm keeps a margin before the earliest of those starts, so it may come more than the lead
+  /// before this; nil where ``plannedStart`` is.
   public var usualStart: LocalTime?
-  /// The start as logged, when snoozes moved ``usualStart`` (which the alarm follows) later:
-  /// what `pattern` shows as the usual start.
-  public var loggedStart: LocalTime?
   /// A later start the weekday also has, past the first alarm's window (evenings as well as
   /// lunchtimes): where a second, conditional alarm would go. Nil for most weekdays.
   public var secondStart: LocalTime?
@@ -32,12 +34,13 @@ public struct WeekdayPattern: Sendable, Hashable, Codable {
 
   public init(
     weekday: Weekday, probability: Double, confidence: Double, sessionCount: Int,
-    usualStart: LocalTime?, secondStart: LocalTime? = nil, spreadMinutes: Int?, typicalDurationMinutes: Int?,
+    plannedStart: LocalTime?, secondStart: LocalTime? = nil, spreadMinutes: Int?,
+    typicalDurationMinutes: Int?,
     startSource: String? = nil, startSamples: Int = 0, dateOnlySessions: Int = 0,
-    reactions: WeekdayReactions? = nil, loggedStart: LocalTime? = nil
+    reactions: WeekdayReactions? = nil, usualStart: LocalTime? = nil
   ) {
     self.reactions = reactions
-    self.loggedStart = loggedStart
+    self.usualStart = usualStart
     self.secondStart = secondStart
     self.dateOnlySessions = dateOnlySessions
     self.startSource = startSource
@@ -46,7 +49,7 @@ public struct WeekdayPattern: Sendable, Hashable, Codable {
     self.probability = probability
     self.confidence = confidence
     self.sessionCount = sessionCount
-    self.usualStart = usualStart
+    self.plannedStart = plannedStart
     self.spreadMinutes = spreadMinutes
     self.typicalDurationMinutes = typicalDurationMinutes
   }

@@ -133,7 +133,10 @@ public struct ReminderPlanner: Sendable {
     let (time, learned) = usualTime(pattern)
     let start = clock.instant(date, time)
     let duration = pattern.typicalDurationMinutes ?? Self.defaultDurationMinutes
-    let fire = start.addingTimeInterval(TimeInterval(-settings.reminders.leadMinutes * 60))
+    // The alarm is the learned one, which may come more than the lead before the usual start (it
+    // keeps a margin before the earliest start it catches); the preferred time's is the lead.
+    let anchor = learned ? pattern.plannedStart.map { clock.instant(date, $0) } ?? start : start
+    let fire = min(start, anchor.addingTimeInterval(TimeInterval(-settings.reminders.leadMinutes * 60)))
     let (title, body) = texts.workout(workoutName: name, start: time, learned: learned)
     let reason = texts.workoutReason(
       program: settings.program[date.weekday] != nil, confidence: pattern.confidence, time: time,
@@ -145,10 +148,13 @@ public struct ReminderPlanner: Sendable {
       summary: texts.workoutSummary(workoutName: name), workoutName: name, reason: reason)
   }
 
-  /// The learned start of a weekday, or the preferred time while too few sessions teach one.
+  /// The learned start of a weekday, or the preferred time while too few sessions teach one;
+  /// the alarm's planned start where snoozes moved the alarm past the learned start.
   private func usualTime(_ pattern: WeekdayPattern) -> (time: LocalTime, learned: Bool) {
-    if let start = pattern.usualStart {
-      return (start, true)
+    if let planned = pattern.plannedStart {
+      let alarm = planned.minuteOfDay - settings.reminders.leadMinutes
+      guard let usual = pattern.usualStart, usual.minuteOfDay >= alarm else { return (planned, true) }
+      return (usual, true)
     }
     return (settings.reminders.preferredTime, false)
   }

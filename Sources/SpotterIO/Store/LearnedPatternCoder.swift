@@ -12,7 +12,7 @@ import SpotterCore
 ///     nameReading(1: 0 none, else 1 + its index among the readings)
 ///     heat:     count, per weekday: count, per hour: f64
 ///     weekdays: count, per weekday: weekday(1) probability(f64) confidence(f64) sessionCount
-///               usualStart loggedStart secondStart (flag, minute) spreadMinutes
+///               plannedStart usualStart secondStart (flag, minute) spreadMinutes
 ///               typicalDurationMinutes (flag, signed) startSource(flag, text) startSamples
 ///               dateOnlySessions reactions(flag: days snoozed declined alarmLaterMinutes(flag,
 ///               signed) confidenceBefore(flag, f64))
@@ -20,7 +20,7 @@ import SpotterCore
 /// Counts are varints; days and other numbers zigzagged varints. A field added to the pattern must be added here: a
 /// test counts the stored properties of each type against ``fieldCounts``.
 enum LearnedPatternCoder {
-  static let version: UInt8 = 2
+  static let version: UInt8 = 3
 
   /// The stored properties this layout holds, by type: what the field-count test checks.
   static let fieldCounts = [
@@ -58,8 +58,8 @@ enum LearnedPatternCoder {
       ByteWriter.appendDouble(day.probability, to: &bytes)
       ByteWriter.appendDouble(day.confidence, to: &bytes)
       signed(day.sessionCount)
+      optional(day.plannedStart?.minuteOfDay)
       optional(day.usualStart?.minuteOfDay)
-      optional(day.loggedStart?.minuteOfDay)
       optional(day.secondStart?.minuteOfDay)
       optional(day.spreadMinutes)
       optional(day.typicalDurationMinutes)
@@ -122,7 +122,7 @@ enum LearnedPatternCoder {
     for _ in 0..<dayCount {
       guard let raw = reader.byte(), let weekday = Weekday(rawValue: Int(raw)),
         let probability = reader.double(), let confidence = reader.double(),
-        let sessionCount = reader.signed(), let usualStart = time(), let loggedStart = time(),
+        let sessionCount = reader.signed(), let plannedStart = time(), let usualStart = time(),
         let secondStart = time(), let spread = optional(), let duration = optional(),
         let hasSource = flag()
       else { return nil }
@@ -151,9 +151,9 @@ enum LearnedPatternCoder {
       weekdays.append(
         WeekdayPattern(
           weekday: weekday, probability: probability, confidence: confidence, sessionCount: sessionCount,
-          usualStart: usualStart, secondStart: secondStart, spreadMinutes: spread,
+          plannedStart: plannedStart, secondStart: secondStart, spreadMinutes: spread,
           typicalDurationMinutes: duration, startSource: source, startSamples: samples,
-          dateOnlySessions: dateOnly, reactions: reactions, loggedStart: loggedStart))
+          dateOnlySessions: dateOnly, reactions: reactions, usualStart: usualStart))
     }
     guard reader.isAtEnd else { return nil }
     return LearnedPattern(

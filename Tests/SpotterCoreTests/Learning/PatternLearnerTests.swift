@@ -14,7 +14,7 @@ import _SpotterTestSupport
       [.monday, .wednesday, .friday], at: "18:00", weeks: 12, until: "2026-11-22")
     let pattern = learner.learn(from: sessions, today: today, clock: clock)
     #expect(pattern.trainingDays(minimumConfidence: 0.5) == [.monday, .wednesday, .friday])
-    #expect(pattern[.monday].usualStart == LocalTime(hour: 18, minute: 0))
+    #expect(pattern[.monday].plannedStart == LocalTime(hour: 18, minute: 0))
     #expect(pattern[.monday].confidence > 0.9)
     #expect(pattern[.tuesday].confidence < 0.2)
     #expect(pattern[.friday].typicalDurationMinutes == 60)
@@ -29,7 +29,7 @@ import _SpotterTestSupport
     let evenings = SessionFactory.weekly([.monday], at: "18:00", weeks: 12, until: "2026-11-22")
       .enumerated().filter { $0.offset % 3 == 0 }.map(\.element)
     let pattern = learner.learn(from: mornings + evenings, today: today, clock: clock)
-    #expect(pattern[.monday].usualStart == LocalTime(hour: 7, minute: 0))
+    #expect(pattern[.monday].plannedStart == LocalTime(hour: 7, minute: 0))
     #expect(pattern[.monday].secondStart == LocalTime(hour: 18, minute: 0))
     let steady =
       SessionFactory.weekly([.monday], at: "18:00", weeks: 8, until: "2026-11-22")
@@ -44,7 +44,7 @@ import _SpotterTestSupport
       clock.localDate($0.start) == TestZones.date("2026-11-16") && $0.id.hasSuffix("18:10")
     }
     let pattern = learner.learn(from: sessions, today: today, clock: clock)
-    #expect(pattern[.monday].usualStart == LocalTime(hour: 18, minute: 10))
+    #expect(pattern[.monday].plannedStart == LocalTime(hour: 18, minute: 10))
   }
 
   @Test func aChangedRoutineShowsWithinThreeWeeks() {
@@ -53,7 +53,7 @@ import _SpotterTestSupport
     sessions += SessionFactory.weekly([.tuesday, .thursday], at: "07:00", weeks: 3, until: "2026-11-22")
     let pattern = learner.learn(from: sessions, today: today, clock: clock)
     #expect(pattern.trainingDays(minimumConfidence: 0.5) == [.tuesday, .thursday])
-    #expect(pattern[.tuesday].usualStart == LocalTime(hour: 7, minute: 0))
+    #expect(pattern[.tuesday].plannedStart == LocalTime(hour: 7, minute: 0))
     #expect(pattern[.monday].confidence < 0.5)
   }
 
@@ -63,7 +63,7 @@ import _SpotterTestSupport
     #expect(pattern[.monday].confidence == 0)
     #expect(pattern.trainingDays(minimumConfidence: 0.01).isEmpty)
     // One start teaches no time: the planner keeps the preferred time.
-    #expect(pattern[.monday].usualStart == nil)
+    #expect(pattern[.monday].plannedStart == nil)
     #expect(pattern[.monday].spreadMinutes == nil)
   }
 
@@ -94,7 +94,7 @@ import _SpotterTestSupport
     // The coming Monday is in the same shift as the Monday two weeks before it.
     let twoWeeksBefore = sessions.first { clock.localDate($0.start) == TestZones.date("2026-11-09") }!
     let shift = clock.local(twoWeeksBefore.start).secondOfDay / 60
-    #expect(coming.usualStart.map { abs($0.minuteOfDay - shift) <= 30 } == true)
+    #expect(coming.plannedStart.map { abs($0.minuteOfDay - shift) <= 30 } == true)
   }
 
   @Test func aNewRoutineIsFollowedWithinAWeekAndTheOldOneGoesQuiet() {
@@ -109,7 +109,7 @@ import _SpotterTestSupport
     #expect(pattern.habitChange)
     // Monday comes two days after Saturday, as every other session now does.
     #expect(pattern[.monday].startSource == "recent days")
-    #expect(pattern[.monday].usualStart.map { abs($0.minuteOfDay - 7 * 60) <= 30 } == true)
+    #expect(pattern[.monday].plannedStart.map { abs($0.minuteOfDay - 7 * 60) <= 30 } == true)
     #expect(pattern[.wednesday].confidence < 0.4)
     #expect(pattern[.friday].confidence < 0.4)
   }
@@ -127,7 +127,7 @@ import _SpotterTestSupport
     let now = clock.instant(TestZones.date("2026-11-18"), LocalTime(hour: 21, minute: 0))
     let pattern = PatternLearner(parameters: parameters).learn(from: sessions, now: now, clock: clock)
     #expect(pattern.habitChange)
-    let start = pattern[.friday].usualStart?.minuteOfDay
+    let start = pattern[.friday].plannedStart?.minuteOfDay
     #expect(start.map { abs($0 - 18 * 60) <= 30 } == true, "\(start.map(String.init) ?? "none")")
   }
 
@@ -160,11 +160,20 @@ import _SpotterTestSupport
   }
 
   @Test func theAlarmCatchesTheStartsWithAMargin() {
-    // Starts from 17:40 to 18:20: the alarm keeps 15 minutes before the earliest.
+    // Starts from 17:40 to 18:20: the alarm keeps as far from both ends of the range that catches
+    // them all as it can, 25 minutes (up to 30).
     let samples = [(17 * 60 + 40, 1.0), (18 * 60, 1.0), (18 * 60 + 20, 1.0)].map {
       (minute: $0.0, weight: $0.1)
     }
-    #expect(PatternLearner.alarm(samples, lead: 30) == 17 * 60 + 25)
+    #expect(PatternLearner.alarm(samples, lead: 30) == 17 * 60 + 15)
+    // Starts from 17:50 to 18:10: 30 minutes before the earliest.
+    let close = [(17 * 60 + 50, 1.0), (18 * 60, 1.0), (18 * 60 + 10, 1.0)].map {
+      (minute: $0.0, weight: $0.1)
+    }
+    #expect(PatternLearner.alarm(close, lead: 30) == 17 * 60 + 20)
+    // One start alone: the configured lead, the margin being kept.
+    let one = [(minute: 18 * 60, weight: 1.0)]
+    #expect(PatternLearner.alarm(one, lead: 30) == 17 * 60 + 30)
     // Two clusters: the alarm goes where most of the weight is.
     let split = [(7 * 60, 1.0), (19 * 60, 1.0), (19 * 60 + 10, 1.0)].map { (minute: $0.0, weight: $0.1) }
     #expect(PatternLearner.alarm(split, lead: 30).map { $0 >= 17 * 60 + 40 && $0 <= 18 * 60 + 45 } == true)

@@ -24,10 +24,10 @@ import _SpotterTestSupport
     }
     let plain = learner.learn(from: habit, now: now, clock: clock)
     let moved = learner.learn(from: habit, reactions: snoozes, now: now, clock: clock)
-    #expect(plain[.monday].usualStart == LocalTime(hour: 18, minute: 0))
+    #expect(plain[.monday].plannedStart == LocalTime(hour: 18, minute: 0))
     // 40 minutes asked, 30 taken: the alarm (30 minutes before) comes at the logged start, never after.
-    #expect(moved[.monday].usualStart == LocalTime(hour: 18, minute: 30))
-    #expect(moved[.monday].loggedStart == LocalTime(hour: 18, minute: 0))
+    #expect(moved[.monday].plannedStart == LocalTime(hour: 18, minute: 30))
+    #expect(moved[.monday].usualStart == LocalTime(hour: 18, minute: 0))
     #expect(
       moved[.monday].reactions == WeekdayReactions(days: 3, snoozed: 3, declined: 0, alarmLaterMinutes: 30))
     // The other weekdays are untouched, and one snooze is a one-off.
@@ -79,7 +79,7 @@ import _SpotterTestSupport
     #expect(marked[.friday].probability > missed[.friday].probability)
     #expect(marked[.friday].reactions?.declined == 0)
     // The done days say nothing about the time: the usual start stays the logged one.
-    #expect(marked[.friday].usualStart == LocalTime(hour: 18, minute: 0))
+    #expect(marked[.friday].plannedStart == LocalTime(hour: 18, minute: 0))
   }
 
   @Test func collectReadsSnoozedMinutesFromTheFirstDelivery() {

@@ -34,6 +34,23 @@ import _SpotterTestSupport
     #expect(reminder.body == "You usually start at 18:00. Ready?")
   }
 
+  @Test func aScatteredStartKeepsTheEventAtTheUsualStartAndTheAlarmEarlier() throws {
+    // Mondays at 17:40, 18:00 and 18:20 in turn: the person usually starts at 18:00, and the
+    // alarm keeps 25 minutes before the earliest (17:15), not the 30-minute lead before the usual
+    // start (17:30), which came after the 17:40 starts.
+    let times = ["17:40", "18:00", "18:20"]
+    let sessions = (1...9).map { week in
+      SessionFactory.session(
+        TestZones.date("2026-11-23").adding(days: -7 * week).description, times[week % 3], name: "Push Day")
+    }
+    let plan = plan(Settings(timeZone: TestZones.berlin), sessions: sessions)
+    let reminder = try #require(plan.reminders.first)
+    #expect(reminder.start == TestZones.instant("2026-11-23T18:00:00+01:00"))
+    #expect(reminder.fire == TestZones.instant("2026-11-23T17:15:00+01:00"))
+    #expect(reminder.body == "You usually start at 18:00. Ready?")
+    #expect(plan.sessions.first?.start == reminder.start)
+  }
+
   @Test func dateOnlyHistoryLearnsTheDaysAndRemindsAtThePreferredTime() throws {
     // FitNotes for Android: every session starts at local midnight, with no time of day.
     let dateOnly = habit.map { session -> Session in
@@ -45,7 +62,7 @@ import _SpotterTestSupport
     }
     let pattern = PatternLearner().learn(from: dateOnly, today: TestZones.date("2026-11-22"), clock: clock)
     #expect(pattern.trainingDays(minimumConfidence: 0.5) == [.monday, .wednesday, .friday])
-    #expect(pattern[.monday].usualStart == nil)
+    #expect(pattern[.monday].plannedStart == nil)
     #expect(pattern[.monday].dateOnlySessions == 8)
     #expect(pattern.heat.joined().allSatisfy { $0 == 0 })
     var settings = Settings(timeZone: TestZones.berlin)
@@ -59,7 +76,7 @@ import _SpotterTestSupport
         SessionFactory.session("2026-11-16", "18:20"), SessionFactory.session("2026-11-09", "18:20"),
       ]
     let learned = PatternLearner().learn(from: mixed, today: TestZones.date("2026-11-22"), clock: clock)
-    #expect(learned[.monday].usualStart != nil)
+    #expect(learned[.monday].plannedStart != nil)
   }
 
   @Test func germanTextsFollowSeed000() throws {

@@ -25,7 +25,7 @@ import _SpotterTestSupport
     pattern.returnedOn = TestZones.date("2026-11-16")
     pattern.habitChange = true
     pattern.nameReading = .lastWeek
-    pattern.weekdays[2].loggedStart = LocalTime(hour: 17, minute: 55)
+    pattern.weekdays[2].usualStart = LocalTime(hour: 17, minute: 55)
     pattern.weekdays[2].secondStart = LocalTime(hour: 6, minute: 5)
     pattern.weekdays[2].startSource = "every other week"
     pattern.weekdays[3].reactions = WeekdayReactions(
@@ -36,7 +36,7 @@ import _SpotterTestSupport
 
   @Test func aPatternRoundTripsByteForByte() throws {
     let learned = Self.learned()
-    #expect(learned.pattern.weekdays.contains { $0.usualStart != nil && $0.spreadMinutes != nil })
+    #expect(learned.pattern.weekdays.contains { $0.plannedStart != nil && $0.spreadMinutes != nil })
     let bytes = LearnedPatternCoder.encode(learned)
     let decoded = try #require(bytes.withUnsafeBytes(LearnedPatternCoder.decode))
     #expect(decoded == learned)
