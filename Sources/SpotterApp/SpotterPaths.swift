@@ -11,13 +11,18 @@ public struct SpotterPaths: Sendable, Hashable {
   public var systemdUserUnits: String
 
   /// Defaults from `XDG_CONFIG_HOME`, `XDG_DATA_HOME` and `HOME` in `environment`.
+  ///
+  /// Each must be an absolute path to count, as the XDG spec says of its variables: an empty
+  /// `HOME` (`env HOME= spotter run`, a service started with `Environment=HOME=`) put the store
+  /// in `/.local/share/spotter`, and a relative one under whatever folder the command ran in.
+  /// Such a `HOME` is passed over for the password database's.
   public init(environment: [String: String]) {
     // Looked up only when a variable is missing: NSHomeDirectory reads the password and group
     // databases, and a batch user, whose every folder is named, needs no home at all.
     var home: String?
     func base(_ variable: String, _ fallback: String) -> String {
       if let value = environment[variable], value.hasPrefix("/") { return value }
-      let found = home ?? environment["HOME"] ?? NSHomeDirectory()
+      let found = home ?? environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory()
       home = found
       return found + "/" + fallback
     }
