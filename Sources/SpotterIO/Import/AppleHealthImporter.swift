@@ -177,22 +177,47 @@ public struct AppleHealthImporter: Sendable {
       let more = archive.entries.count > 5 ? ", …" : ""
       throw SpotterIOError.notAHistory(
         file: context.fileName,
-        what: archive.entries.isEmpty
-          ? "a zip archive without export.xml (it is empty)"
-          : "a zip archive without export.xml (it holds \(archive.entries.count) files: \(names)\(more))",
+        what: archive.cut
+          ? Phrase(
+            "a zip archive cut short before its export.xml (no directory at its end; "
+              + "\(archive.entries.count) files before the cut: \(names)\(more))")
+          : archive.entries.isEmpty
+            ? "a zip archive without export.xml (it is empty)"
+            : "a zip archive without export.xml (it holds \(archive.entries.count) files: \(names)\(more))",
         advice: "Spotter reads Apple Health's export.zip; unpack other archives and import the export inside")
     }
     var read: Int64 = 0
     let size = Int64(clamping: entry.uncompressedSize)
+    var cutInside = false
     do {
       try archive.stream(entry) { data in
         try data.withUnsafeBytes { try parser.feed($0) }
         read += Int64(data.count)
         // Compressed bytes are what the file holds: report progress through the archive.
-        progress?(size > 0 ? Int64(Double(read) / Double(size) * Double(total)) : 0, total)
+        progress?(size > 0 && entry.complete ? Int64(Double(read) / Double(size) * Double(total)) : 0, total)
       }
+    } catch is ZipArchive.CutShort {
+      // What came before the cut is in the parser, whose end says what was lost.
+      cutInside = true
     } catch let damage as ZipArchive.Damage {
       throw damaged(damage.description)
+    }
+    if archive.cut {
+      // An interrupted copy of an archive of gigabytes leaves no directory at its end; the
+      // export comes first in it, so a cut among the route and ECG files after it loses nothing.
+      try context.noteHarmless(
+        .notAHistory(
+          file: context.fileName,
+          what: Phrase(
+            "a zip archive cut short (no directory at its end, as an interrupted copy leaves it); "
+              + (cutInside ? "export.xml was read as far as it goes" : "export.xml before the cut is whole"),
+            de: "ein abgeschnittenes Zip-Archiv (ohne Verzeichnis am Ende, wie eine unterbrochene Kopie es "
+              + "hinterlässt); "
+              + (cutInside
+                ? "export.xml wurde gelesen, so weit es reicht" : "export.xml vor dem Schnitt ist ganz")),
+          advice: Phrase(
+            "copy the whole export.zip again to read it all",
+            de: "kopiere export.zip noch einmal ganz, um alles zu lesen")))
     }
   }
 

@@ -19,7 +19,14 @@ struct ZipArchive {
     var uncompressedSize: UInt64
     var crc32: UInt32
     var localHeaderOffset: UInt64
+    /// False for the entry a cut archive ends in: its bytes run to the end of the file, and its
+    /// sizes and CRC are unknown (``ZipArchive/cut``).
+    var complete = true
   }
+
+  /// The entry the file ends in has been streamed as far as its bytes go: the archive was cut
+  /// off inside it.
+  struct CutShort: Error {}
 
   /// Why the archive cannot be read, in words for the person who gave it.
   struct Damage: Error, CustomStringConvertible {
@@ -30,6 +37,11 @@ struct ZipArchive {
   private let size: UInt64
   /// Every file entry, in the directory's order (folders left out).
   private(set) var entries: [Entry] = []
+  /// Whether the archive has no directory at its end, as an interrupted copy or download leaves
+  /// it: its entries are then read from the local headers before the cut, up to and including
+  /// the one the file ends in (Apple Health writes `export.xml` first, so an archive cut among
+  /// its route and ECG files still holds all of it).
+  private(set) var cut = false
 
   /// The most entries read from a directory: Apple Health's archive holds a few thousand (ECG
   /// and route files); a damaged count must not make the walk longer than the file allows.
@@ -42,7 +54,12 @@ struct ZipArchive {
     self.handle = handle
     self.size = (try? handle.seekToEnd()) ?? 0
     do {
-      entries = try readDirectory()
+      if let found = try readDirectory() {
+        entries = found
+      } else {
+        entries = try readLocalHeaders()
+        cut = true
+      }
     } catch {
       try? handle.close()
       throw error
@@ -75,8 +92,9 @@ struct ZipArchive {
   }
 
   /// The central directory's entries, found through the end record (and its ZIP64 form for
-  /// archives over 4 GiB, which full Apple Health exports reach).
-  private func readDirectory() throws -> [Entry] {
+  /// archives over 4 GiB, which full Apple Health exports reach); nil when the file has no end
+  /// record.
+  private func readDirectory() throws -> [Entry]? {
     // The end record is 22 bytes plus a comment of at most 65,535.
     let tailLength = Int(min(size, 22 + 65_535))
     let tail = try bytes(at: size - UInt64(tailLength), count: tailLength, "the archive's end")
@@ -84,7 +102,7 @@ struct ZipArchive {
       let end = stride(from: tailLength - 22, through: 0, by: -1).first(where: {
         Self.uint32(tail, $0) == 0x0605_4B50
       })
-    else { throw Damage(description: "no zip directory at the end of the file (cut short?)") }
+    else { return nil }
     var count = UInt64(Self.uint16(tail, end + 10))
     var directorySize = UInt64(Self.uint32(tail, end + 12))
     var directoryOffset = UInt64(Self.uint32(tail, end + 16))
@@ -135,6 +153,58 @@ struct ZipArchive {
     return entries
   }
 
+  /// The entries of an archive without a directory, from the local header each file's data
+  /// follows: walked from the start while headers follow each other, up to the entry the file
+  /// ends in. An entry whose sizes come after its data (general purpose bit 3) cannot be stepped
+  /// over, so the walk ends there too. Bounded by the file: every step moves past 30 bytes.
+  private func readLocalHeaders() throws -> [Entry] {
+    var entries: [Entry] = []
+    var at: UInt64 = 0
+    while entries.count < Self.mostEntries, at <= size, size - at >= 30 {
+      let header = try bytes(at: at, count: 30, "a local header")
+      guard Self.uint32(header, 0) == 0x0403_4B50 else { break }
+      let flags = Self.uint16(header, 6)
+      let nameLength = Int(Self.uint16(header, 26))
+      let extraLength = Int(Self.uint16(header, 28))
+      guard size - at - 30 >= UInt64(nameLength + extraLength) else { break }
+      let names = try bytes(at: at + 30, count: nameLength + extraLength, "a local header's name")
+      var entry = Entry(
+        path: String(decoding: names[0..<nameLength], as: UTF8.self), method: Self.uint16(header, 8),
+        compressedSize: UInt64(Self.uint32(header, 18)), uncompressedSize: UInt64(Self.uint32(header, 22)),
+        crc32: Self.uint32(header, 14), localHeaderOffset: at)
+      Self.applyZIP64Local(Array(names[nameLength...]), to: &entry)
+      let data = at + 30 + UInt64(nameLength + extraLength)
+      let sizesFollow = flags & 0x0008 != 0
+      if sizesFollow || entry.compressedSize > size - data {
+        entry.compressedSize = size - data
+        entry.complete = false
+      }
+      if !entry.path.hasSuffix("/") { entries.append(entry) }
+      guard entry.complete else { break }
+      at = data + entry.compressedSize
+    }
+    guard !entries.isEmpty else {
+      throw Damage(description: "no zip directory at the end of the file and no file before it (cut short?)")
+    }
+    return entries
+  }
+
+  /// A local header's ZIP64 extra field: both sizes, in that order, where the 32-bit ones say so.
+  private static func applyZIP64Local(_ extra: [UInt8], to entry: inout Entry) {
+    guard entry.uncompressedSize == 0xFFFF_FFFF || entry.compressedSize == 0xFFFF_FFFF else { return }
+    var at = 0
+    while at + 4 <= extra.count {
+      let length = Int(uint16(extra, at + 2))
+      guard at + 4 + length <= extra.count else { return }
+      if uint16(extra, at) == 0x0001, length >= 16 {
+        entry.uncompressedSize = uint64(extra, at + 4)
+        entry.compressedSize = uint64(extra, at + 12)
+        return
+      }
+      at += 4 + length
+    }
+  }
+
   /// Replaces the 32-bit sizes and offset that say "see ZIP64" with the 64-bit ones of the
   /// extra field, in the order the format gives them.
   private static func applyZIP64(_ extra: [UInt8], to entry: inout Entry) {
@@ -162,7 +232,14 @@ struct ZipArchive {
 
   /// Hands `consume` the bytes of `entry`, at most `chunkSize` at a time, and checks them
   /// against the directory's size and CRC. Reads no more than the entry's compressed bytes.
+  ///
+  /// An entry a cut archive ends in (not ``Entry/complete``) is handed over as far as its bytes
+  /// go, then ``CutShort`` is thrown; its deflate data in chunks of ``cutChunkSize``, the last
+  /// partial one left out (zlib is told a whole chunk is there, and what would fill it is no
+  /// data of the file). Its deflate stream may also end before the file does (the sizes came
+  /// after it, and the cut later): it is then whole, with no CRC to check it against.
   func stream(_ entry: Entry, chunkSize: Int = 1 << 20, _ consume: (Data) throws -> Void) throws {
+    guard entry.complete else { return try streamCut(entry, consume) }
     let header = try bytes(at: entry.localHeaderOffset, count: 30, "the entry's header")
     guard Self.uint32(header, 0) == 0x0403_4B50 else {
       throw Damage(description: "the header of \(entry.path) is damaged")
@@ -234,5 +311,50 @@ struct ZipArchive {
       )
     }
     guard crc == entry.crc32 else { throw Damage(description: "\(entry.path) fails its checksum (damaged)") }
+  }
+
+  /// The compressed bytes handed over at a time from an entry a cut archive ends in: at most
+  /// this much of what precedes the cut is lost.
+  static let cutChunkSize = 4096
+
+  private func streamCut(_ entry: Entry, _ consume: (Data) throws -> Void) throws {
+    let header = try bytes(at: entry.localHeaderOffset, count: 30, "the entry's header")
+    let dataOffset =
+      entry.localHeaderOffset + 30 + UInt64(Self.uint16(header, 26)) + UInt64(Self.uint16(header, 28))
+    guard dataOffset <= size else { throw CutShort() }
+    let available = size - dataOffset
+    switch entry.method {
+    case 0:
+      var position: UInt64 = 0
+      while position < available {
+        let count = Int(min(UInt64(1 << 20), available - position))
+        try handle.seek(toOffset: dataOffset + position)
+        let data = try handle.read(upToCount: count) ?? Data()
+        guard !data.isEmpty else { break }
+        position += UInt64(data.count)
+        try consume(data)
+      }
+      throw CutShort()
+    case 8:
+      do {
+        _ = try Data.decompress(
+          size: Int64(clamping: available), bufferSize: Self.cutChunkSize, skipCRC32: true,
+          provider: { position, wanted in
+            guard position >= 0, wanted > 0, UInt64(position) + UInt64(wanted) <= available else {
+              throw CutShort()
+            }
+            try handle.seek(toOffset: dataOffset + UInt64(position))
+            let data = try handle.read(upToCount: wanted) ?? Data()
+            guard data.count == wanted else { throw CutShort() }
+            return data
+          }, consumer: consume)
+      } catch let cut as CutShort {
+        throw cut
+      } catch  where String(describing: type(of: error)) == "CompressionError" {
+        throw Damage(description: "the deflate data of \(entry.path) is damaged before the cut (\(error))")
+      }
+    default:
+      throw Damage(description: "\(entry.path) is packed with method \(entry.method), not stored or deflated")
+    }
   }
 }

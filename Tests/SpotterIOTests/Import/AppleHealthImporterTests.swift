@@ -152,7 +152,7 @@ import _SpotterTestSupport
     flipped.packed[flipped.packed.startIndex + 100] ^= 0x01
     let cases: [(Data, String)] = [
       (ZipBuilder.archive([flipped]), "export.xml fails its checksum"),
-      (ZipBuilder.archive([.stored("apple_health_export/export.xml", xml)]).prefix(200), "no zip directory"),
+      (ZipBuilder.archive([.stored("apple_health_export/export.xml", xml)]).prefix(20), "no zip directory"),
       (ZipBuilder.runawayDeflate(xml: Data("<HealthData><!--".utf8), chunk: 1 << 16), "damaged zip archive"),
     ]
     for (archive, words) in cases {
@@ -253,6 +253,63 @@ import _SpotterTestSupport
         read.2.count == 1
           && read.2[0].hasPrefix("\(path):\(line): column 'xml': the file ends inside an element"),
         "\(read.2)")
+      var strict = importer
+      strict.strict = true
+      #expect(throws: SpotterIOError.self) { try strict.readPackedCounting(path: path) }
+    }
+  }
+
+  /// An `export.zip` cut off by an interrupted copy has no directory at its end: it was refused
+  /// whole. Apple Health writes `export.xml` first, so cut among the files after it nothing is
+  /// lost; cut inside it, stored or deflated, the workouts before the cut are kept. Either is
+  /// noted, and `--strict` refuses both.
+  @Test func aZipCutShortKeepsWhatCameBeforeTheCut() throws {
+    let workouts = (1...9).map { day in
+      " <Workout workoutActivityType=\"HKWorkoutActivityTypeTraditionalStrengthTraining\" duration=\"60\" "
+        + "durationUnit=\"min\" sourceName=\"Watch\" startDate=\"2026-09-0\(day) 18:00:00 +0100\" "
+        + "endDate=\"2026-09-0\(day) 19:00:00 +0100\"/>\n"
+    }
+    // Records after the workouts, as many as a deflated cut may lose (its last partial chunk).
+    let records = (0..<400).map { index in
+      " <Record type=\"HKQuantityTypeIdentifierStepCount\" sourceName=\"Phone\" unit=\"count\" "
+        + "startDate=\"2026-09-10 10:00:00 +0100\" endDate=\"2026-09-10 10:05:00 +0100\" value=\"\(index)\"/>\n"
+    }
+    let xml = Data(
+      ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<HealthData locale=\"en_US\">\n"
+        + " <ExportDate value=\"2026-11-22 10:00:00 +0200\"/>\n" + workouts.joined() + records.joined()
+        + "</HealthData>\n").utf8)
+    let route = Data(String(repeating: "<gpx/>\n", count: 500).utf8)
+    func cutCase(_ export: ZipBuilder.Entry, at cut: (Data) -> Int) -> Data {
+      let archive = ZipBuilder.archive([
+        export, .stored("apple_health_export/workout-routes/route_1.gpx", route),
+      ])
+      return archive.prefix(cut(archive))
+    }
+    func offset(of text: String, in archive: Data) -> Int {
+      archive.range(of: Data(text.utf8))!.lowerBound - archive.startIndex
+    }
+    let afterExport = { (archive: Data) in offset(of: "workout-routes/route_1.gpx", in: archive) + 100 }
+    let insideRecords = { (archive: Data) in offset(of: "value=\"300\"", in: archive) }
+    let importer = importer("Europe/Berlin", types: ["TraditionalStrengthTraining"])
+    for (archive, whole) in [
+      (cutCase(.stored("apple_health_export/export.xml", xml), at: afterExport), true),
+      (cutCase(.deflatedAsStoredBlocks("apple_health_export/export.xml", xml), at: afterExport), true),
+      (cutCase(.stored("apple_health_export/export.xml", xml), at: insideRecords), false),
+      (cutCase(.deflatedAsStoredBlocks("apple_health_export/export.xml", xml), at: insideRecords), false),
+    ] {
+      let path = TestScratch.root.appendingPathComponent("cut-\(UUID().uuidString).zip").path
+      try archive.write(to: URL(fileURLWithPath: path))
+      defer { try? FileManager.default.removeItem(atPath: path) }
+      let read = try importer.readPackedCounting(path: path)
+      #expect(read.0 == .appleHealth)
+      #expect(read.1.count == 9, "\(read.2)")
+      let said = whole ? "export.xml before the cut is whole" : "export.xml was read as far as it goes"
+      #expect(
+        read.2.contains { $0.hasPrefix("\(path): a zip archive cut short") && $0.contains(said) }, "\(read.2)"
+      )
+      // Cut inside it, the export's own end is missing too, and its line is named.
+      #expect(read.2.count == (whole ? 1 : 2), "\(read.2)")
+      #expect(whole || read.2.contains { $0.contains("the file ends inside an element") }, "\(read.2)")
       var strict = importer
       strict.strict = true
       #expect(throws: SpotterIOError.self) { try strict.readPackedCounting(path: path) }
