@@ -286,8 +286,8 @@ struct ZipArchive {
       }
       crc = running
     case 8:
-      do {
-        crc = try Data.decompress(
+      crc = try Self.inflating(entry) {
+        try Data.decompress(
           size: Int64(entry.compressedSize), bufferSize: chunkSize, skipCRC32: false,
           provider: { position, wanted in
             #if canImport(Compression)
@@ -296,14 +296,9 @@ struct ZipArchive {
               try compressed(position, wanted, padded: true)
             #endif
           }, consumer: checked)
-      } catch let damage as Damage {
-        throw damage
-      } catch  where String(describing: type(of: error)) == "CompressionError" {
-        // ZIPFoundation's own error type is internal: its name is all that can be matched.
-        throw Damage(description: "the deflate data of \(entry.path) is damaged (\(error))")
       }
     default:
-      throw Damage(description: "\(entry.path) is packed with method \(entry.method), not stored or deflated")
+      throw Self.unsupportedMethod(entry)
     }
     guard produced == entry.uncompressedSize else {
       throw Damage(
@@ -336,8 +331,8 @@ struct ZipArchive {
       }
       throw CutShort()
     case 8:
-      do {
-        _ = try Data.decompress(
+      _ = try Self.inflating(entry) {
+        try Data.decompress(
           size: Int64(clamping: available), bufferSize: Self.cutChunkSize, skipCRC32: true,
           provider: { position, wanted in
             guard position >= 0, wanted > 0, UInt64(position) + UInt64(wanted) <= available else {
@@ -348,13 +343,23 @@ struct ZipArchive {
             guard data.count == wanted else { throw CutShort() }
             return data
           }, consumer: consume)
-      } catch let cut as CutShort {
-        throw cut
-      } catch  where String(describing: type(of: error)) == "CompressionError" {
-        throw Damage(description: "the deflate data of \(entry.path) is damaged before the cut (\(error))")
       }
     default:
-      throw Damage(description: "\(entry.path) is packed with method \(entry.method), not stored or deflated")
+      throw Self.unsupportedMethod(entry)
     }
+  }
+
+  /// What `inflate` returns, ZIPFoundation's inflate failure said as damage to `entry`: its
+  /// type is internal, so its name is all that can be matched. This reader's own errors pass.
+  private static func inflating<T>(_ entry: Entry, _ inflate: () throws -> T) throws -> T {
+    do {
+      return try inflate()
+    } catch  where String(describing: type(of: error)) == "CompressionError" {
+      throw Damage(description: "the deflate data of \(entry.path) is damaged (\(error))")
+    }
+  }
+
+  private static func unsupportedMethod(_ entry: Entry) -> Damage {
+    Damage(description: "\(entry.path) is packed with method \(entry.method), not stored or deflated")
   }
 }
