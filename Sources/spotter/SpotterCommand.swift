@@ -38,6 +38,14 @@ struct SpotterCommand: ParsableCommand {
       if GlobalOptions.wantsJSON, code != .success, !(error is ExitCode) {
         print(JSONOutput.error(code: code.rawValue, message: message(for: error)))
       }
+      // A refused command line opens as every other refusal does, "spotter: error:" (or
+      // "Fehler:" for LANG's German), where swift-argument-parser says "Error:".
+      let full = fullMessage(for: error)
+      if code != .success, !(error is ExitCode), full.hasPrefix("Error: ") {
+        FileHandle.standardError.write(
+          Data("spotter: \(UsageWords.words.error(String(full.dropFirst("Error: ".count))))\n".utf8))
+        Foundation.exit(code.rawValue)
+      }
       exit(withError: error)
     }
   }

@@ -82,8 +82,9 @@ import _SpotterTestSupport
     }
   }
 
-  /// A refused option is said before any config is read, in LANG's language, inside
-  /// swift-argument-parser's own `Error:` and usage lines.
+  /// A refused option is said before any config is read, in LANG's language, opening as every
+  /// other refusal does ("spotter: Fehler:", not swift-argument-parser's "Error:"), above its
+  /// usage lines.
   @Test func aRefusedOptionIsSaidInLANGsLanguage() async throws {
     let refused = try await SpotterBinary.run(
       ["achievements", "--kind", "record"], environment: ["LANG": "de_DE.UTF-8"])
@@ -96,5 +97,11 @@ import _SpotterTestSupport
       ["achievements", "--kind", "record"], environment: ["LANG": "C"])
     #expect(
       english.stderr.contains("unknown kind 'record'; the kinds are weight-record"), "\(english.stderr)")
+    #expect(refused.stderr.hasPrefix("spotter: Fehler: unbekannte Art 'record'"), "\(refused.stderr)")
+    #expect(english.stderr.hasPrefix("spotter: error: unknown kind 'record'"), "\(english.stderr)")
+    #expect(english.stderr.contains("\nUsage: spotter achievements "), "\(english.stderr)")
+    let unknown = try await SpotterBinary.run(["run", "--bogus"], environment: ["LANG": "C"])
+    #expect(unknown.status == 64)
+    #expect(unknown.stderr.hasPrefix("spotter: error: Unknown option '--bogus'"), "\(unknown.stderr)")
   }
 }
