@@ -251,7 +251,7 @@ public struct PatternLearner: Sendable {
     // step cost 90 instructions, a sixth of the search.
     var candidates: [Int] = []
     candidates.reserveCapacity(samples.count * 2 + 1)
-    candidates.append(Int((preferred / 5).rounded(.toNearestOrAwayFromZero)) * 5)
+    candidates.append(Self.nearestFive(preferred))
     for sample in samples {
       candidates.append(Self.floorToFive(sample.minute))
       candidates.append(-Self.floorToFive(alarmWindowMinutes - sample.minute))
@@ -293,6 +293,11 @@ public struct PatternLearner: Sendable {
     // Down to five minutes, unless that leaves the range.
     let stepped = chosen - ((chosen % 5) + 5) % 5
     return stepped >= low ? stepped : chosen
+  }
+
+  /// The multiple of five nearest `minute`, halves away from zero.
+  static func nearestFive(_ minute: Double) -> Int {
+    Int((minute / 5).rounded(.toNearestOrAwayFromZero)) * 5
   }
 
   /// The multiple of five at or below `minute`, as `(minute / 5).rounded(.down) * 5` in

@@ -382,13 +382,12 @@ struct TrainingHistory {
       : min(
         1439,
         max(
-          alarm,
-          Int(
-            (PatternLearner.weightedMedian(caught.map { (Double($0.minute), $0.weight) }) / 5)
-              .rounded(.toNearestOrAwayFromZero)) * 5))
+          0, alarm,
+          PatternLearner.nearestFive(
+            PatternLearner.weightedMedian(caught.map { (Double($0.minute), $0.weight) }))))
     return (
-      LocalTime(minuteOfDay: planned), LocalTime(minuteOfDay: max(0, usual)), Int(spread.rounded()),
-      used.rawValue, chosen.count, second
+      LocalTime(minuteOfDay: planned), LocalTime(minuteOfDay: usual), Int(spread.rounded()), used.rawValue,
+      chosen.count, second
     )
   }
 

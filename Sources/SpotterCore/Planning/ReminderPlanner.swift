@@ -130,13 +130,14 @@ public struct ReminderPlanner: Sendable {
   private func workoutReminder(
     date: LocalDate, name: String?, pattern: WeekdayPattern, clock: ZoneClock, texts: ReminderTexts
   ) -> Reminder {
-    let (time, learned) = usualTime(pattern)
+    let (time, planned, learned) = usualTime(pattern)
     let start = clock.instant(date, time)
     let duration = pattern.typicalDurationMinutes ?? Self.defaultDurationMinutes
     // The alarm is the learned one, which may come more than the lead before the usual start (it
     // keeps a margin before the earliest start it catches); the preferred time's is the lead.
-    let anchor = learned ? pattern.plannedStart.map { clock.instant(date, $0) } ?? start : start
-    let fire = min(start, anchor.addingTimeInterval(TimeInterval(-settings.reminders.leadMinutes * 60)))
+    let fire = min(
+      start,
+      clock.instant(date, planned).addingTimeInterval(TimeInterval(-settings.reminders.leadMinutes * 60)))
     let (title, body) = texts.workout(workoutName: name, start: time, learned: learned)
     let reason = texts.workoutReason(
       program: settings.program[date.weekday] != nil, confidence: pattern.confidence, time: time,
@@ -149,14 +150,17 @@ public struct ReminderPlanner: Sendable {
   }
 
   /// The learned start of a weekday, or the preferred time while too few sessions teach one;
-  /// the alarm's planned start where snoozes moved the alarm past the learned start.
-  private func usualTime(_ pattern: WeekdayPattern) -> (time: LocalTime, learned: Bool) {
+  /// the alarm's planned start where snoozes moved the alarm past the learned start. With it,
+  /// `planned`: the alarm's time plus the lead.
+  private func usualTime(_ pattern: WeekdayPattern) -> (time: LocalTime, planned: LocalTime, learned: Bool) {
     if let planned = pattern.plannedStart {
       let alarm = planned.minuteOfDay - settings.reminders.leadMinutes
-      guard let usual = pattern.usualStart, usual.minuteOfDay >= alarm else { return (planned, true) }
-      return (usual, true)
+      guard let usual = pattern.usualStart, usual.minuteOfDay >= alarm else {
+        return (planned, planned, true)
+      }
+      return (usual, planned, true)
     }
-    return (settings.reminders.preferredTime, false)
+    return (settings.reminders.preferredTime, settings.reminders.preferredTime, false)
   }
 
   private func adjustedForQuietHours(_ fire: Date, clock: ZoneClock) -> Date {

@@ -46,8 +46,7 @@ public struct ImportContext: Sendable {
   /// ``findings``, or thrown when strict or nothing notes. Counted against the file's share of
   /// impossible sets, so a file of them is still refused as misread.
   func passOverSet(_ error: SpotterIOError) throws {
-    guard !strict, let findings else { throw error }
-    findings.passOver(error)
+    try note(error, ImportFindings.passOver)
   }
 
   /// A set left out for `error` before its values were read (a set type no version of the app
@@ -61,8 +60,7 @@ public struct ImportContext: Sendable {
   /// A whole workout left out for `error`: noted in ``findings``, or thrown when strict or
   /// nothing notes. Counted against the file's share of workouts left out.
   func passOverRecord(_ error: SpotterIOError) throws {
-    guard !strict, let findings else { throw error }
-    findings.passOverRecord(error)
+    try note(error, ImportFindings.passOverRecord)
   }
 
   /// A whole workout left out for `error` before any of it was read (a session row that cannot
@@ -76,8 +74,14 @@ public struct ImportContext: Sendable {
   /// Damage that cost nothing read (an export cut off after its last workout): noted in
   /// ``findings``, never counted against the file, or thrown when strict or nothing notes.
   func noteHarmless(_ error: SpotterIOError) throws {
+    try note(error, ImportFindings.noteHarmless)
+  }
+
+  /// Hands `error` to ``findings`` the way `record` keeps it, or throws it when strict or when
+  /// nothing notes: the one rule of every kind of damage an import survives.
+  private func note(_ error: SpotterIOError, _ record: (ImportFindings) -> (SpotterIOError) -> Void) throws {
     guard !strict, let findings else { throw error }
-    findings.noteHarmless(error)
+    record(findings)(error)
   }
 
   /// Whether a set row has the header's field count. One that has not (a comma typed into a

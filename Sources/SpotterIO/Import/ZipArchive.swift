@@ -173,7 +173,7 @@ struct ZipArchive {
         compressedSize: UInt64(Self.uint32(header, 18)), uncompressedSize: UInt64(Self.uint32(header, 22)),
         crc32: Self.uint32(header, 14), localHeaderOffset: at)
       Self.applyZIP64Local(Array(names[nameLength...]), to: &entry)
-      let data = at + 30 + UInt64(nameLength + extraLength)
+      let data = Self.dataOffset(header, at: at)
       let sizesFollow = flags & 0x0008 != 0
       if sizesFollow || entry.compressedSize > size - data {
         entry.compressedSize = size - data
@@ -187,6 +187,12 @@ struct ZipArchive {
       throw Damage(description: "no zip directory at the end of the file and no file before it (cut short?)")
     }
     return entries
+  }
+
+  /// Where the data of the entry whose local `header` lies at `offset` begins: past the header's
+  /// 30 bytes, its name and its extra field.
+  private static func dataOffset(_ header: [UInt8], at offset: UInt64) -> UInt64 {
+    offset + 30 + UInt64(uint16(header, 26)) + UInt64(uint16(header, 28))
   }
 
   /// A local header's ZIP64 extra field: both sizes, in that order, where the 32-bit ones say so.
@@ -239,13 +245,12 @@ struct ZipArchive {
   /// data of the file). Its deflate stream may also end before the file does (the sizes came
   /// after it, and the cut later): it is then whole, with no CRC to check it against.
   func stream(_ entry: Entry, chunkSize: Int = 1 << 20, _ consume: (Data) throws -> Void) throws {
-    guard entry.complete else { return try streamCut(entry, consume) }
     let header = try bytes(at: entry.localHeaderOffset, count: 30, "the entry's header")
     guard Self.uint32(header, 0) == 0x0403_4B50 else {
       throw Damage(description: "the header of \(entry.path) is damaged")
     }
-    let dataOffset =
-      entry.localHeaderOffset + 30 + UInt64(Self.uint16(header, 26)) + UInt64(Self.uint16(header, 28))
+    let dataOffset = Self.dataOffset(header, at: entry.localHeaderOffset)
+    guard entry.complete else { return try streamCut(entry, from: dataOffset, consume) }
     guard dataOffset <= size, entry.compressedSize <= size - dataOffset else {
       throw Damage(description: "\(entry.path) runs past the end of the file (cut short?)")
     }
@@ -312,10 +317,9 @@ struct ZipArchive {
   /// this much of what precedes the cut is lost.
   static let cutChunkSize = 4096
 
-  private func streamCut(_ entry: Entry, _ consume: (Data) throws -> Void) throws {
-    let header = try bytes(at: entry.localHeaderOffset, count: 30, "the entry's header")
-    let dataOffset =
-      entry.localHeaderOffset + 30 + UInt64(Self.uint16(header, 26)) + UInt64(Self.uint16(header, 28))
+  private func streamCut(
+    _ entry: Entry, from dataOffset: UInt64, _ consume: (Data) throws -> Void
+  ) throws {
     guard dataOffset <= size else { throw CutShort() }
     let available = size - dataOffset
     switch entry.method {
