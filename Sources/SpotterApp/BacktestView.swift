@@ -31,6 +31,10 @@ public struct BacktestView: Sendable, Encodable {
     public var name: String?
     /// True when the day's training is known by its date only; absent otherwise.
     public var dateOnly: Bool?
+    /// The day's confidence the night before (0…1), as `spotter pattern` showed it then.
+    public var confidence: Double?
+    /// Why the day had its reminder, or none: the plan's words that night.
+    public var reason: String?
   }
 
   /// One strategy's metrics; rates are 0…1, nil without days to count.
@@ -83,7 +87,8 @@ public struct BacktestView: Sendable, Encodable {
       Day(
         date: $0.date.description, weekday: $0.date.weekday.key, alarm: local($0.alarm),
         predictedStart: local($0.predictedStart), predictedName: $0.predictedName, start: local($0.start),
-        name: $0.name, dateOnly: $0.dateOnly ? true : nil)
+        name: $0.name, dateOnly: $0.dateOnly ? true : nil, confidence: $0.confidence.map(Metrics.round),
+        reason: $0.reason)
     }
     from = report.from.description
     through = report.through.description

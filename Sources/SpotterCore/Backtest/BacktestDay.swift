@@ -12,12 +12,18 @@ public struct BacktestDay: Sendable, Hashable, Codable {
   public var name: String?
   /// Whether the day's training is known by its date only (FitNotes for Android).
   public var dateOnly: Bool
+  /// The day's confidence as `spotter pattern` showed it the night before, and the plan's reason
+  /// for the day: the reminder's, or why there was none.
+  public var confidence: Double?
+  public var reason: String?
 
   public init(
     date: LocalDate, alarm: Date?, predictedStart: Date?, predictedName: String?, start: Date?, name: String?,
-    dateOnly: Bool = false
+    dateOnly: Bool = false, confidence: Double? = nil, reason: String? = nil
   ) {
     self.dateOnly = dateOnly
+    self.confidence = confidence
+    self.reason = reason
     self.date = date
     self.alarm = alarm
     self.predictedStart = predictedStart

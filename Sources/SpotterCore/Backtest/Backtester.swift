@@ -31,6 +31,15 @@ public struct Backtester: Sendable {
     public var secondAlarm: Date? = nil
   }
 
+  /// One replayed night of Spotter's: its prediction, and what the person could have read of it.
+  struct Night {
+    var prediction: Prediction?
+    /// The day's confidence as `spotter pattern` showed it that night.
+    var confidence: Double
+    /// The reminder's reason, or the plan's note for a day without one.
+    var reason: String?
+  }
+
   /// What happened on a day: its first completed session.
   struct Actual {
     var start: Date
@@ -64,8 +73,10 @@ public struct Backtester: Sendable {
     for day in days {
       let visible = history.before(clock.instant(day.adding(days: -1), Self.nightly))
       for strategy in BacktestStrategy.allCases {
-        let prediction = predict(strategy, day: day, visible: visible, clock: clock)
-        if strategy == .spotter {
+        let night = strategy == .spotter ? spotterNight(day: day, visible: visible, clock: clock) : nil
+        let prediction =
+          night.map(\.prediction) ?? predict(strategy, day: day, visible: visible, clock: clock)
+        if let night {
           let actual = actuals[day]
           if actual?.timed != false {
             fresh.add(
@@ -77,7 +88,7 @@ public struct Backtester: Sendable {
             BacktestDay(
               date: day, alarm: prediction?.alarm, predictedStart: prediction?.start,
               predictedName: prediction?.name, start: actuals[day]?.start, name: actuals[day]?.name,
-              dateOnly: actuals[day]?.timed == false))
+              dateOnly: actuals[day]?.timed == false, confidence: night.confidence, reason: night.reason))
         }
         let score = Self.score(prediction, actual: actuals[day])
         scores[strategy, default: BacktestScore()].add(score)
@@ -138,27 +149,35 @@ public struct Backtester: Sendable {
     -> Prediction?
   {
     switch strategy {
-    case .spotter:
-      let now = clock.instant(day.adding(days: -1), Self.nightly)
-      // The learner reads 26 weeks and the names the last 60 workouts: older sessions change
-      // nothing, and handing over five years each night made a replay take seconds.
-      let horizon = now.addingTimeInterval(-Double(parameters.windowDays + 7) * 86400)
-      let from = visible.firstIndex { $0.start >= horizon } ?? visible.endIndex
-      let sessions = Array(visible.suffix(max(visible.endIndex - from, 60)))
-      // Planned as a run plans, from a snapshot of what the night could see: an export has no
-      // reactions, snoozes or skips.
-      let (pattern, plan) = RunPlanner(settings: settings, now: now, clock: clock, parameters: parameters)
-        .workouts(PlanSnapshot(sessions: sessions, first: day), horizon: Horizon(start: day, days: 1))
-      let second = pattern[day.weekday].secondStart.map {
-        clock.instant(day, $0).addingTimeInterval(TimeInterval(-settings.reminders.leadMinutes * 60))
-      }
-      return plan.reminders.first { $0.kind == .workout }.map {
-        Prediction(alarm: $0.fire, start: $0.start, name: $0.workoutName, secondAlarm: second)
-      }
+    case .spotter: return spotterNight(day: day, visible: visible, clock: clock).prediction
     case .sameWeekdayLastWeek: return Self.sameWeekdayLastWeek(day: day, visible: visible, clock: clock)
     case .planRule: return Self.planRule(day: day, visible: visible, clock: clock)
     case .weekdayMedian: return Self.weekdayMedian(day: day, visible: visible, clock: clock)
     }
+  }
+
+  /// Spotter's night before `day`, planned as a run plans it from a snapshot of what that night
+  /// could see (an export has no reactions, snoozes or skips): its workout reminder, if it gives
+  /// one, with the day's confidence and the plan's reason for the day.
+  func spotterNight(day: LocalDate, visible: ArraySlice<Session>, clock: ZoneClock) -> Night {
+    let now = clock.instant(day.adding(days: -1), Self.nightly)
+    // The learner reads 26 weeks and the names the last 60 workouts: older sessions change
+    // nothing, and handing over five years each night made a replay take seconds.
+    let horizon = now.addingTimeInterval(-Double(parameters.windowDays + 7) * 86400)
+    let from = visible.firstIndex { $0.start >= horizon } ?? visible.endIndex
+    let sessions = Array(visible.suffix(max(visible.endIndex - from, 60)))
+    let (pattern, plan) = RunPlanner(settings: settings, now: now, clock: clock, parameters: parameters)
+      .workouts(PlanSnapshot(sessions: sessions, first: day), horizon: Horizon(start: day, days: 1))
+    let second = pattern[day.weekday].secondStart.map {
+      clock.instant(day, $0).addingTimeInterval(TimeInterval(-settings.reminders.leadMinutes * 60))
+    }
+    let prediction = plan.reminders.first { $0.kind == .workout }.map {
+      Prediction(alarm: $0.fire, start: $0.start, name: $0.workoutName, secondAlarm: second)
+    }
+    // The reminder's reason ("confidence 0.78 …"), or why the day has none ("rest day, no
+    // reminder asked for"): what `spotter plan` would have said that night.
+    let reason = plan.reminders.first { $0.date == day }?.reason ?? plan.notes.first { $0.date == day }?.text
+    return Night(prediction: prediction, confidence: pattern[day.weekday].confidence, reason: reason)
   }
 
   static func score(_ prediction: Prediction?, actual: Actual?) -> BacktestScore {

@@ -30,6 +30,25 @@ import _SpotterTestSupport
     #expect(report.suggestedLeadMinutes != nil)
   }
 
+  /// Each replayed day says what `spotter plan` would have said that night: the confidence,
+  /// and the reminder's reason or why there was none.
+  @Test func eachDaySaysItsConfidenceAndWhy() throws {
+    let sessions = SessionFactory.weekly(
+      [.monday, .wednesday, .friday], at: "18:00", weeks: 20, until: "2026-11-22",
+      names: ["Push", "Pull", "Legs"])
+    let report = Backtester(settings: settings).run(
+      sessions: sessions, days: days(from: "2026-11-16", count: 2))
+    try #require(report.days.count == 2)
+    let monday = report.days[0]
+    let tuesday = report.days[1]
+    #expect(monday.alarm != nil)
+    #expect((monday.confidence ?? 0) >= settings.minimumConfidence)
+    #expect(monday.reason?.contains("confidence") == true)
+    #expect(tuesday.alarm == nil)
+    #expect((tuesday.confidence ?? 1) < settings.minimumConfidence)
+    #expect(tuesday.reason == ReminderTexts(language: .en, privacy: settings.privacy).restDayNote)
+  }
+
   @Test func onlyWhatWasLoggedBeforeTheNightCounts() {
     // A single session on the replayed day itself cannot predict that day.
     let sessions = [SessionFactory.session("2026-11-02", "18:00")]
