@@ -67,6 +67,35 @@ import _SpotterTestSupport
         == true)
   }
 
+  /// Run through a link from a folder of thousands of files (as from `/usr/bin`), the agenda's
+  /// lines name the binary itself, whose folder Spotter no longer walks to find it.
+  @Test func fireLinesNameTheBinaryBehindALink() async throws {
+    let dir = try SpotterBinary.scratch()
+    let bin = dir.appendingPathComponent("bin")
+    try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+    for index in 0..<2000 {
+      FileManager.default.createFile(atPath: bin.appendingPathComponent("tool\(index)").path, contents: nil)
+    }
+    let link = bin.appendingPathComponent("spotter")
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: SpotterBinary.executable)
+    let config = dir.appendingPathComponent("config.toml")
+    try "timezone = \"Europe/Berlin\"\n[program]\nmon = \"Push Day\"\n".write(
+      to: config, atomically: false, encoding: .utf8)
+    let out = dir.appendingPathComponent("out").path
+    let result = try await SpotterBinary.run(
+      program: link,
+      [
+        "run", "--history", SpotterBinary.example("strong.csv"), "--config", config.path, "--db",
+        dir.appendingPathComponent("db.sqlite").path, "--out", out, "--now", evening,
+      ], environment: SpotterBinary.environment())
+    #expect(result.status == 0, "\(result.stderr)")
+    let agenda = try String(contentsOfFile: out + "/agenda.crontab", encoding: .utf8)
+    let line = try #require(agenda.split(separator: "\n").first { $0.hasSuffix("# spotter:\(uid)") })
+    let real = SpotterBinary.executable.resolvingSymlinksInPath().path
+    #expect(line.contains(real + " fire") || line.contains("'\(real)' fire"), "\(line)")
+    #expect(!line.contains(link.path), "\(line)")
+  }
+
   @Test func installKeepsEveryOtherLineAndUninstallRemovesOnlyTheBlock() async throws {
     var sandbox = try Sandbox()
     #expect(try await sandbox.spotter(["run"], now: evening, writes: true).status == 0)

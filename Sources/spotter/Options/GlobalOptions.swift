@@ -52,9 +52,7 @@ struct GlobalOptions: ParsableArguments {
     SpotterOptions(
       configPath: config, databasePath: db, now: now, timeZone: timezone,
       weightUnit: weightUnit.flatMap(WeightUnit.init(spelling:)), lockWaitSeconds: wait,
-      executablePath: Bundle.main.executablePath.map {
-        URL(fileURLWithPath: $0).resolvingSymlinksInPath().path
-      }, vdirPath: vdir)
+      executablePath: ExecutablePath.current(), vdirPath: vdir)
   }
 
   /// Runs `body`, turning Spotter's errors into a one-line message and a sysexits code.
@@ -64,9 +62,10 @@ struct GlobalOptions: ParsableArguments {
   func perform(opensStoreFirst: Bool = false, _ body: (Workspace) throws -> String) throws {
     // Errors are said in the configured language once it is known; before (a config that does
     // not load), in LANG's.
-    var words = ConsoleWords(Workspace.language(in: spotterOptions.environment) ?? .en)
+    // Made once: each making reads the environment and resolves the executable's path again.
+    var options = spotterOptions
+    var words = ConsoleWords(Workspace.language(in: options.environment) ?? .en)
     do {
-      var options = spotterOptions
       options.opensStoreFirst = opensStoreFirst
       let workspace = try Workspace(options: options)
       words = workspace.words

@@ -54,9 +54,7 @@ extension SpotterCommand {
           manifest: users, shard: try BatchShard.parse(shard, environment: environment),
           jobs: jobs ?? BatchService.defaultJobs, now: now, summaryPath: summary,
           localtime: environment["SPOTTER_LOCALTIME"],
-          executablePath: Bundle.main.executablePath.map {
-            URL(fileURLWithPath: $0).resolvingSymlinksInPath().path
-          })
+          executablePath: ExecutablePath.current())
         let report = try service.run()
         for refusal in report.refused ?? [] {
           FileHandle.standardError.write(Data("spotter: error: \(refusal)\n".utf8))

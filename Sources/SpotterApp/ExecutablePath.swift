@@ -1,0 +1,35 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where this process's binary is, with symbolic links resolved: what the agenda's `spotter fire`
+/// lines run.
+public enum ExecutablePath {
+  /// The binary's path; nil when the system does not say.
+  ///
+  /// On Linux the kernel's `/proc/self/exe`, one `readlink`. Foundation's `Bundle.main` reads the
+  /// binary's whole folder, twice, looking for a bundle around it: 6.6 ms of every command run
+  /// from a folder of 5,000 files (`/usr/bin` holds 1,100 on a small Debian), against 23 ms for
+  /// the rest of an unchanged nightly run. It stays the way where `/proc` is not mounted, and
+  /// on macOS.
+  public static func current(procSelf: String = "/proc/self/exe") -> String? {
+    #if os(Linux)
+      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+      let count = readlink(procSelf, &buffer, buffer.count - 1)
+      if count > 0 {
+        let path = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        // A binary an upgrade replaced while it ran reads "PATH (deleted)": the new one at PATH
+        // is what cron must run.
+        return path.hasSuffix(Self.deleted) ? String(path.dropLast(Self.deleted.count)) : path
+      }
+    #endif
+    return Bundle.main.executablePath.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path }
+  }
+
+  /// What Linux appends to the link of a process whose binary was removed.
+  static let deleted = " (deleted)"
+}
