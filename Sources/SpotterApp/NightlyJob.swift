@@ -51,7 +51,7 @@ public struct NightlyJob: Sendable {
     let text =
       json
       ? try JSONOutput.encode(report, timeZone: workspace.settings.timeZone)
-      : report.lines(warning: workspace.cronZoneWarning, words: words).joined(separator: "\n")
+      : report.lines(warning: workspace.agendaWarning, words: words).joined(separator: "\n")
     let notices = noticesInLog ? workspace.notices.drain().map { "spotter: \($0)" } : []
     // A quiet night keeps no log (``RunReport/isQuiet``): what it printed is in cron's
     // `spotter.log` already, and a host that ships state folders would copy a file per night.

@@ -36,6 +36,27 @@ extension Workspace {
       + "that cron runs in; the agenda's alarms fire on time only if cron runs in '\(configured.identifier)'"
   }
 
+  /// What the agenda must say before its lines: a cron zone that is not the machine's, and a
+  /// path its lines cannot name.
+  public var agendaWarning: String? {
+    let warnings = [cronZoneWarning, lineBreakWarning].compactMap { $0 }
+    return warnings.isEmpty ? nil : warnings.joined(separator: "; ")
+  }
+
+  /// A warning when the binary, the store or the config lies under a name with a line break: a
+  /// crontab line cannot hold one (the shell quoting writes it as a space), so every `spotter
+  /// fire` line would name a file that is not there, and each alarm would fail when it fires.
+  public var lineBreakWarning: String? {
+    let arguments = invocationArguments("fire")
+    guard let path = arguments.first(where: { $0.contains { $0.isNewline } }) else { return nil }
+    let shown = ErrorText.sanitized(path)
+    return words.pick(
+      "'\(shown)' holds a line break, which a crontab line cannot hold; the agenda's lines will not "
+        + "find it and every alarm would fail: move it to a path without one",
+      "'\(shown)' enthält einen Zeilenumbruch, den eine crontab-Zeile nicht fassen kann; die Zeilen der "
+        + "Agenda finden es nicht und jeder Alarm schlüge fehl: verschiebe es an einen Pfad ohne")
+  }
+
   /// Notifiers that are not installed, when the agenda's lines go through `spotter fire`: every
   /// alarm would fail with exit 127.
   public var notifierWarnings: [String] {
@@ -50,6 +71,6 @@ extension Workspace {
   public var agendaWriter: CrontabWriter {
     CrontabWriter(
       commandTemplate: settings.agendaCommand, fireCommand: invocation("fire") + " --quiet",
-      cronZone: cronTimeZone, calendarZone: settings.timeZone, warning: cronZoneWarning)
+      cronZone: cronTimeZone, calendarZone: settings.timeZone, warning: agendaWarning)
   }
 }

@@ -61,7 +61,9 @@ import _SpotterTestSupport
       warned.stdout.contains(
         "warning: agenda.timezone 'Europe/Berlin' differs from the system zone 'UTC' that cron runs in"))
     let header = try String(contentsOfFile: out + "/agenda.crontab", encoding: .utf8)
-    #expect(header.contains("# Warning: agenda.timezone 'Europe/Berlin' differs from the system zone"))
+    #expect(
+      header.contains(
+        "that changes a reminder.\n# Warning: agenda.timezone 'Europe/Berlin' differs from the system zone"))
     #expect(
       header.split(separator: "\n").first { $0.hasSuffix("# spotter:\(uid)") }?.hasPrefix("10 17 23 11 * ")
         == true)
@@ -94,6 +96,46 @@ import _SpotterTestSupport
     let real = SpotterBinary.executable.resolvingSymlinksInPath().path
     #expect(line.contains(real + " fire") || line.contains("'\(real)' fire"), "\(line)")
     #expect(!line.contains(link.path), "\(line)")
+  }
+
+  /// A binary under a name with a line break cannot be named on a crontab line (the quoting
+  /// writes a space; `--db` and `--config` with one are refused): the run says so, and so does
+  /// the agenda, rather than leaving every alarm to fail when it fires.
+  @Test func aBinaryPathWithALineBreakIsWarnedAbout() async throws {
+    let dir = try SpotterBinary.scratch()
+    let folder = dir.appendingPathComponent("my\nbin")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let binary = folder.appendingPathComponent("spotter")
+    // A hard link where the file system allows one: the binary is tens of megabytes.
+    do { try FileManager.default.linkItem(at: SpotterBinary.executable, to: binary) } catch {
+      try FileManager.default.copyItem(at: SpotterBinary.executable, to: binary)
+    }
+    let config = dir.appendingPathComponent("config.toml")
+    try "timezone = \"Europe/Berlin\"\n[program]\nmon = \"Push Day\"\n".write(
+      to: config, atomically: false, encoding: .utf8)
+    let out = dir.appendingPathComponent("out").path
+    let db = dir.appendingPathComponent("db.sqlite").path
+    let result = try await SpotterBinary.run(
+      program: binary,
+      [
+        "run", "--history", SpotterBinary.example("strong.csv"), "--config", config.path, "--db", db, "--out",
+        out, "--now", evening,
+      ], environment: SpotterBinary.environment())
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("my\\nbin/spotter' holds a line break"), "\(result.stdout)")
+    let agenda = try String(contentsOfFile: out + "/agenda.crontab", encoding: .utf8)
+    let warning = try #require(agenda.split(separator: "\n").first { $0.hasPrefix("# Warning: ") })
+    #expect(warning.contains("holds a line break, which a crontab line cannot hold"))
+    // The warning is one comment line: the others are cron lines or comments.
+    #expect(agenda.split(separator: "\n").allSatisfy { $0.hasPrefix("#") || $0.first?.isNumber == true })
+
+    // Installing the nightly line says the same.
+    var sandbox = try Sandbox()
+    _ = try standIn("", for: &sandbox)
+    let install = try await SpotterBinary.run(
+      program: binary, ["agenda", "install", "--config", config.path, "--db", db, "--dry-run"],
+      environment: SpotterBinary.environment(sandbox.environment))
+    #expect(install.stderr.contains("holds a line break"), "\(install.stdout)\(install.stderr)")
   }
 
   @Test func installKeepsEveryOtherLineAndUninstallRemovesOnlyTheBlock() async throws {

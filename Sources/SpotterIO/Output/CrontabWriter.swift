@@ -59,7 +59,8 @@ public struct CrontabWriter: Sendable {
       # Times are in the zone cron runs in: \(cronClock.timeZone.name). Rewritten by every command that changes a reminder.
 
       """
-    if let warning { header = header.dropLast() + "# Warning: \(warning)\n\n" }
+    // A line of its own: it was glued to the line before, with a blank line after.
+    if let warning { header += "# Warning: \(warning)\n" }
     return header
   }
 

@@ -27,7 +27,9 @@ extension SpotterCommand.Agenda {
     func run() throws {
       try options.perform { workspace in
         let installer = AgendaInstaller(workspace: workspace)
-        for warning in workspace.notifierWarnings { workspace.notices.add(workspace.words.warning(warning)) }
+        for warning in workspace.notifierWarnings + [workspace.lineBreakWarning].compactMap({ $0 }) {
+          workspace.notices.add(workspace.words.warning(warning))
+        }
         let out = out ?? workspace.paths.output
         if install.systemd {
           let change = try installer.installSystemd(
