@@ -135,7 +135,7 @@ public struct NightlyRunner: Sendable {
         changed: written.counts.filter { $0.key != .unchanged }.values.reduce(0, +),
         calendarPath: written.calendarPath, agendaPath: written.agendaPath, catchUp: caughtUp, sync: synced,
         sinkFailures: written.sinkFailures,
-        noPatternYet: !outcome.pattern.isPattern && workspace.settings.program.isEmpty)
+        noPatternYet: !ReminderPlanner(settings: workspace.settings).knowsRestDays(outcome.pattern))
     }
   }
 

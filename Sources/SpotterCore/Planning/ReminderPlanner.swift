@@ -100,10 +100,7 @@ public struct ReminderPlanner: Sendable {
           workoutReminder(date: date, name: name, pattern: pattern[weekday], clock: clock, texts: texts))
         continue
       }
-      // Before the history is a pattern, a day without a reminder is not known to be a rest
-      // day: a rest-day reminder on each of a new person's first days would be a guess. A
-      // `[program]` says which days are for training, so its other days are rest days.
-      guard pattern.isPattern || !settings.program.isEmpty else {
+      guard knowsRestDays(pattern) else {
         notes.append(PlanNote(date: date, text: texts.noPatternYetNote))
         continue
       }
@@ -125,6 +122,14 @@ public struct ReminderPlanner: Sendable {
     }
     return Plan(
       horizon: horizon, timeZone: clock.identifier, reminders: reminders, notes: notes, sessions: expected)
+  }
+
+  /// Whether a day without a reminder is known to be a rest day. Before the history is a
+  /// pattern it is not: a rest-day reminder on each of a new person's first days would be a
+  /// guess, and the run says "no pattern yet". A `[program]` says which days are for training,
+  /// so its other days are rest days.
+  public func knowsRestDays(_ pattern: TrainingPattern) -> Bool {
+    pattern.isPattern || !settings.program.isEmpty
   }
 
   private func workoutReminder(
