@@ -43,12 +43,18 @@ extension Workspace {
     return warnings.isEmpty ? nil : warnings.joined(separator: "; ")
   }
 
-  /// A warning when the binary, the store or the config lies under a name with a line break: a
-  /// crontab line cannot hold one (the shell quoting writes it as a space), so every `spotter
-  /// fire` line would name a file that is not there, and each alarm would fail when it fires.
+  /// A warning when the binary, or the default config the lines name, lies under a name with a
+  /// line break: a crontab line cannot hold one (the shell quoting writes it as a space), so
+  /// every `spotter fire` line would name a file that is not there, and each alarm would fail
+  /// when it fires. `--db` and `--config` with one are refused (``Workspace/init(options:)``).
   public var lineBreakWarning: String? {
-    let arguments = invocationArguments("fire")
-    guard let path = arguments.first(where: { $0.contains { $0.isNewline } }) else { return nil }
+    // Strings first: the config's existence is asked only of a path with a line break, not of
+    // every user's every night.
+    let config = options.configPath == nil && paths.config.hasLineBreak ? paths.config : nil
+    let named = [options.executablePath, config].compactMap { $0 }.filter(\.hasLineBreak)
+    guard
+      let path = named.first(where: { $0 != config || FileManager.default.fileExists(atPath: $0) })
+    else { return nil }
     let shown = ErrorText.sanitized(path)
     return words.pick(
       "'\(shown)' holds a line break, which a crontab line cannot hold; the agenda's lines will not "
