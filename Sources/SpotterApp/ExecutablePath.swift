@@ -12,10 +12,10 @@ public enum ExecutablePath {
   /// The binary's path; nil when the system does not say.
   ///
   /// On Linux the kernel's `/proc/self/exe`, one `readlink`. Foundation's `Bundle.main` reads the
-  /// binary's whole folder, twice, looking for a bundle around it: 6.6 ms of every command run
-  /// from a folder of 5,000 files (`/usr/bin` holds 1,100 on a small Debian), against 23 ms for
-  /// the rest of an unchanged nightly run. It stays the way where `/proc` is not mounted, and
-  /// on macOS.
+  /// binary's whole folder, twice, looking for a bundle around it: run from a folder of 5,000
+  /// files (`/usr/bin` holds 1,100 on a small Debian), an unchanged nightly run took 36.4 ms
+  /// instead of 29.8 (hyperfine, 2-core machine). It stays the way where `/proc` is not mounted,
+  /// and on macOS.
   public static func current(procSelf: String = "/proc/self/exe") -> String? {
     #if os(Linux)
       var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
