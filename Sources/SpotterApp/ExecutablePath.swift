@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Where this process's binary is, with symbolic links resolved: what the agenda's `spotter fire`
 /// lines run.
 public enum ExecutablePath {
@@ -18,10 +12,8 @@ public enum ExecutablePath {
   /// and on macOS.
   public static func current(procSelf: String = "/proc/self/exe") -> String? {
     #if os(Linux)
-      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-      let count = readlink(procSelf, &buffer, buffer.count - 1)
-      if count > 0 {
-        let path = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      // The link read as `SystemTimeZone` reads `/etc/localtime`'s.
+      if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: procSelf), !path.isEmpty {
         // A binary an upgrade replaced while it ran reads "PATH (deleted)": the new one at PATH
         // is what cron must run.
         return path.hasSuffix(Self.deleted) ? String(path.dropLast(Self.deleted.count)) : path

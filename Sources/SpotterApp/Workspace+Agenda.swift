@@ -48,13 +48,17 @@ extension Workspace {
   /// every `spotter fire` line would name a file that is not there, and each alarm would fail
   /// when it fires. `--db` and `--config` with one are refused (``Workspace/init(options:)``).
   public var lineBreakWarning: String? {
-    // Strings first: the config's existence is asked only of a path with a line break, not of
-    // every user's every night.
-    let config = options.configPath == nil && paths.config.hasLineBreak ? paths.config : nil
-    let named = [options.executablePath, config].compactMap { $0 }.filter(\.hasLineBreak)
-    guard
-      let path = named.first(where: { $0 != config || FileManager.default.fileExists(atPath: $0) })
-    else { return nil }
+    let path: String
+    if let binary = options.executablePath, binary.hasLineBreak {
+      path = binary
+    } else if options.configPath == nil, paths.config.hasLineBreak,
+      // Asked only of a name with a line break, not of every user's every night.
+      FileManager.default.fileExists(atPath: paths.config)
+    {
+      path = paths.config
+    } else {
+      return nil
+    }
     let shown = ErrorText.sanitized(path)
     return words.pick(
       "'\(shown)' holds a line break, which a crontab line cannot hold; the agenda's lines will not "
