@@ -25,4 +25,14 @@ import Testing
     #expect(own.lift(for: "Zercher Squat")?.lowerBody == true)
     #expect(shared.lift(for: "Zercher Squat") == nil)
   }
+
+  /// A slug is the normalised name's words joined by hyphens: what UIDs are made of, kept as the
+  /// stores and calendars of earlier versions hold them.
+  @Test func slugsAreTheNormalisedNameHyphenated() {
+    #expect(LiftMatcher.builtIn.map(\.lift.slug) == ["squat", "bench-press", "deadlift", "overhead-press"])
+    let named = Lift(name: "  Zercher_Squat - Pause (Barbell)", germanName: nil, lowerBody: true)
+    #expect(named.slug == "zercher-squat-pause")
+    #expect(Lift(name: "Überkopf Drücken", germanName: nil, lowerBody: false).slug == "ueberkopf-druecken")
+    #expect(Lift(name: " ", germanName: nil, lowerBody: false).slug == "")
+  }
 }
