@@ -1,16 +1,50 @@
 import Foundation
 
-/// Where this process's binary is, with symbolic links resolved: what the agenda's `spotter fire`
-/// lines run.
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where this process's binary is, as the crontab and timers must name it: the path it was run
+/// by when that path leads to this very binary, else the binary itself, links resolved.
+///
+/// The path run by is kept because it is the one that outlives an upgrade. A package manager
+/// links a stable name to a versioned file (Homebrew's `/opt/homebrew/bin/spotter` to
+/// `Cellar/spotter/1.2/bin/spotter`, Nix's `~/.nix-profile/bin/spotter` to
+/// `/nix/store/…-spotter-1.2/bin/spotter`) and removes the old version after an upgrade, when a
+/// line naming the versioned file fails every night from then on: even the nightly `spotter run`
+/// that would write the lines again.
 public enum ExecutablePath {
-  /// The binary's path; nil when the system does not say.
+  /// The path for crontab lines; nil when the system does not say where the binary is.
+  ///
+  /// - Parameters:
+  ///   - procSelf: the kernel's link to the running binary.
+  ///   - invokedAs: the program's first argument, `argv[0]`: a path when it holds a slash,
+  ///     otherwise a name looked up along `searchPath` as the shell and `execvp` look it up.
+  ///   - searchPath: `$PATH`; its relative entries are skipped, since cron runs elsewhere.
+  ///   - workingDirectory: what a relative `invokedAs` is relative to.
+  public static func current(
+    procSelf: String = "/proc/self/exe", invokedAs: String? = CommandLine.arguments.first,
+    searchPath: String? = ProcessInfo.processInfo.environment["PATH"],
+    workingDirectory: String = FileManager.default.currentDirectoryPath
+  ) -> String? {
+    guard let binary = resolved(procSelf: procSelf) else { return nil }
+    guard let invokedAs, !invokedAs.isEmpty,
+      let candidate = invocationPath(invokedAs, searchPath: searchPath, workingDirectory: workingDirectory),
+      candidate != binary, isSameFile(candidate, binary)
+    else { return binary }
+    return candidate
+  }
+
+  /// The running binary with links resolved.
   ///
   /// On Linux the kernel's `/proc/self/exe`, one `readlink`. Foundation's `Bundle.main` reads the
   /// binary's whole folder, twice, looking for a bundle around it: run from a folder of 5,000
   /// files (`/usr/bin` holds 1,100 on a small Debian), an unchanged nightly run took 36.4 ms
   /// instead of 29.8 (hyperfine, 2-core machine). It stays the way where `/proc` is not mounted,
   /// and on macOS.
-  public static func current(procSelf: String = "/proc/self/exe") -> String? {
+  static func resolved(procSelf: String) -> String? {
     #if os(Linux)
       // The link read as `SystemTimeZone` reads `/etc/localtime`'s.
       if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: procSelf), !path.isEmpty {
@@ -24,4 +58,36 @@ public enum ExecutablePath {
 
   /// What Linux appends to the link of a process whose binary was removed.
   static let deleted = " (deleted)"
+
+  /// The absolute path `argv[0]` stands for, standardised but with its links kept; nil when it
+  /// names no executable file by an absolute path.
+  static func invocationPath(_ invokedAs: String, searchPath: String?, workingDirectory: String) -> String? {
+    if invokedAs.contains("/") {
+      let absolute = invokedAs.hasPrefix("/") ? invokedAs : workingDirectory + "/" + invokedAs
+      guard absolute.hasPrefix("/") else { return nil }
+      return lexicallyStandardized(absolute)
+    }
+    // The first entry holding an executable of that name is the one a shell ran.
+    for directory in (searchPath ?? "").split(separator: ":", omittingEmptySubsequences: true)
+    where directory.hasPrefix("/") {
+      let path = lexicallyStandardized(String(directory) + "/" + invokedAs)
+      if access(path, X_OK) == 0 { return path }
+    }
+    return nil
+  }
+
+  /// `path` with `.`, `..` and doubled slashes read lexically. Not `standardizedFileURL`, which
+  /// on Linux resolves the links of a path holding `..`: the link is what must be kept.
+  static func lexicallyStandardized(_ path: String) -> String {
+    URL(fileURLWithPath: path).standardized.path
+  }
+
+  /// Whether `path` (links followed) and `binary` are one file: the same device and inode, so a
+  /// hard link counts and a different binary of the same name does not.
+  static func isSameFile(_ path: String, _ binary: String) -> Bool {
+    var first = stat()
+    var second = stat()
+    guard stat(path, &first) == 0, stat(binary, &second) == 0 else { return false }
+    return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+  }
 }

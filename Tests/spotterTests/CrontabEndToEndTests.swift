@@ -70,16 +70,29 @@ import _SpotterTestSupport
   }
 
   /// Run through a link from a folder of thousands of files (as from `/usr/bin`), the agenda's
-  /// lines name the binary itself, whose folder Spotter no longer walks to find it.
-  @Test func fireLinesNameTheBinaryBehindALink() async throws {
+  /// lines name the link, which an upgrade keeps, not the versioned file behind it, which the
+  /// upgrade removes: after one, the lines still run the binary (now the new one).
+  @Test func fireLinesNameTheLinkThatOutlivesAnUpgrade() async throws {
     let dir = try SpotterBinary.scratch()
     let bin = dir.appendingPathComponent("bin")
     try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
     for index in 0..<2000 {
       FileManager.default.createFile(atPath: bin.appendingPathComponent("tool\(index)").path, contents: nil)
     }
+    // A package manager's layout: a versioned file, and a stable name linked to it.
+    func install(_ version: String) throws -> URL {
+      let folder = dir.appendingPathComponent("Cellar/spotter/\(version)/bin")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      let binary = folder.appendingPathComponent("spotter")
+      // A hard link where the file system allows one: the binary is tens of megabytes.
+      do { try FileManager.default.linkItem(at: SpotterBinary.executable, to: binary) } catch {
+        try FileManager.default.copyItem(at: SpotterBinary.executable, to: binary)
+      }
+      return binary
+    }
+    let old = try install("1.0")
     let link = bin.appendingPathComponent("spotter")
-    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: SpotterBinary.executable)
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: old)
     let config = dir.appendingPathComponent("config.toml")
     try "timezone = \"Europe/Berlin\"\n[program]\nmon = \"Push Day\"\n".write(
       to: config, atomically: false, encoding: .utf8)
@@ -93,9 +106,18 @@ import _SpotterTestSupport
     #expect(result.status == 0, "\(result.stderr)")
     let agenda = try String(contentsOfFile: out + "/agenda.crontab", encoding: .utf8)
     let line = try #require(agenda.split(separator: "\n").first { $0.hasSuffix("# spotter:\(uid)") })
-    let real = SpotterBinary.executable.resolvingSymlinksInPath().path
-    #expect(line.contains(real + " fire") || line.contains("'\(real)' fire"), "\(line)")
-    #expect(!line.contains(link.path), "\(line)")
+    #expect(line.contains(" \(link.path) fire "), "\(line)")
+    #expect(!line.contains("Cellar"), "\(line)")
+    // The upgrade: a new version, the link moved to it, the old one removed.
+    let new = try install("1.1")
+    try FileManager.default.removeItem(at: link)
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: new)
+    try FileManager.default.removeItem(at: dir.appendingPathComponent("Cellar/spotter/1.0"))
+    // The program the line names, its sixth word (after the five time fields), still runs.
+    let program = try #require(line.split(separator: " ").dropFirst(5).first)
+    let version = try await SpotterBinary.run(
+      program: URL(fileURLWithPath: String(program)), ["--version"], environment: SpotterBinary.environment())
+    #expect(version.status == 0, "\(version.stderr)")
   }
 
   /// A binary under a name with a line break cannot be named on a crontab line (the quoting
