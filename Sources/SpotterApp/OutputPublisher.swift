@@ -8,6 +8,15 @@ import SpotterIO
 public struct OutputPublisher: Sendable {
   public static let calendarFileName = "spotter.ics"
   public static let agendaFileName = "agenda.crontab"
+
+  /// The path of the output file `name` in `directory` as the run reports it: `out/` and `out`
+  /// give `out/spotter.ics`, not `out//spotter.ics`.
+  static func file(_ name: String, in directory: String) -> String {
+    var folder = Substring(directory)
+    while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
+    return folder == "/" ? "/" + name : folder + "/" + name
+  }
+
   public let workspace: Workspace
   /// Whether a failed crontab block or vdir update is said on stderr (``Workspace/notices``);
   /// `spotter run` keeps them in its report instead, where they set its exit code.
@@ -91,8 +100,8 @@ public struct OutputPublisher: Sendable {
     try OutputTransaction.recover(directory: outputDirectory)
     var outputs = OutputTransaction(directory: outputDirectory)
     var publication = Publication(
-      calendarPath: outputDirectory + "/" + Self.calendarFileName,
-      agendaPath: outputDirectory + "/" + Self.agendaFileName, alarms: 0, counts: [:],
+      calendarPath: Self.file(Self.calendarFileName, in: outputDirectory),
+      agendaPath: Self.file(Self.agendaFileName, in: outputDirectory), alarms: 0, counts: [:],
       changes: keepingChanges ? [:] : nil)
     // One transaction for the walk's revisions and the command's save, committed once both files
     // are flushed: a failure or a kill before that leaves the store as it was. It is begun by the

@@ -30,6 +30,16 @@ import _SpotterTestSupport
     #expect(try box.read(NightlyRunner.agendaFileName) == agenda)
   }
 
+  /// An output folder given with a trailing slash (as a shell completes it) is reported as the
+  /// files are named, without a doubled slash.
+  @Test func theOutputPathsAreReportedWithoutADoubledSlash() throws {
+    let box = try AppSandbox()
+    let report = try NightlyRunner(workspace: try box.workspace(at: evening)).run(
+      histories: [try box.strongExport()], horizon: .coming(count: 2), outputDirectory: box.out + "//")
+    #expect(report.calendarPath == box.out + "/" + NightlyRunner.calendarFileName)
+    #expect(report.agendaPath == box.out + "/" + NightlyRunner.agendaFileName)
+  }
+
   /// The config's zone changed from Berlin to Sydney in the afternoon: Monday evening's reminder
   /// in Berlin is dated yesterday in Sydney, where it is Tuesday already, yet it has not started.
   /// It comes out cancelled, its SEQUENCE raised, and stays so until its start, where it simply
