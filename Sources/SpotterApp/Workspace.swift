@@ -85,8 +85,19 @@ public struct Workspace: Sendable {
       fallbackLanguage: pinnedLanguage ?? environmentLanguage ?? .en, isWritable: Self.isWritable,
       hasHome: options.environment["HOME"] != nil)
     loader.hasWorkingFolder = !options.isBatchUser
-    var (settings, keys) = try loader.loadNamingKeys(
-      path: options.configPath ?? paths.config, required: options.configPath != nil)
+    let configPath = options.configPath ?? paths.config
+    var (settings, keys) = try loader.loadNamingKeys(path: configPath, required: options.configPath != nil)
+    if ConfigLoader.othersCanWrite(configPath) {
+      let words = ConsoleWords(settings.language)
+      notices.add(
+        words.warning(
+          words.pick(
+            "every user of this machine can write the config \(configPath), and its notifier and agenda commands "
+              + "run as you; make it yours alone: chmod o-w \(CommandTemplate.shellWord(configPath))",
+            "jeder Benutzer dieses Rechners kann die Konfiguration \(configPath) ändern, und ihre Benachrichtigungs- "
+              + "und Agenda-Befehle laufen als du; mach sie zu deiner allein: chmod o-w "
+              + CommandTemplate.shellWord(configPath))))
+    }
     // `--vdir` is a path as the config's `vdir` is, and read where it is.
     if let vdir = options.vdirPath, let problem = loader.pathProblem(vdir) {
       throw SpotterAppError.invalidOption(option: "--vdir", value: vdir, reason: problem)

@@ -26,6 +26,23 @@ import _SpotterTestSupport
     #expect(sandbox.delivered == ["Workout Time: Push Day!|Planned for 09:00. Ready?|\(uid)"])
   }
 
+  /// A config every user of the machine can write would let any of them run anything as its
+  /// owner through its notifier: the run and the delivery say so, naming the fix, and still work.
+  @Test func aConfigOthersCanWriteIsWarnedAbout() async throws {
+    let sandbox = try Sandbox()
+    #expect(chmod(sandbox.config, 0o666) == 0)
+    let run = try await sandbox.spotter(["run", "--days", "1"], now: evening, writes: true)
+    #expect(run.status == 0, "\(run.stderr)")
+    let warning = "every user of this machine can write the config \(sandbox.config)"
+    #expect(run.stderr.contains(warning) && run.stderr.contains("chmod o-w"), "\(run.stderr)")
+    let fired = try await sandbox.spotter(["fire", uid], now: "2026-11-23T08:30:04+01:00")
+    #expect(fired.status == 0 && fired.stderr.contains(warning), "\(fired.stderr)")
+    #expect(sandbox.delivered.count == 1)
+    #expect(chmod(sandbox.config, 0o664) == 0)
+    let quiet = try await sandbox.spotter(["plan"], now: evening)
+    #expect(quiet.status == 0 && !quiet.stderr.contains("can write the config"), "\(quiet.stderr)")
+  }
+
   @Test func cronFiringTwiceEvenAtOnceDeliversOnce() async throws {
     let sandbox = try Sandbox()
     try await planned(sandbox)

@@ -89,6 +89,14 @@ public struct ConfigLoader: Sendable {
     return (try parse(table, text: text, fileName: path), Set(table.keys))
   }
 
+  /// Whether every user of the machine may write the file at `path`. The config's `[notify]`
+  /// and `[agenda]` commands run as its owner, so anyone who can write it can run anything as
+  /// them; cron itself ignores a crontab file others can write.
+  public static func othersCanWrite(_ path: String) -> Bool {
+    var status = stat()
+    return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG && status.st_mode & S_IWOTH != 0
+  }
+
   /// The largest config read, in bytes: a real one is a few kilobytes, and every command reads it.
   public static let largestFile = 256 * 1024
 
