@@ -160,8 +160,12 @@ public struct BatchService: Sendable {
             ))
           continue
         }
-        let text = String(decoding: UnsafeRawBufferPointer(rebasing: line), as: UTF8.self)
+        var text = String(decoding: UnsafeRawBufferPointer(rebasing: line), as: UTF8.self)
           .trimmingScalars(in: .whitespacesAndNewlines)
+        // A byte-order mark, as Windows tools write one before the first line, is no part of it.
+        if index == 0, text.unicodeScalars.first == "\u{FEFF}" {
+          text = String(text.unicodeScalars.dropFirst()).trimmingScalars(in: .whitespacesAndNewlines)
+        }
         guard !text.isEmpty else { continue }
         do {
           users.append(try user(text, line: index + 1, seen: &seen, owners: &owners))
@@ -185,6 +189,18 @@ public struct BatchService: Sendable {
       throw SpotterIOError.invalidConfig(
         file: manifest, line: line, key: unknown.key, value: text,
         reason: "unknown key (the keys are \(BatchUser.keys.joined(separator: ", "))) in")
+    } catch DecodingError.keyNotFound(let key, _) {
+      throw SpotterIOError.invalidConfig(
+        file: manifest, line: line, key: key.stringValue, value: text,
+        reason: "missing; every user needs \"id\", \"db\", \"config\", \"out\" and \"state\", got")
+    } catch DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context) {
+      // The key whose value is not text (or, for history, a list of texts), named as the line
+      // spells it.
+      let key = context.codingPath.first?.stringValue ?? "user"
+      throw SpotterIOError.invalidConfig(
+        file: manifest, line: line, key: key, value: text,
+        reason: key == "history"
+          ? "expected a list of paths, got" : "expected a path or name as a string, got")
     } catch {
       throw SpotterIOError.invalidConfig(
         file: manifest, line: line, key: "user", value: text,

@@ -509,6 +509,41 @@ import _SpotterTestSupport
     #expect(new.hasSuffix("/new/b") && !FileManager.default.fileExists(atPath: new))
   }
 
+  /// A line missing a key, or with a value of the wrong kind, names that key, not just the
+  /// line; a byte-order mark before the first line (as Windows tools write one) is no part of it.
+  @Test func aMissingOrMistypedKeyIsNamed() throws {
+    let (_, path, _) = try manifest(2)
+    let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+    func refused(_ change: (String) -> String) throws -> String? {
+      try refusal(of: [change(lines[0]), lines[1]], at: path)?.description
+    }
+    let missing = try refused { $0.replacingOccurrences(of: "\"config\":", with: "\"comment\":") }
+    #expect(missing?.hasPrefix("\(path):1: key 'comment': unknown key") == true, "\(missing ?? "taken")")
+    let dropped = try refused { line in
+      line.replacingOccurrences(of: #","config":"[^"]*""#, with: "", options: .regularExpression)
+    }
+    #expect(dropped?.hasPrefix("\(path):1: key 'config': missing") == true, "\(dropped ?? "taken")")
+    let number = try refused { $0.replacingOccurrences(of: "\"id\":\"u0\"", with: "\"id\":42") }
+    #expect(
+      number?.hasPrefix("\(path):1: key 'id': expected a path or name as a string") == true,
+      "\(number ?? "taken")")
+    let null = try refused { line in
+      line.replacingOccurrences(of: #""out":"[^"]*""#, with: #""out":null"#, options: .regularExpression)
+    }
+    #expect(null?.hasPrefix("\(path):1: key 'out': expected") == true, "\(null ?? "taken")")
+    let history = try refused { line in
+      line.replacingOccurrences(
+        of: #""history":\["([^"]*)"\]"#, with: #""history":"$1""#, options: .regularExpression)
+    }
+    #expect(
+      history?.hasPrefix("\(path):1: key 'history': expected a list of paths") == true,
+      "\(history ?? "taken")")
+    #expect(try refused { "\u{FEFF}" + $0 } == nil)
+    try ("\u{FEFF}" + lines.joined(separator: "\r\n") + "\r\n").write(
+      toFile: path, atomically: false, encoding: .utf8)
+    #expect(try service(path).entries().users.map(\.id) == ["u0", "u1"])
+  }
+
   /// One mistyped, torn or copied line among many costs its own user's night, never the
   /// others': the rest run, each refused line is named with its line, and the shard exits 78
   /// (the manifest needs mending; a retry cannot help), in every shard, since a refused line
