@@ -1,4 +1,5 @@
 import Foundation
+import SpotterCore
 
 #if canImport(Glibc)
   import Glibc
@@ -7,7 +8,8 @@ import Foundation
 #endif
 
 /// Where this process's binary is, as the crontab and timers must name it: the path it was run
-/// by when that path leads to this very binary, else the binary itself, links resolved.
+/// by when that path leads to this very binary (and a crontab line can hold it: no line break),
+/// else the binary itself, links resolved.
 ///
 /// The path run by is kept because it is the one that outlives an upgrade. A package manager
 /// links a stable name to a versioned file (Homebrew's `/opt/homebrew/bin/spotter` to
@@ -32,7 +34,7 @@ public enum ExecutablePath {
     guard let binary = resolved(procSelf: procSelf) else { return nil }
     guard let invokedAs, !invokedAs.isEmpty,
       let candidate = invocationPath(invokedAs, searchPath: searchPath, workingDirectory: workingDirectory),
-      candidate != binary, isSameFile(candidate, binary)
+      candidate != binary, !candidate.hasLineBreak, isSameFile(candidate, binary)
     else { return binary }
     return candidate
   }

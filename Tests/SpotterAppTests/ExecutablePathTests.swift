@@ -56,6 +56,11 @@ import _SpotterTestSupport
     try FileManager.default.createSymbolicLink(atPath: elsewhere, withDestinationPath: "/bin/sh")
     #expect(ExecutablePath.current(invokedAs: elsewhere) == Self.binary)
     #expect(ExecutablePath.current(invokedAs: link) == link)
+    // A link whose path no crontab line can hold: the binary's own path can be.
+    try FileManager.default.createDirectory(atPath: folder + "/my\nbin", withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: folder + "/my\nbin/spotter", withDestinationPath: Self.binary)
+    #expect(ExecutablePath.current(invokedAs: folder + "/my\nbin/spotter") == Self.binary)
   }
 
   #if os(Linux)
