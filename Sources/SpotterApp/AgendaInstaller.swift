@@ -36,7 +36,7 @@ public struct AgendaInstaller: Sendable {
     public var schedule: String?
   }
 
-  struct Installation: Codable {
+  struct Installation: Codable, Sendable {
     var histories: [String]
     var outputDirectory: String
   }

@@ -160,6 +160,50 @@ import _SpotterTestSupport
     #expect(install.stderr.contains("holds a line break"), "\(install.stdout)\(install.stderr)")
   }
 
+  /// A laptop closed over the nightly time: cron does not make up for a time it was not running
+  /// at, so the next day had no plan and no reminder. The next catch-up runs that night, once, as
+  /// the nightly line does; before the line has run a night, a catch-up runs none.
+  @Test func aNightTheMachineSleptThroughIsRunByTheNextCatchUp() async throws {
+    var sandbox = try Sandbox(program: "mon = \"Push Day\"\ntue = \"Pull Day\"\nwed = \"Leg Day\"")
+    #expect(try await sandbox.spotter(["run"], now: "2026-11-22T21:00:00+01:00", writes: true).status == 0)
+    let table = try standIn(mine, for: &sandbox)
+    let install = try await sandbox.spotter(
+      ["agenda", "install"], now: "2026-11-22T21:05:00+01:00", writes: true)
+    #expect(install.status == 0, "\(install.stderr)")
+    let early = try await sandbox.spotter(["catch-up"], now: "2026-11-22T21:10:00+01:00")
+    #expect(early.status == 0 && early.stdout.isEmpty, "\(early.stdout)\(early.stderr)")
+    let sunday = try await sandbox.spotter(
+      ["run", "--nightly"], now: "2026-11-22T21:30:00+01:00", writes: true)
+    #expect(sunday.status == 0, "\(sunday.stderr)")
+    // Monday's night is slept through: Tuesday has no plan until Tuesday morning's catch-up.
+    let tuesday = "workout-reminder-2026-11-24@spotter"
+    #expect(!(try table.list()).contains(tuesday))
+    let caught = try await sandbox.spotter(["catch-up"], now: "2026-11-24T08:00:00+01:00")
+    #expect(caught.status == 0, "\(caught.stderr)")
+    #expect(
+      caught.stdout.contains(
+        "the nightly run of 2026-11-23 (2026-11-23 21:30) did not start (the machine was asleep or off); ran it now:\n"
+          + "planned 2 reminders (2 alarms) for 2026-11-24 to 2026-11-25"), "\(caught.stdout)")
+    #expect(try table.list().contains("# spotter:\(tuesday)"))
+    let calendar = try String(contentsOfFile: sandbox.out + "/spotter.ics", encoding: .utf8)
+    #expect(calendar.contains("UID:\(tuesday)"))
+    // Once: the next catch-up, and the nightly line firing late the same night, find it done.
+    let again = try await sandbox.spotter(["catch-up"], now: "2026-11-24T08:10:00+01:00")
+    #expect(again.status == 0 && again.stdout.isEmpty, "\(again.stdout)")
+    let line = try await sandbox.spotter(
+      ["run", "--nightly"], now: "2026-11-24T08:20:00+01:00", writes: true)
+    #expect(line.stdout.contains("already started; nothing to do"), "\(line.stdout)")
+    // Tuesday's night slept through too: the JSON names the night and carries its report.
+    let json = try await sandbox.spotter(["catch-up", "--json"], now: "2026-11-25T07:00:00+01:00")
+    #expect(json.status == 0, "\(json.stderr)")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    let missed = try #require(object["missed_night"] as? [String: Any], "\(json.stdout)")
+    #expect(missed["date"] as? String == "2026-11-24")
+    #expect((missed["run"] as? [String: Any])?["reminders"] as? Int == 1)
+    #expect(object["results"] is [Any] && object["version"] as? Int == 1)
+  }
+
   @Test func installKeepsEveryOtherLineAndUninstallRemovesOnlyTheBlock() async throws {
     var sandbox = try Sandbox()
     #expect(try await sandbox.spotter(["run"], now: evening, writes: true).status == 0)
