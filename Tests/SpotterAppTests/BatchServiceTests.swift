@@ -339,10 +339,12 @@ import _SpotterTestSupport
   /// manifest) or no file at all stops the shard, naming the first line.
   @Test func aMalformedOrMissingManifestStopsTheShard() throws {
     let (dir, path, _) = try manifest(2)
-    for text in ["{\"id\":\"u0\"}\n", "Date,Workout Name\n2026-11-02,Push\n"] {
+    for (text, key) in [
+      ("{\"id\":\"u0\"}\n", "db': missing"), ("Date,Workout Name\n2026-11-02,Push\n", "user'"),
+    ] {
       try text.write(toFile: path, atomically: false, encoding: .utf8)
       let error = #expect(throws: SpotterIOError.self) { try service(path).run() }
-      #expect(error?.description.hasPrefix("\(path):1: key 'user'") == true, "\(String(describing: error))")
+      #expect(error?.description.hasPrefix("\(path):1: key '\(key)") == true, "\(String(describing: error))")
       #expect(error?.exitCode == .config)
     }
     do {

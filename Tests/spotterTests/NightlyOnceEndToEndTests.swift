@@ -6,6 +6,21 @@ import _SpotterTestSupport
 /// whose 21:30 is the second 02:30 in Berlin (2026-10-25): the block gets a line for that date
 /// alone, and of all the starts that night only the one at 21:30 New York time runs.
 @Suite struct NightlyOnceEndToEndTests {
+  /// A nightly run tried with a date in the future (or a clock set wrong, corrected since)
+  /// claimed that night; every night until then ended "already started", with no reminders.
+  /// Now the nights after go on, each once.
+  @Test func aNightlyRunFromTheFutureDoesNotStopTheNightsBeforeIt() async throws {
+    let box = try Sandbox()
+    let future = try await box.spotter(["run", "--nightly"], now: "2027-06-01T21:30:02+02:00", writes: true)
+    #expect(future.status == 0 && future.stdout.contains("planned"), "\(future.stderr)")
+    for night in ["2026-11-22", "2026-11-23"] {
+      let start = try await box.spotter(["run", "--nightly"], now: "\(night)T21:30:02+01:00", writes: true)
+      #expect(start.status == 0 && start.stdout.contains("planned"), "\(night): \(start.stdout)")
+      let again = try await box.spotter(["run", "--nightly"], now: "\(night)T21:40:02+01:00", writes: true)
+      #expect(again.stdout.contains("already started; nothing to do"), "\(night): \(again.stdout)")
+    }
+  }
+
   @Test func theSecondPassNightGetsADatedLineAndEveryNightRunsOnce() async throws {
     var box = try Sandbox()
     try (try String(contentsOfFile: box.config, encoding: .utf8))

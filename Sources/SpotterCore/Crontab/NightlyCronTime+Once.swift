@@ -67,9 +67,14 @@ extension NightlyCronTime {
 
   /// What a nightly invocation at `now` does, when the night of `lastClaimed` was the last one
   /// claimed (nil: none yet).
+  ///
+  /// Only the due night's own claim ends it. A claim of a later night was made with the clock
+  /// ahead of this one (a `run --nightly --now` in the future, a clock set wrong and corrected
+  /// since): honoured, it skipped every night until its date, months of no reminders without a
+  /// word. Running a night again after the clock went back costs an unchanged night.
   public func decision(at now: Date, lastClaimed: LocalDate?) -> Decision {
     let due = dueNight(at: now)
-    if let lastClaimed, lastClaimed >= due { return .done(due) }
+    if let lastClaimed, lastClaimed == due { return .done(due) }
     return .run(due)
   }
 

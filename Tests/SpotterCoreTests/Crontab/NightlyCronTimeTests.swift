@@ -8,6 +8,22 @@ import _SpotterTestSupport
   let tokyo = ZoneClock(timeZone: TimeZone(identifier: "Asia/Tokyo")!)
   let evening = LocalTime(hour: 21, minute: 30)
 
+  /// Only the due night's claim ends a start: one of a later night was made with the clock ahead
+  /// (a `--now` in the future), and honoured it would skip every night until then.
+  @Test func aClaimFromAClockAheadDoesNotSkipTheNightsUntilThen() {
+    let berlin = ZoneClock(timeZone: TimeZone(identifier: "Europe/Berlin")!)
+    let schedule = NightlyCronTime(
+      nightly: LocalTime(hour: 21, minute: 30), userClock: berlin, cronClock: berlin)
+    let monday = LocalDate(year: 2026, month: 11, day: 23)!
+    let evening = berlin.instant(LocalDateTime(date: monday, time: LocalTime(hour: 21, minute: 31)))
+    #expect(schedule.decision(at: evening, lastClaimed: nil) == .run(monday))
+    #expect(schedule.decision(at: evening, lastClaimed: monday.adding(days: -1)) == .run(monday))
+    #expect(schedule.decision(at: evening, lastClaimed: monday) == .done(monday))
+    #expect(schedule.decision(at: evening, lastClaimed: monday.adding(days: 1)) == .run(monday))
+    #expect(
+      schedule.decision(at: evening, lastClaimed: LocalDate(year: 2027, month: 6, day: 1)!) == .run(monday))
+  }
+
   @Test func aUTCServerWritesTokyosEveningAsItsNoon() {
     let nightly = NightlyCronTime(nightly: evening, userClock: tokyo, cronClock: utc)
     // 00:20:41 in Tokyo, a clock with seconds: tonight's run is still ahead.
