@@ -53,7 +53,7 @@ public struct AgendaInstaller: Sendable {
         events: records.map { $0.event(now: workspace.now) },
         horizon: Horizon(start: workspace.today, days: 1), now: workspace.now)
       let before = try client.read()
-      let after = try installing(block(installation, agenda: agenda), into: before)
+      let after = try installing(try block(installation, agenda: agenda), into: before)
       let change = Change(
         before: before, after: after, diff: diff(before, after, "installed"),
         applied: !dryRun && before != after, schedule: scheduleText)
@@ -107,7 +107,7 @@ public struct AgendaInstaller: Sendable {
       try store.setSetting(Self.settingKey, nil)
       return
     }
-    let after = try installing(block(installation, agenda: try agenda()), into: before)
+    let after = try installing(try block(installation, agenda: try agenda()), into: before)
     if after != before { try client.write(after) }
   }
 
@@ -158,12 +158,29 @@ public struct AgendaInstaller: Sendable {
   }
 
   /// The block's lines: what it is, the nightly run, the catch-up, and one line per alarm.
-  func block(_ installation: Installation, agenda: String) -> CrontabBlock {
+  func block(_ installation: Installation, agenda: String) throws -> CrontabBlock {
     let out = installation.outputDirectory
     let log = ">> " + CommandTemplate.shellWord(out + "/spotter.log") + " 2>&1"
     var run = workspace.invocation("run") + " --nightly --out " + CommandTemplate.shellWord(out)
     if !installation.histories.isEmpty {
       run += " --history " + installation.histories.map(CommandTemplate.shellWord).joined(separator: " ")
+    }
+    // One line cron refuses makes it refuse the whole crontab, every alarm with it: said here,
+    // with what to shorten, rather than as crontab's "command too long".
+    for (name, command) in [
+      ("nightly", CrontabWriter.escapePercent("\(run) \(log)")),
+      ("catch-up", CrontabWriter.escapePercent("\(workspace.invocation("catch-up")) \(log)")),
+    ] where command.utf8.count > CrontabWriter.longestCommand {
+      let (size, most) = (command.utf8.count, CrontabWriter.longestCommand)
+      throw SpotterIOError.crontab(
+        reason: Phrase(
+          "the \(name) line would be \(size) bytes after its time, and cron takes at most \(most): shorten the "
+            + "paths of the store, the config and the output folder, or list the exports in the config's "
+            + "[import] sources rather than with --history",
+          de:
+            "die Zeile \(name) wäre nach ihrer Zeit \(size) Bytes lang, cron nimmt höchstens \(most): kürze die "
+            + "Pfade von Speicher, Konfiguration und Ausgabeordner, oder nenne die Exporte in [import] sources "
+            + "der Konfiguration statt mit --history"))
     }
     let timing = nightly.cronTiming(after: workspace.now)
     var lines = [

@@ -489,6 +489,48 @@ import _SpotterTestSupport
     #expect(try table.list() == mine)
   }
 
+  /// Debian's cron refuses a whole crontab for one command of 999 bytes ("command too long"): a
+  /// workout named with a paragraph, in an agenda template with `{title} {body}`, made `agenda
+  /// install` fail, and every refresh after it, so no alarm line was kept. Its title is now cut
+  /// to fit; a nightly line that cannot fit (the exports' paths) is refused naming what to
+  /// shorten, the user's crontab untouched.
+  @Test(.enabled(if: canRun, "needs root and the real crontab")) func aLongWorkoutNameFitsTheRealCrontab()
+    async throws
+  {
+    let user = "spottertest\(UInt32.random(in: 100_000...999_999))"
+    #expect(
+      try Self.command(["/usr/sbin/useradd", "--no-create-home", "--shell", "/usr/sbin/nologin", user]) == 0)
+    defer {
+      _ = try? Self.command(["/usr/bin/crontab", "-u", user, "-r"])
+      _ = try? Self.command(["/usr/sbin/userdel", user])
+    }
+    let mine = "0 7 * * 1-5 /bin/true\n"
+    let table = try CrontabStandIn.realUser(user)
+    try table.install(mine)
+    let name = "Push Day " + String(repeating: "with a name as long as a paragraph ", count: 40)
+    var sandbox = try Sandbox(program: "mon = \"\(name)\"")
+    try (try String(contentsOfFile: sandbox.config, encoding: .utf8))
+      .replacingOccurrences(of: "[agenda]\n", with: "[agenda]\ncommand = \"printf '%s %s' {title} {body}\"\n")
+      .write(toFile: sandbox.config, atomically: false, encoding: .utf8)
+    sandbox.environment = table.environment
+    let evening = "2026-11-22T21:30:00+01:00"
+    #expect(try await sandbox.spotter(["run"], now: evening, writes: true).status == 0)
+    let installed = try await sandbox.spotter(["agenda", "install"], now: evening, writes: true)
+    #expect(installed.status == 0, "\(installed.stderr)")
+    let line = try #require(
+      try table.list().split(separator: "\n").first {
+        $0.hasSuffix("# spotter:workout-reminder-2026-11-23@spotter")
+      })
+    #expect(line.contains("'Workout Time: Push Day with a name") && line.contains("…' "), "\(line)")
+    let histories = (0..<12).map { _ in sandbox.dir.path + "/" + String(repeating: "h", count: 80) + ".csv" }
+    let refused = try await sandbox.spotter(
+      ["agenda", "install", "--history"] + histories, now: evening, writes: true)
+    #expect(refused.status == 74, "\(refused.stderr)")
+    #expect(refused.stderr.contains("the nightly line would be "), "\(refused.stderr)")
+    #expect(refused.stderr.contains("list the exports in the config's [import] sources"))
+    #expect(try table.list().contains(line))
+  }
+
   /// A store or config path with a line break is refused before anything is written: an agenda
   /// line naming it would end inside the path, and the next line would start with the rest (a
   /// crontab entry of its own). Quoting turned the break into a space, so the line named a

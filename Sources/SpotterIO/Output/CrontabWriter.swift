@@ -77,10 +77,79 @@ public struct CrontabWriter: Sendable {
             + "name: the catch-up line delivers it\n")
         continue
       }
+      guard let command = fittedCommand(for: event, title: alarm.description) else {
+        try sink(
+          "# \(event.uid): its line would be longer than the \(Self.longestCommand) bytes cron takes after "
+            + "the time (the paths in it are); the catch-up line delivers it\n")
+        continue
+      }
       try sink(
-        "\(local.time.minute) \(local.time.hour) \(local.date.day) \(local.date.month) * "
-          + command(for: event, title: alarm.description) + " # spotter:\(event.uid)\n")
+        "\(local.time.minute) \(local.time.hour) \(local.date.day) \(local.date.month) * \(command)\n")
     }
+  }
+
+  /// The longest command cron takes after a line's five time fields, in bytes, its comment
+  /// included: Debian's cron, like the Vixie cron it comes from and macOS's, refuses the whole
+  /// crontab ("command too long") for one line whose command is 999 (measured on this machine).
+  public static let longestCommand = 998
+
+  /// The command of one line with its `# spotter:UID` mark, at most ``longestCommand`` bytes:
+  /// the longer of the title and the body the line holds cut short with "…" (then the other)
+  /// when the whole would be longer, as a workout named with a paragraph makes it in a template
+  /// with `{title} {body}`; nil when even without them it is.
+  func fittedCommand(for event: Event, title: String) -> String? {
+    let mark = " # spotter:\(event.uid)"
+    var title = title
+    var body = event.description
+    var line = command(for: event, title: title, body: body) + mark
+    // Each round makes the body or the title shorter, so the loop ends.
+    while line.utf8.count > Self.longestCommand {
+      let over = line.utf8.count - Self.longestCommand
+      let titleSize = commandTemplate.uses("title") ? title.utf8.count : 0
+      let bodySize = commandTemplate.uses("body") ? body.utf8.count : 0
+      if bodySize == 0 && titleSize == 0 { return nil }
+      if bodySize >= titleSize {
+        body = Self.shortened(body, toLineBytes: Self.lineBytes(of: body) - over)
+      } else {
+        title = Self.shortened(title, toLineBytes: Self.lineBytes(of: title) - over)
+      }
+      line = command(for: event, title: title, body: body) + mark
+    }
+    return line
+  }
+
+  /// How many bytes `text` takes inside its quotes on a line: a `'` four (`'\''`), a `%` two
+  /// (`\%`), a line break one (a space), any other byte one.
+  static func lineBytes(of text: some StringProtocol) -> Int {
+    var size = 0
+    var afterCR = false
+    for byte in text.utf8 {
+      defer { afterCR = byte == UInt8(ascii: "\r") }
+      switch byte {
+      case UInt8(ascii: "'"): size += 4
+      case UInt8(ascii: "%"): size += 2
+      case UInt8(ascii: "\n") where afterCR: break
+      default: size += 1
+      }
+    }
+    return size
+  }
+
+  /// The longest start of `text`, whole characters, that with "…" after it takes at most
+  /// `budget` bytes on a line (``lineBytes(of:)``); empty when not even the "…" fits.
+  static func shortened(_ text: String, toLineBytes budget: Int) -> String {
+    let ellipsis = "…"
+    let room = budget - lineBytes(of: ellipsis)
+    guard room > 0 else { return "" }
+    var used = 0
+    var end = text.startIndex
+    for index in text.indices {
+      let next = text.index(after: index)
+      used += lineBytes(of: text[index..<next])
+      guard used <= room else { break }
+      end = next
+    }
+    return String(text[..<end]) + ellipsis
   }
 
   /// The cron reading of `fire`, to the minute, or nil when that reading is the second pass of
@@ -98,11 +167,11 @@ public struct CrontabWriter: Sendable {
   ///
   /// `{title}` is the alarm's text, which for a focus block is the alert ("Focus block starts
   /// soon") rather than the block's own name in SUMMARY.
-  func command(for event: Event, title: String) -> String {
+  func command(for event: Event, title: String, body: String? = nil) -> String {
     let command = CommandTemplate.fill(commandPieces) { key in
       switch key {
       case "title": CommandTemplate.shellQuote(title)
-      case "body": CommandTemplate.shellQuote(event.description)
+      case "body": CommandTemplate.shellQuote(body ?? event.description)
       case "uid": CommandTemplate.shellQuote(event.uid)
       case "kind": CommandTemplate.shellQuote(event.kind.rawValue)
       case "start": CommandTemplate.shellQuote(Self.stamp(event.start, calendarClock))

@@ -36,6 +36,40 @@ import _SpotterTestSupport
     #expect(line == "30 16 23 11 * notify-send 'Workout Time!' # spotter:workout-reminder-2026-11-23@spotter")
   }
 
+  /// cron refuses a whole crontab for one command of 999 bytes: a workout named with a paragraph,
+  /// in a template with `{title} {body}`, has the longer text cut short with "…" (whole
+  /// characters, quotes and `%` still escaped) so the line fits, the other kept whole; a line
+  /// that cannot fit even without its texts becomes a comment, left to the catch-up line.
+  @Test(arguments: ["Push Day ", "Bankdrücken 💪🏽 ", "100% 'A' ", "a\r\nb "])
+  func aLineLongerThanCronTakesIsCutToFit(_ piece: String) throws {
+    let writer = CrontabWriter(
+      commandTemplate: "notify-send {title} {body}", cronZone: TestZones.berlin,
+      calendarZone: TestZones.berlin)
+    let long = String(repeating: piece, count: 400)
+    let hostile = event(title: "Workout Time: " + long, start: "2026-11-23T18:00:00+01:00")
+    let line = try #require(
+      writer.write(events: [hostile], horizon: horizon, now: now).split(separator: "\n").last)
+    let command = line.split(separator: " ", maxSplits: 5).last!
+    #expect(
+      command.utf8.count <= CrontabWriter.longestCommand && command.utf8.count > 900, "\(command.utf8.count)")
+    #expect(command.hasPrefix("notify-send 'Workout Time: \(piece.prefix(1))"))
+    #expect(
+      command.hasSuffix("…' 'Today: Push Day' # spotter:workout-reminder-2026-11-23@spotter"), "\(command)")
+    // Both long: the longer goes first, then the other.
+    let both = event(title: long, body: long + long, start: "2026-11-23T18:00:00+01:00")
+    let fitted = try #require(writer.fittedCommand(for: both, title: long))
+    #expect(fitted.utf8.count <= CrontabWriter.longestCommand)
+    let tooLong = CrontabWriter(
+      commandTemplate: "{fire} {uid}",
+      fireCommand: "/usr/bin/spotter fire --db /" + String(repeating: "d", count: 1000),
+      cronZone: TestZones.berlin, calendarZone: TestZones.berlin)
+    let text = tooLong.write(events: [hostile], horizon: horizon, now: now)
+    #expect(
+      text.hasSuffix(
+        "# workout-reminder-2026-11-23@spotter: its line would be longer than the 998 bytes cron takes after the time (the paths in it are); the catch-up line delivers it\n"
+      ))
+  }
+
   @Test func theFireCommandGoesInVerbatimWithItsPercentSignsEscaped() {
     let writer = CrontabWriter(
       commandTemplate: "{fire} {uid}", fireCommand: "'/opt/100% spotter/spotter' fire --quiet",
