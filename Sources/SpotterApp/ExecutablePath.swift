@@ -24,12 +24,16 @@ public enum ExecutablePath {
   ///   - procSelf: the kernel's link to the running binary.
   ///   - invokedAs: the program's first argument, `argv[0]`: a path when it holds a slash,
   ///     otherwise a name looked up along `searchPath` as the shell and `execvp` look it up.
-  ///   - searchPath: `$PATH`; its relative entries are skipped, since cron runs elsewhere.
-  ///   - workingDirectory: what a relative `invokedAs` is relative to.
+  ///   - searchPath: `$PATH` (nil: this process's); its relative entries are skipped, since cron
+  ///     runs elsewhere.
+  ///   - workingDirectory: what a relative `invokedAs` is relative to (nil: this process's).
+  ///
+  /// The environment and the working folder are read only when `invokedAs` needs them: built as
+  /// defaults, Foundation's whole environment and a URL's standardising cost every command
+  /// 0.4 million instructions, and a batch 0.9 million.
   public static func current(
     procSelf: String = "/proc/self/exe", invokedAs: String? = CommandLine.arguments.first,
-    searchPath: String? = ProcessInfo.processInfo.environment["PATH"],
-    workingDirectory: String = FileManager.default.currentDirectoryPath
+    searchPath: String? = nil, workingDirectory: String? = nil
   ) -> String? {
     guard let binary = resolved(procSelf: procSelf) else { return nil }
     guard let invokedAs, !invokedAs.isEmpty,
@@ -63,14 +67,17 @@ public enum ExecutablePath {
 
   /// The absolute path `argv[0]` stands for, standardised but with its links kept; nil when it
   /// names no executable file by an absolute path.
-  static func invocationPath(_ invokedAs: String, searchPath: String?, workingDirectory: String) -> String? {
+  static func invocationPath(_ invokedAs: String, searchPath: String?, workingDirectory: String?) -> String? {
     if invokedAs.contains("/") {
-      let absolute = invokedAs.hasPrefix("/") ? invokedAs : workingDirectory + "/" + invokedAs
+      let absolute =
+        invokedAs.hasPrefix("/")
+        ? invokedAs : (workingDirectory ?? FileManager.default.currentDirectoryPath) + "/" + invokedAs
       guard absolute.hasPrefix("/") else { return nil }
-      return lexicallyStandardized(absolute)
+      return Workspace.isStandardAbsolute(absolute) ? absolute : lexicallyStandardized(absolute)
     }
+    let path = searchPath ?? getenv("PATH").map { String(cString: $0) } ?? ""
     // The first entry holding an executable of that name is the one a shell ran.
-    for directory in (searchPath ?? "").split(separator: ":", omittingEmptySubsequences: true)
+    for directory in path.split(separator: ":", omittingEmptySubsequences: true)
     where directory.hasPrefix("/") {
       let path = lexicallyStandardized(String(directory) + "/" + invokedAs)
       if access(path, X_OK) == 0 { return path }
