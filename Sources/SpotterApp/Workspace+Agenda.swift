@@ -77,6 +77,22 @@ extension Workspace {
     }
   }
 
+  /// That no cron daemon runs here, so an installed block would never fire (a container, WSL);
+  /// nil when one runs or this process cannot tell. `SPOTTER_PROC` names another `/proc`, for
+  /// tests.
+  public var cronDaemonWarning: String? {
+    guard CronDaemon.isRunning(proc: options.environment["SPOTTER_PROC"] ?? "/proc") == false else {
+      return nil
+    }
+    return words.pick(
+      "no cron daemon is running on this machine (no process named cron, crond, fcron or bcron-sched), so "
+        + "the block's lines will not fire until one does: start it (Debian: 'service cron start', or enable "
+        + "it), or use 'agenda install --systemd'",
+      "auf diesem Rechner läuft kein cron-Dienst (kein Prozess namens cron, crond, fcron oder bcron-sched), "
+        + "die Zeilen des Blocks laufen also erst, wenn einer läuft: starte ihn (Debian: 'service cron start', "
+        + "oder schalte ihn ein), oder nimm 'agenda install --systemd'")
+  }
+
   /// The agenda's writer: lines in the cron zone that call `spotter fire` for this store.
   public var agendaWriter: CrontabWriter {
     CrontabWriter(

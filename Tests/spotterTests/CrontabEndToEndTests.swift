@@ -160,6 +160,27 @@ import _SpotterTestSupport
     #expect(install.stderr.contains("holds a line break"), "\(install.stdout)\(install.stderr)")
   }
 
+  /// A container, WSL or a minimal image has `crontab` but runs no cron daemon: an installed block
+  /// never fired, and nothing said so. `agenda install` now says so, and installs all the same
+  /// (a daemon may be started after); with one running, or a `/proc` that cannot tell, it is
+  /// quiet.
+  @Test func anInstallWithNoCronDaemonRunningSaysSo() async throws {
+    var sandbox = try Sandbox()
+    #expect(try await sandbox.spotter(["run"], now: evening, writes: true).status == 0)
+    let table = try standIn(mine, for: &sandbox)
+    let warning = "warning: no cron daemon is running on this machine"
+    for (processes, warned) in [
+      (["init", "sshd"], true), (["systemd", "crond"], false), (["init", "busybox"], true), ([], false),
+    ] {
+      let proc = processes.isEmpty ? sandbox.dir.path + "/no-proc" : SpotterBinary.processes(processes)
+      let install = try await sandbox.spotter(
+        ["agenda", "install"], now: evening, writes: true, environment: ["SPOTTER_PROC": proc])
+      #expect(install.status == 0, "\(install.stderr)")
+      #expect(install.stderr.contains(warning) == warned, "\(processes): \(install.stderr)")
+    }
+    #expect(try table.list().contains("# BEGIN spotter"))
+  }
+
   /// A laptop closed over the nightly time: cron does not make up for a time it was not running
   /// at, so the next day had no plan and no reminder. The next catch-up runs that night, once, as
   /// the nightly line does; before the line has run a night, a catch-up runs none.

@@ -56,6 +56,9 @@ struct SpotterBinary {
     // No test may reach the real user's crontab: a stand-in comes first on PATH, with a table of
     // this test run's own unless the test brings its own stand-in.
     for (key, value) in defaultCrontab.environment { env[key] = value }
+    // A cron daemon runs, whatever this machine's /proc says: `agenda install` warns when none
+    // does, and its output is pinned.
+    env["SPOTTER_PROC"] = processes(["init", "cron"])
     for (key, value) in extra { env[key] = value }
     return env
   }
@@ -184,6 +187,18 @@ struct SpotterBinary {
     try? FileManager.default.createSymbolicLink(
       atPath: link.path, withDestinationPath: "/usr/share/zoneinfo/\(zone)")
     return link.path
+  }
+
+  /// A stand-in for `/proc` whose processes 1, 2, … have the command names `names`, made once
+  /// per list and test process.
+  static func processes(_ names: [String]) -> String {
+    let folder = TestScratch.root.appendingPathComponent("spotter-proc-" + names.joined(separator: "-")).path
+    for (index, name) in names.enumerated() {
+      let process = folder + "/\(index + 1)"
+      try? FileManager.default.createDirectory(atPath: process, withIntermediateDirectories: true)
+      _ = TestScratch.createFile(process + "/comm", Data((name + "\n").utf8))
+    }
+    return folder
   }
 
   /// The crontab stand-in of tests that do not set up their own.

@@ -45,6 +45,9 @@ extension SpotterCommand.Agenda {
             unchanged: words.pick(
               "systemd user units already up to date", "systemd-Benutzereinheiten sind schon aktuell"))
         }
+        if let warning = workspace.cronDaemonWarning {
+          workspace.notices.add(workspace.words.warning(warning))
+        }
         let change = try installer.install(histories: histories, outputDirectory: out, dryRun: install.dryRun)
         let words = workspace.words
         return install.report(
