@@ -458,6 +458,19 @@ import _SpotterTestSupport
     return process.terminationStatus
   }
 
+  /// A throw-away user of this machine for `body`, removed with its crontab after: the real
+  /// crontab is only ever a stranger's.
+  static func withThrowawayUser(_ body: (String) async throws -> Void) async throws {
+    let user = "spottertest\(UInt32.random(in: 100_000...999_999))"
+    #expect(
+      try Self.command(["/usr/sbin/useradd", "--no-create-home", "--shell", "/usr/sbin/nologin", user]) == 0)
+    defer {
+      _ = try? Self.command(["/usr/bin/crontab", "-u", user, "-r"])
+      _ = try? Self.command(["/usr/sbin/userdel", user])
+    }
+    try await body(user)
+  }
+
   /// The new table reaches crontab in a folder of the install's own, mode 0700, under a name
   /// relative to it, and the folder is gone after: under a fixed name in the shared temporary
   /// folder, another user's file planted there first made every install fail.
@@ -482,32 +495,27 @@ import _SpotterTestSupport
   @Test(.enabled(if: canRun, "needs root and the real crontab")) func installAndUninstallWithTheRealCrontab()
     async throws
   {
-    let user = "spottertest\(UInt32.random(in: 100_000...999_999))"
-    #expect(
-      try Self.command(["/usr/sbin/useradd", "--no-create-home", "--shell", "/usr/sbin/nologin", user]) == 0)
-    defer {
-      _ = try? Self.command(["/usr/bin/crontab", "-u", user, "-r"])
-      _ = try? Self.command(["/usr/sbin/userdel", user])
+    try await Self.withThrowawayUser { user in
+      let mine = "# the throw-away user's own line\n0 7 * * 1-5 /bin/true\n"
+      let table = try CrontabStandIn.realUser(user)
+      try table.install(mine)
+      var sandbox = try Sandbox()
+      // A temporary folder whose files' paths pass 100 bytes: Debian's crontab cut such a name
+      // and found no file, so an install from it failed.
+      let longTemporary = sandbox.dir.appendingPathComponent(String(repeating: "t", count: 100)).path
+      try FileManager.default.createDirectory(atPath: longTemporary, withIntermediateDirectories: true)
+      sandbox.environment = table.environment.merging(["TMPDIR": longTemporary]) { $1 }
+      let evening = "2026-11-22T21:30:00+01:00"
+      #expect(try await sandbox.spotter(["run"], now: evening, writes: true).status == 0)
+      let installed = try await sandbox.spotter(["agenda", "install"], now: evening, writes: true)
+      #expect(installed.status == 0, "\(installed.stderr)")
+      let text = try table.list()
+      #expect(text.hasPrefix(mine))
+      #expect(text.contains("# BEGIN spotter\n") && text.hasSuffix("# END spotter\n"))
+      #expect(text.contains("# spotter:workout-reminder-2026-11-23@spotter"))
+      #expect(try await sandbox.spotter(["agenda", "uninstall"], now: evening).status == 0)
+      #expect(try table.list() == mine)
     }
-    let mine = "# the throw-away user's own line\n0 7 * * 1-5 /bin/true\n"
-    let table = try CrontabStandIn.realUser(user)
-    try table.install(mine)
-    var sandbox = try Sandbox()
-    // A temporary folder whose files' paths pass 100 bytes: Debian's crontab cut such a name
-    // and found no file, so an install from it failed.
-    let longTemporary = sandbox.dir.appendingPathComponent(String(repeating: "t", count: 100)).path
-    try FileManager.default.createDirectory(atPath: longTemporary, withIntermediateDirectories: true)
-    sandbox.environment = table.environment.merging(["TMPDIR": longTemporary]) { $1 }
-    let evening = "2026-11-22T21:30:00+01:00"
-    #expect(try await sandbox.spotter(["run"], now: evening, writes: true).status == 0)
-    let installed = try await sandbox.spotter(["agenda", "install"], now: evening, writes: true)
-    #expect(installed.status == 0, "\(installed.stderr)")
-    let text = try table.list()
-    #expect(text.hasPrefix(mine))
-    #expect(text.contains("# BEGIN spotter\n") && text.hasSuffix("# END spotter\n"))
-    #expect(text.contains("# spotter:workout-reminder-2026-11-23@spotter"))
-    #expect(try await sandbox.spotter(["agenda", "uninstall"], now: evening).status == 0)
-    #expect(try table.list() == mine)
   }
 
   /// Debian's cron refuses a whole crontab for one command of 999 bytes ("command too long"): a
@@ -518,38 +526,36 @@ import _SpotterTestSupport
   @Test(.enabled(if: canRun, "needs root and the real crontab")) func aLongWorkoutNameFitsTheRealCrontab()
     async throws
   {
-    let user = "spottertest\(UInt32.random(in: 100_000...999_999))"
-    #expect(
-      try Self.command(["/usr/sbin/useradd", "--no-create-home", "--shell", "/usr/sbin/nologin", user]) == 0)
-    defer {
-      _ = try? Self.command(["/usr/bin/crontab", "-u", user, "-r"])
-      _ = try? Self.command(["/usr/sbin/userdel", user])
+    try await Self.withThrowawayUser { user in
+      let mine = "0 7 * * 1-5 /bin/true\n"
+      let table = try CrontabStandIn.realUser(user)
+      try table.install(mine)
+      let name = "Push Day " + String(repeating: "with a name as long as a paragraph ", count: 40)
+      var sandbox = try Sandbox(program: "mon = \"\(name)\"")
+      try (try String(contentsOfFile: sandbox.config, encoding: .utf8))
+        .replacingOccurrences(
+          of: "[agenda]\n", with: "[agenda]\ncommand = \"printf '%s %s' {title} {body}\"\n"
+        )
+        .write(toFile: sandbox.config, atomically: false, encoding: .utf8)
+      sandbox.environment = table.environment
+      let evening = "2026-11-22T21:30:00+01:00"
+      #expect(try await sandbox.spotter(["run"], now: evening, writes: true).status == 0)
+      let installed = try await sandbox.spotter(["agenda", "install"], now: evening, writes: true)
+      #expect(installed.status == 0, "\(installed.stderr)")
+      let line = try #require(
+        try table.list().split(separator: "\n").first {
+          $0.hasSuffix("# spotter:workout-reminder-2026-11-23@spotter")
+        })
+      #expect(line.contains("'Workout Time: Push Day with a name") && line.contains("…' "), "\(line)")
+      let histories = (0..<12).map { _ in sandbox.dir.path + "/" + String(repeating: "h", count: 80) + ".csv"
+      }
+      let refused = try await sandbox.spotter(
+        ["agenda", "install", "--history"] + histories, now: evening, writes: true)
+      #expect(refused.status == 74, "\(refused.stderr)")
+      #expect(refused.stderr.contains("the nightly line would be "), "\(refused.stderr)")
+      #expect(refused.stderr.contains("list the exports in the config's [import] sources"))
+      #expect(try table.list().contains(line))
     }
-    let mine = "0 7 * * 1-5 /bin/true\n"
-    let table = try CrontabStandIn.realUser(user)
-    try table.install(mine)
-    let name = "Push Day " + String(repeating: "with a name as long as a paragraph ", count: 40)
-    var sandbox = try Sandbox(program: "mon = \"\(name)\"")
-    try (try String(contentsOfFile: sandbox.config, encoding: .utf8))
-      .replacingOccurrences(of: "[agenda]\n", with: "[agenda]\ncommand = \"printf '%s %s' {title} {body}\"\n")
-      .write(toFile: sandbox.config, atomically: false, encoding: .utf8)
-    sandbox.environment = table.environment
-    let evening = "2026-11-22T21:30:00+01:00"
-    #expect(try await sandbox.spotter(["run"], now: evening, writes: true).status == 0)
-    let installed = try await sandbox.spotter(["agenda", "install"], now: evening, writes: true)
-    #expect(installed.status == 0, "\(installed.stderr)")
-    let line = try #require(
-      try table.list().split(separator: "\n").first {
-        $0.hasSuffix("# spotter:workout-reminder-2026-11-23@spotter")
-      })
-    #expect(line.contains("'Workout Time: Push Day with a name") && line.contains("…' "), "\(line)")
-    let histories = (0..<12).map { _ in sandbox.dir.path + "/" + String(repeating: "h", count: 80) + ".csv" }
-    let refused = try await sandbox.spotter(
-      ["agenda", "install", "--history"] + histories, now: evening, writes: true)
-    #expect(refused.status == 74, "\(refused.stderr)")
-    #expect(refused.stderr.contains("the nightly line would be "), "\(refused.stderr)")
-    #expect(refused.stderr.contains("list the exports in the config's [import] sources"))
-    #expect(try table.list().contains(line))
   }
 
   /// A store or config path with a line break is refused before anything is written: an agenda
