@@ -61,6 +61,12 @@ public struct AgendaInstaller: Sendable {
         if change.applied { try client.write(after) }
         try store.setSetting(
           Self.settingKey, String(decoding: try JSONEncoder().encode(installation), as: UTF8.self))
+        // The nights before the install were never the line's: the one due now counts as done,
+        // so that the first night the line misses (a laptop asleep on the evening of the install)
+        // is made up by the next catch-up (``MissedNightRunner``), and none before it is.
+        if try store.setting(NightlyGate.claimKey) == nil {
+          try store.setSetting(NightlyGate.claimKey, nightly.dueNight(at: workspace.now).description)
+        }
       }
       return change
     }

@@ -9,8 +9,8 @@ import SpotterIO
 /// time planned nothing for the next day, so that day had no reminder at all, while the catch-up
 /// line ran every ten minutes and found nothing due. The catch-up now runs the missed night once
 /// (``NightlyGate`` claims it, so the nightly line, or a second catch-up, ends at once), with the
-/// install's output folder and exports, as `run --nightly` on that line would have. Only after a
-/// first night ran from the line: the nights before an install were never the line's.
+/// install's output folder and exports, as `run --nightly` on that line would have. Only nights
+/// after the install: `agenda install` counts the night due when it ran as claimed.
 /// systemd's nightly timer is `Persistent=true`, which makes up for them itself.
 public struct MissedNightRunner: Sendable {
   public let workspace: Workspace
@@ -26,8 +26,8 @@ public struct MissedNightRunner: Sendable {
     public var ending: NightlyJob.Ending
   }
 
-  /// Runs the latest night due when the line has run nights before but not this one; nil when
-  /// there is none, or no crontab block is installed for this store.
+  /// Runs the latest night due when it is later than the last claimed (by the line, or by the
+  /// install); nil when there is none, or no crontab block is installed for this store.
   ///
   /// Without catching up itself: the caller has just done so, before planning, as a night does.
   public func run(json: Bool = false) throws -> Night? {

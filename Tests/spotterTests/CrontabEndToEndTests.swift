@@ -225,6 +225,25 @@ import _SpotterTestSupport
     #expect(object["results"] is [Any] && object["version"] as? Int == 1)
   }
 
+  /// The install counts the night due when it ran as claimed: the first night after it, slept
+  /// through, is made up by the next catch-up, and no night before it is.
+  @Test func theFirstNightAfterAnInstallIsMadeUpToo() async throws {
+    var sandbox = try Sandbox(program: "mon = \"Push Day\"\ntue = \"Pull Day\"")
+    #expect(try await sandbox.spotter(["run"], now: "2026-11-22T21:00:00+01:00", writes: true).status == 0)
+    _ = try standIn(mine, for: &sandbox)
+    let install = try await sandbox.spotter(
+      ["agenda", "install"], now: "2026-11-22T21:05:00+01:00", writes: true)
+    #expect(install.status == 0, "\(install.stderr)")
+    let early = try await sandbox.spotter(["catch-up"], now: "2026-11-22T21:15:00+01:00")
+    #expect(early.status == 0 && early.stdout.isEmpty, "\(early.stdout)")
+    // Sunday's night, the install's first, slept through: Monday morning's catch-up runs it.
+    let monday = try await sandbox.spotter(["catch-up"], now: "2026-11-23T07:00:00+01:00")
+    #expect(monday.status == 0, "\(monday.stderr)")
+    #expect(
+      monday.stdout.contains("the nightly run of 2026-11-22 (2026-11-22 21:30) did not start"),
+      "\(monday.stdout)")
+  }
+
   @Test func installKeepsEveryOtherLineAndUninstallRemovesOnlyTheBlock() async throws {
     var sandbox = try Sandbox()
     #expect(try await sandbox.spotter(["run"], now: evening, writes: true).status == 0)
