@@ -41,6 +41,13 @@ public struct AgendaInstaller: Sendable {
     var outputDirectory: String
   }
 
+  /// The install the store remembers, nil when there is none (or it does not read as one).
+  static func installation(in store: Store) throws -> Installation? {
+    try store.setting(settingKey).flatMap {
+      try? JSONDecoder().decode(Installation.self, from: Data($0.utf8))
+    }
+  }
+
   /// Installs (or refreshes) the block; with `dryRun` only reports the diff.
   public func install(histories: [String], outputDirectory: String, dryRun: Bool) throws -> Change {
     // No nightly time is refused for DST here: the lines and `run --nightly` start each night
@@ -64,8 +71,8 @@ public struct AgendaInstaller: Sendable {
         // The nights before the install were never the line's: the one due now counts as done,
         // so that the first night the line misses (a laptop asleep on the evening of the install)
         // is made up by the next catch-up (``MissedNightRunner``), and none before it is.
-        if try store.setting(NightlyGate.claimKey) == nil {
-          try store.setSetting(NightlyGate.claimKey, nightly.dueNight(at: workspace.now).description)
+        if try NightlyGate.lastClaimed(in: store) == nil {
+          try NightlyGate.setClaimed(nightly.dueNight(at: workspace.now), in: store)
         }
       }
       return change
@@ -93,9 +100,7 @@ public struct AgendaInstaller: Sendable {
   /// After the outputs changed: rewrites the block when one is installed for this store. A block
   /// the user removed by hand stays removed.
   func refresh(store: Store, agenda: () throws -> String) throws {
-    guard let text = try store.setting(Self.settingKey),
-      let installation = try? JSONDecoder().decode(Installation.self, from: Data(text.utf8))
-    else { return }
+    guard let installation = try Self.installation(in: store) else { return }
     // A store brought into a batch from a machine where `agenda install` ran: the crontab here is
     // the batch's account's, shared by every user, and one user's block would replace it.
     guard !workspace.options.isBatchUser else {
@@ -171,12 +176,13 @@ public struct AgendaInstaller: Sendable {
     if !installation.histories.isEmpty {
       run += " --history " + installation.histories.map(CommandTemplate.shellWord).joined(separator: " ")
     }
-    // One line cron refuses makes it refuse the whole crontab, every alarm with it: said here,
-    // with what to shorten, rather than as crontab's "command too long".
-    for (name, command) in [
-      ("nightly", CrontabWriter.escapePercent("\(run) \(log)")),
-      ("catch-up", CrontabWriter.escapePercent("\(workspace.invocation("catch-up")) \(log)")),
-    ] where command.utf8.count > CrontabWriter.longestCommand {
+    // Each command made once, and checked before a line is built of it: one line cron refuses
+    // makes it refuse the whole crontab, every alarm with it, so it is said here, with what to
+    // shorten, rather than as crontab's "command too long".
+    let nightlyCommand = CrontabWriter.escapePercent("\(run) \(log)")
+    let catchUpCommand = CrontabWriter.escapePercent("\(workspace.invocation("catch-up")) \(log)")
+    for (name, command) in [("nightly", nightlyCommand), ("catch-up", catchUpCommand)]
+    where command.utf8.count > CrontabWriter.longestCommand {
       let (size, most) = (command.utf8.count, CrontabWriter.longestCommand)
       throw SpotterIOError.crontab(
         reason: Phrase(
@@ -193,7 +199,7 @@ public struct AgendaInstaller: Sendable {
       "# Managed by `spotter agenda install`; `spotter agenda uninstall` removes this block.",
       "# Edits inside it are overwritten. Times are in \(workspace.cronTimeZone.name).",
       "# Nightly at \(workspace.settings.agendaNightly) \(userZoneName); spotter rewrites that line when the offset changes.",
-      CrontabWriter.escapePercent("\(timing.daily.minute) \(timing.daily.hour) * * * \(run) \(log)"),
+      "\(timing.daily.minute) \(timing.daily.hour) * * * \(nightlyCommand)",
     ]
     if let dated = timing.dated {
       // The next night's instant is the second pass of a time cron reads twice: cron runs a
@@ -201,12 +207,10 @@ public struct AgendaInstaller: Sendable {
       // day, and `run --nightly` goes only when the night is due.
       lines += [
         "# \(dated.date): \(timing.daily) happens twice in \(workspace.cronTimeZone.name) and the run is the second one.",
-        CrontabWriter.escapePercent(
-          "\(dated.minute) * \(dated.date.day) \(dated.date.month) * \(run) \(log)"),
+        "\(dated.minute) * \(dated.date.day) \(dated.date.month) * \(nightlyCommand)",
       ]
     }
-    lines.append(
-      CrontabWriter.escapePercent("\(Self.catchUpEvery) \(workspace.invocation("catch-up")) \(log)"))
+    lines.append("\(Self.catchUpEvery) \(catchUpCommand)")
     lines += agenda.split(separator: "\n").map(String.init).filter { !$0.isEmpty && !$0.hasPrefix("#") }
     return CrontabBlock(lines: lines)
   }

@@ -4,7 +4,8 @@ import SpotterCore
 /// and the night it ran for the nightly line that did not start, when there was one.
 public struct CatchUpReport: Sendable, Encodable {
   public var results: [FireResult]
-  /// The night's date and report; absent when no night was missed.
+  /// The night's date and report; absent when no night was missed (the synthesised encoding
+  /// leaves out a nil).
   public var missedNight: MissedNight?
 
   public struct MissedNight: Sendable, Encodable {
@@ -15,15 +16,5 @@ public struct CatchUpReport: Sendable, Encodable {
   public init(results: [FireResult], missedNight: MissedNightRunner.Night?) {
     self.results = results
     self.missedNight = missedNight.map { MissedNight(date: $0.date, run: $0.ending.report) }
-  }
-
-  enum CodingKeys: String, CodingKey {
-    case results, missedNight
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(results, forKey: .results)
-    try container.encodeIfPresent(missedNight, forKey: .missedNight)
   }
 }

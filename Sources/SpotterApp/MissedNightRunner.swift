@@ -35,12 +35,7 @@ public struct MissedNightRunner: Sendable {
     let schedule = workspace.nightlySchedule
     // A look first, without the write lock, since every catch-up asks.
     let (installation, last) = try workspace.store.read { store in
-      (
-        try store.setting(AgendaInstaller.settingKey).flatMap {
-          try? JSONDecoder().decode(AgendaInstaller.Installation.self, from: Data($0.utf8))
-        },
-        try store.setting(NightlyGate.claimKey).flatMap { LocalDate(parsing: $0) }
-      )
+      (try AgendaInstaller.installation(in: store), try NightlyGate.lastClaimed(in: store))
     }
     guard let installation, let last, case .run = schedule.decision(at: workspace.now, lastClaimed: last),
       case .run(let night) = try gate.claim()

@@ -21,11 +21,20 @@ public struct NightlyGate: Sendable {
   public func claim() throws -> NightlyCronTime.Decision {
     let schedule = workspace.nightlySchedule
     return try workspace.store.write { store in
-      let last = try store.setting(Self.claimKey).flatMap { LocalDate(parsing: $0) }
-      let decision = schedule.decision(at: workspace.now, lastClaimed: last)
-      if case .run(let night) = decision { try store.setSetting(Self.claimKey, night.description) }
+      let decision = schedule.decision(at: workspace.now, lastClaimed: try Self.lastClaimed(in: store))
+      if case .run(let night) = decision { try Self.setClaimed(night, in: store) }
       return decision
     }
+  }
+
+  /// The user's date of the last night claimed, nil when none is.
+  static func lastClaimed(in store: Store) throws -> LocalDate? {
+    try store.setting(claimKey).flatMap { LocalDate(parsing: $0) }
+  }
+
+  /// Records `night` as the last one claimed.
+  static func setClaimed(_ night: LocalDate, in store: Store) throws {
+    try store.setSetting(claimKey, night.description)
   }
 
   /// The line a start that has nothing to do prints: cron appends it to the log.

@@ -118,21 +118,11 @@ public struct CrontabWriter: Sendable {
     return line
   }
 
-  /// How many bytes `text` takes inside its quotes on a line: a `'` four (`'\''`), a `%` two
-  /// (`\%`), a line break one (a space), any other byte one.
+  /// How many bytes `text` takes inside its quotes on a line, as ``command(for:title:body:)``
+  /// quotes it and cron's `%` is escaped: measured by doing both, so the measure cannot drift
+  /// from the quoting.
   static func lineBytes(of text: some StringProtocol) -> Int {
-    var size = 0
-    var afterCR = false
-    for byte in text.utf8 {
-      defer { afterCR = byte == UInt8(ascii: "\r") }
-      switch byte {
-      case UInt8(ascii: "'"): size += 4
-      case UInt8(ascii: "%"): size += 2
-      case UInt8(ascii: "\n") where afterCR: break
-      default: size += 1
-      }
-    }
-    return size
+    escapePercent(CommandTemplate.shellQuote(String(text))).utf8.count - 2
   }
 
   /// The longest start of `text`, whole characters, that with "…" after it takes at most
