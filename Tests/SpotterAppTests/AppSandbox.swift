@@ -19,7 +19,27 @@ struct AppSandbox {
     dir = TestScratch.root.appendingPathComponent("spotter-app-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     try text.write(toFile: dir.appendingPathComponent("config.toml").path, atomically: false, encoding: .utf8)
+    // A `crontab` first on the workspace's PATH, keeping its table in the sandbox: a service that
+    // refreshes an installed block never reaches the real user's crontab, and a machine without
+    // cron runs these tests alike.
+    let bin = dir.appendingPathComponent("bin")
+    try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+    let crontab = bin.appendingPathComponent("crontab").path
+    try Self.crontabStandIn.write(toFile: crontab, atomically: false, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: crontab)
   }
+
+  /// Answers `-l` from the sandbox's `crontab-table` ("no crontab" when there is none) and puts
+  /// a named file there, as Debian's crontab does.
+  static let crontabStandIn = """
+    #!/bin/sh
+    table="$(dirname "$0")/../crontab-table"
+    case "$1" in
+      -l) [ -f "$table" ] || { echo "no crontab for test" >&2; exit 1; }; cat "$table" ;;
+      -*|"") echo "crontab: usage error: $1" >&2; exit 1 ;;
+      *) cp "$1" "$table" ;;
+    esac
+    """
 
   /// The resolved context at `now`: this sandbox's config and store, its own XDG directories and
   /// home, English, and a machine zone of Berlin, whatever this machine's are.
@@ -28,6 +48,7 @@ struct AppSandbox {
       "HOME": dir.path, "XDG_CONFIG_HOME": dir.path + "/xdg-config", "XDG_DATA_HOME": dir.path + "/xdg-data",
       "XDG_STATE_HOME": dir.path + "/xdg-state", "LANG": "en_US.UTF-8", "TZ": "Europe/Berlin",
       "SPOTTER_LOCALTIME": "/usr/share/zoneinfo/Europe/Berlin",
+      "PATH": dir.path + "/bin:/usr/local/bin:/usr/bin:/bin",
     ]
     var options = SpotterOptions(
       configPath: config, databasePath: db, now: now, environment: environment,
