@@ -116,33 +116,87 @@ public struct OutputPublisher: Sendable {
       }
       try store.saveStreamed(changed)
     }
+    // A calendar on disk published from the same inputs (the same events, span, program, libical
+    // and tzdata) is left as it is, unbuilt: most nights change nothing in it, and its VTIMEZONE
+    // and checks are a tenth of an unchanged run.
+    var inputs = CalendarInputDigest(timeZone: clock.identifier, validFrom: validFrom, validUntil: validUntil)
+    let published =
+      inputs == nil
+      ? nil : try store.setting(PublishedCalendar.settingKey).flatMap(PublishedCalendar.init(setting:))
+    let reusable =
+      published != nil
+      && AtomicFileWriter.contentDigest(ofRegularFile: outputs.currentPath(of: Self.calendarFileName))
+        == published?.bytes
+    func count(_ record: ReminderRecord, _ event: Event, _ change: RevisionChange) {
+      inputs?.add(event)
+      publication.alarms += event.alarms.count
+      publication.counts[change, default: 0] += 1
+      publication.changes?[record.uid] = change
+    }
+    func writeCalendar(_ calendarFile: FileSink, walking body: (BackgroundCalendarWriter) throws -> Void)
+      throws
+    {
+      let calendar = try BackgroundCalendarWriter(
+        timeZone: clock.identifier, validFrom: validFrom, validUntil: validUntil,
+        to: { try calendarFile.write($0) })
+      do {
+        try body(calendar)
+        try calendar.finish()
+      } catch {
+        calendar.abandon()
+        throw error
+      }
+      publication.calendarBuilt = true
+    }
     do {
-      // Streamed to both files, an event at a time: neither output is ever held whole in memory.
-      // The calendar is written on a second thread while this one walks the records and writes
-      // the agenda.
-      try outputs.stage(as: Self.calendarFileName, and: Self.agendaFileName) { calendarFile, agendaFile in
-        let calendar = try BackgroundCalendarWriter(
-          timeZone: clock.identifier, validFrom: validFrom, validUntil: validUntil,
-          to: { try calendarFile.write($0) })
-        do {
+      if reusable {
+        try outputs.stage(as: Self.agendaFileName) { agendaFile in
           try agendaFile.write(agendaWriter.header(horizon: span))
           try walk(saveWeek) { record, change in
             let event = record.event(now: now)
-            try calendar.write(event)
             try agendaWriter.write(event, now: now) { try agendaFile.write($0) }
-            publication.alarms += event.alarms.count
-            publication.counts[change, default: 0] += 1
-            publication.changes?[record.uid] = change
+            count(record, event, change)
           }
-          try calendar.finish()
-        } catch {
-          calendar.abandon()
-          throw error
+        }
+        if inputs?.value != published?.inputs {
+          // Walked again for the calendar alone, as the vdir is.
+          try outputs.stage(as: Self.calendarFileName) { calendarFile in
+            try writeCalendar(calendarFile) { calendar in
+              try walk(nil) { record, _ in try calendar.write(record.event(now: now)) }
+            }
+          }
+        }
+      } else {
+        // Streamed to both files, an event at a time: neither output is ever held whole in
+        // memory. The calendar is written on a second thread while this one walks the records
+        // and writes the agenda.
+        try outputs.stage(as: Self.calendarFileName, and: Self.agendaFileName) { calendarFile, agendaFile in
+          try writeCalendar(calendarFile) { calendar in
+            try agendaFile.write(agendaWriter.header(horizon: span))
+            try walk(saveWeek) { record, change in
+              let event = record.event(now: now)
+              try calendar.write(event)
+              try agendaWriter.write(event, now: now) { try agendaFile.write($0) }
+              count(record, event, change)
+            }
+          }
         }
       }
+      // What the calendar on disk will be made of once the files are in place; the bytes are
+      // read back from where they are staged.
+      let publishing =
+        publication.calendarBuilt
+        ? inputs.flatMap { inputs in
+          AtomicFileWriter.contentDigest(ofRegularFile: outputs.currentPath(of: Self.calendarFileName)).map {
+            PublishedCalendar(inputs: inputs.value, bytes: $0)
+          }
+        } : nil
       CrashPoint.reach("after-staging")
       try outputs.commit {
         try save()
+        if let publishing, publishing != published {
+          try store.setSetting(PublishedCalendar.settingKey, publishing.setting)
+        }
         if begun { try store.commit() }
       }
     } catch {

@@ -12,4 +12,7 @@ public struct Publication: Sendable {
   public var changes: [String: RevisionChange]?
   /// The crontab block and vdir updates after the commit that failed.
   public var sinkFailures: [SinkFailure] = []
+  /// Whether the calendar was built: false when the file on disk was published from the same
+  /// inputs and left as it was without building it (``PublishedCalendar``).
+  public var calendarBuilt = false
 }

@@ -137,6 +137,23 @@ public enum AtomicFileWriter {
     return bytes
   }
 
+  /// A digest of `path`'s bytes (two 64-bit FNV streams from different starts, with the length)
+  /// when it is a regular file, not followed through a link, of at most ``comparedInMemory``
+  /// bytes; nil otherwise.
+  public static func contentDigest(ofRegularFile path: String) -> String? {
+    guard let bytes = bytes(ofRegularFile: path, atMost: comparedInMemory) else { return nil }
+    var first = Fingerprint()
+    var second = Fingerprint()
+    second.combineWord(0x5EED_0F_F11E_DA25)
+    bytes.withUnsafeBytes { raw in
+      first.combineWord(UInt64(raw.count))
+      first.combine(words: raw)
+      second.combineWord(UInt64(raw.count))
+      second.combine(words: raw)
+    }
+    return Fingerprint.hex(first.value) + Fingerprint.hex(second.value)
+  }
+
   /// The process id in a temporary's file name, or nil when `name` is not one of ours.
   public static func writerPID(ofTemporary name: String) -> pid_t? {
     guard name.hasPrefix("."), let marker = name.range(of: ".tmp-", options: .backwards) else { return nil }

@@ -82,6 +82,13 @@ public struct OutputTransaction {
     }
   }
 
+  /// Where `name`'s bytes are now: its staged temporary, or the file itself when it was not
+  /// staged (its bytes were already the file's).
+  public func currentPath(of name: String) -> String {
+    let target = directory + "/" + name
+    return staged.last { $0.target == target }?.temporary ?? target
+  }
+
   /// Runs `save` (the store's commit), then puts every staged file in place.
   ///
   /// When `save` throws, the temporaries are removed and the old files stay.
