@@ -73,6 +73,9 @@ public struct NightlyRunner: Sendable {
     snapshot.earlierSequences = try store.sequences(
       of: planner.undatedFocusUIDs(snapshot, overrides: overrides, request: request), before: snapshot.first)
     reading(snapshot)
+    let outcome = planner.plan(snapshot, overrides: overrides, request: request)
+    guard outcome.needsStoredAchievements else { return outcome }
+    try snapshot.readStoredAchievements(from: store)
     return planner.plan(snapshot, overrides: overrides, request: request)
   }
 

@@ -28,10 +28,28 @@ extension PlanSnapshot {
         reactionReminders: kept.filter { $0.kind == .workout },
         deliveries: try store.deliveries(since: clock.startOfDay(from.adding(days: -1))),
         announcedAchievements: try store.achievements(announcedOnly: true),
-        achievementKeys: try store.achievementKeys(), achievementCursor: try store.achievementCursor(),
         plateauCursor: try store.plateauCursor(), learned: try store.learnedPattern())
+      // The stored achievements are left unread when their cursor covers every completed
+      // session: detection has nothing to do then (``PlanSnapshot/achievementsUnread``).
+      if let head = try store.achievementCursorHead(),
+        head.sessions == AchievementDetector.ordered(snapshot.sessions).count
+      {
+        snapshot.achievementCursor = ProgressCursor(
+          sessions: head.sessions, digest: head.digest, state: AchievementDetector.State())
+        snapshot.achievementsUnread = true
+      } else {
+        try snapshot.readStoredAchievements(from: store)
+      }
       snapshot.orphaned = reminders.unstarted
       return snapshot
     }
+  }
+
+  /// Reads the stored achievements' keys and cursor that ``PlanSnapshot/achievementsUnread`` left
+  /// out.
+  public mutating func readStoredAchievements(from store: Store) throws {
+    achievementKeys = try store.achievementKeys()
+    achievementCursor = try store.achievementCursor()
+    achievementsUnread = false
   }
 }

@@ -145,4 +145,50 @@ import _SpotterTestSupport
     try store.mark("b2", state: .completed, at: now, records: [], findings: findings)
     try agree("b2", "b2 marked completed, its twin at that start abandoned")
   }
+
+  /// The night's plan of `box`, and whether its snapshot read the stored achievements.
+  func plan(_ box: AppSandbox) throws -> (outcome: PlanOutcome, read: Bool) {
+    let workspace = try box.workspace(at: evening)
+    var read = false
+    let outcome = try workspace.store.read { store in
+      try NightlyRunner(workspace: workspace).plan(store: store, request: .coming(count: 2)) {
+        read = !$0.achievementsUnread
+      }
+    }
+    return (outcome, read)
+  }
+
+  /// The stored achievements' keys and cursor state are read only when detection may find
+  /// something: an unchanged night leaves them unread, and a night that must detect all the same
+  /// (an old session edited, so detection replays from the start) is planned again with them,
+  /// finding none new.
+  @Test func storedAchievementsAreReadOnlyWhenNeededAndAReplayFindsNoneNew() throws {
+    let box = try AppSandbox()
+    let export = try box.strongExport()
+    _ = try NightlyRunner(workspace: try box.workspace(at: evening)).run(
+      histories: [export], horizon: .coming(count: 2), outputDirectory: box.out)
+    let stored = try box.workspace(at: evening).store.read { try $0.achievements() }
+    #expect(!stored.isEmpty)
+    let unchanged = try plan(box)
+    #expect(!unchanged.read && !unchanged.outcome.needsStoredAchievements)
+    #expect(unchanged.outcome.findings.achievementCursor == nil)
+    #expect(unchanged.outcome.findings.achievements.isEmpty)
+
+    // The first session's first set a little heavier: its digest, and every one after it, moves.
+    var text = try String(contentsOfFile: export, encoding: .utf8)
+    let line = "2026-08-24 17:59:14,\"Push Day\",1h 14m,\"Bench Press (Barbell)\",W,30.0,8"
+    #expect(text.contains(line))
+    text = text.replacingOccurrences(
+      of: line, with: line.replacingOccurrences(of: ",W,30.0,", with: ",W,32.5,"))
+    try text.write(toFile: export, atomically: false, encoding: .utf8)
+    _ = try NightlyRunner(workspace: try box.workspace(at: evening)).importHistories([export])
+    let replay = try plan(box)
+    // The snapshot left them unread (the cursor's count still matched), so the plan was made
+    // again with them: nothing stored is found as new, and the replayed cursor is saved.
+    #expect(!replay.read)
+    #expect(!replay.outcome.needsStoredAchievements)
+    #expect(replay.outcome.findings.achievements.isEmpty)
+    let cursor = try #require(replay.outcome.findings.achievementCursor)
+    #expect(cursor.sessions == 33 && !cursor.state.weightMarks.isEmpty)
+  }
 }

@@ -27,6 +27,10 @@ public struct FollowUpPlanner: Sendable {
     public var achievementCursor: ProgressCursor<AchievementDetector.State>? = nil
     /// Where plateau detection stopped, with every plateau found, for the next run.
     public var plateauCursor: ProgressCursor<PlateauDetector.State>? = nil
+    /// Achievements had to be detected while the stored ones were left unread
+    /// (`achievementsUnread`): this result does not count, and the plan must be made again with
+    /// them.
+    public var needsStoredAchievements = false
   }
 
   /// - Parameters:
@@ -38,12 +42,14 @@ public struct FollowUpPlanner: Sendable {
   ///   - storedKeys: the keys of every stored achievement; nil means those of `achievements`.
   ///   - achievementCursor: where the last stored run's achievement detection stopped.
   ///   - plateauCursor: where the last stored run's plateau detection stopped.
+  ///   - achievementsUnread: `storedKeys` and the state of `achievementCursor` were left unread,
+  ///     for the cursor covered every completed session: detection may not run.
   public func plan(
     sessions: [Session], pattern: TrainingPattern, upcoming: [PlannedSession],
     known: [String: ReminderRecord],
     achievements: [Achievement], storedKeys: Set<String>? = nil, now: Date,
     achievementCursor: ProgressCursor<AchievementDetector.State>? = nil,
-    plateauCursor: ProgressCursor<PlateauDetector.State>? = nil
+    plateauCursor: ProgressCursor<PlateauDetector.State>? = nil, achievementsUnread: Bool = false
   ) -> Result {
     let clock = ZoneClock(timeZone: settings.timeZone)
     let paused = PauseReminderPlanner(settings: settings).plan(sessions: sessions, known: known, now: now)
@@ -78,6 +84,7 @@ public struct FollowUpPlanner: Sendable {
       plateaus: plateaus, sessions: sessions, upcoming: upcoming, known: known, now: now)
     var fresh: [Achievement] = []
     var nextAchievementCursor: ProgressCursor<AchievementDetector.State>?
+    var needsStoredAchievements = false
     if settings.achievements.anyEnabled {
       // The weekly target is the habit's count of days, not tomorrow's: the confidence moves
       // with the gap since the last session, and a target going from 3 to 4 and back on
@@ -91,17 +98,25 @@ public struct FollowUpPlanner: Sendable {
         + "|\(settings.weightUnit.rawValue)|\(settings.timeZone.identifier)|"
         + "\(detector.weeklyTarget ?? 0)"
       var (start, state) = resume(achievementCursor, context: context, fresh: AchievementDetector.State())
-      let found = detector.detect(ordered[start...], state: &state)
-      start = ordered.count
-      nextAchievementCursor = ProgressCursor(sessions: start, digest: digest(start, context), state: state)
-      fresh = newAchievements(
-        found, known: known, stored: achievements, storedKeys: storedKeys ?? Set(achievements.map(\.key)),
-        now: now)
+      if achievementsUnread && start != ordered.count {
+        // A session edited or added since the reader looked: detecting needs the real state
+        // and keys, which the caller reads before planning again.
+        needsStoredAchievements = true
+        nextAchievementCursor = achievementCursor
+      } else {
+        let found = detector.detect(ordered[start...], state: &state)
+        start = ordered.count
+        nextAchievementCursor = ProgressCursor(sessions: start, digest: digest(start, context), state: state)
+        fresh = newAchievements(
+          found, known: known, stored: achievements, storedKeys: storedKeys ?? Set(achievements.map(\.key)),
+          now: now)
+      }
     }
     let announcements = announcements(of: achievements + fresh, sessions: sessions, known: known, now: now)
     return Result(
       reminders: paused.reminders + announcements + overload, newAchievements: fresh,
-      abandoned: paused.abandoned, achievementCursor: nextAchievementCursor, plateauCursor: nextPlateauCursor)
+      abandoned: paused.abandoned, achievementCursor: nextAchievementCursor, plateauCursor: nextPlateauCursor,
+      needsStoredAchievements: needsStoredAchievements)
   }
 
   /// The running digest of `ordered` sessions with their state and sets: element `k` covers the

@@ -29,6 +29,10 @@ public struct PlanOutcome: Sendable {
   public var repeatingFocus: FocusAlertStream
   /// The instant planned at, which decides the events' alarms (none in the past).
   public var now: Date
+  /// Achievements had to be detected from a snapshot that left the stored ones unread
+  /// (``PlanSnapshot/achievementsUnread``): the outcome does not count, and the plan must be made
+  /// again from a snapshot with them.
+  public var needsStoredAchievements = false
 
   /// Hands `body` every record with its change, ``records`` and the repeating blocks' alerts
   /// merged in the outputs' order (start, then UID), and `chunk` each week of those alerts before

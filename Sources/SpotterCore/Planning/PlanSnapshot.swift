@@ -30,6 +30,13 @@ public struct PlanSnapshot: Sendable {
   public var achievementKeys: Set<String>
   public var achievementCursor: ProgressCursor<AchievementDetector.State>?
   public var plateauCursor: ProgressCursor<PlateauDetector.State>?
+  /// The stored achievements' keys and the state of their cursor were left unread: the cursor
+  /// covered every completed session, so detection had nothing to do (a night with nothing new),
+  /// and reading them costs SQLite 2 million instructions and their decoding 1.5 million on a
+  /// five-year store. ``achievementKeys`` is then empty and ``achievementCursor`` holds its
+  /// count and digest with an empty state. A plan that must detect all the same (a session
+  /// edited, or marked done) says so (``PlanOutcome/needsStoredAchievements``).
+  public var achievementsUnread = false
   /// The pattern the last planning run learned, reused when its key still matches.
   public var learned: LearnedPattern?
   /// The SEQUENCE of each one-off focus block's alert that the plan may make and that is stored

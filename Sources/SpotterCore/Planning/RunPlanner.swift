@@ -65,7 +65,8 @@ public struct RunPlanner: Sendable {
       upcoming: span.restricted(to: Horizon(start: today, days: Self.lookaheadDays)).sessions,
       known: Dictionary(snapshot.knownFollowUps.map { ($0.uid, $0) }, uniquingKeysWith: { $1 }),
       achievements: snapshot.announcedAchievements, storedKeys: snapshot.achievementKeys, now: now,
-      achievementCursor: snapshot.achievementCursor, plateauCursor: snapshot.plateauCursor)
+      achievementCursor: snapshot.achievementCursor, plateauCursor: snapshot.plateauCursor,
+      achievementsUnread: snapshot.achievementsUnread)
     let followUpReminders = ReminderAction.apply(actions, to: followUps.reminders)
     // Focus alerts are planned from today whatever the horizon, and at least as far as it.
     let focusWindow = Horizon(
@@ -118,7 +119,8 @@ public struct RunPlanner: Sendable {
         learned: stored.pattern == nil ? LearnedPattern(key: stored.key, pattern: pattern) : nil),
       records: records, changedWorkouts: workouts.changed + orphaned.filter { $0.kind != .focusBlock },
       changedFocus: alerts.changed + orphaned.filter { $0.kind == .focusBlock },
-      changedFollowUps: events.changed, changes: changes, repeatingFocus: repeatingFocus, now: now)
+      changedFollowUps: events.changed, changes: changes, repeatingFocus: repeatingFocus, now: now,
+      needsStoredAchievements: followUps.needsStoredAchievements)
   }
 
   /// The pattern and the workout and rest-day plan of `horizon` alone: the first step of

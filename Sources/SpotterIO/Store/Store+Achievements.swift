@@ -106,6 +106,23 @@ extension Store {
     }
   }
 
+  /// How many sessions the stored achievement cursor covers, and its digest, read without its
+  /// state (years of records); nil when none is stored or its start is not of that form.
+  public func achievementCursorHead() throws -> (sessions: Int, digest: String)? {
+    let head = try guarded {
+      try read { db in
+        try String.fetchOne(
+          db.cachedStatement(sql: "SELECT substr(value, 1, 64) FROM setting WHERE key = ?"),
+          arguments: [Self.achievementCursorKey])
+      }
+    }
+    let fields = head?.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false) ?? []
+    guard fields.count == 3, let sessions = Int(fields[0]), sessions >= 0, !fields[1].isEmpty else {
+      return nil
+    }
+    return (sessions, String(fields[1]))
+  }
+
   /// Where the last stored run's plateau detection stopped, with the plateaus found; nil when
   /// nothing is stored or it does not decode (the JSON of earlier versions included): then
   /// detection replays from the start.
