@@ -31,8 +31,10 @@ extension PlanSnapshot {
         plateauCursor: try store.plateauCursor(), learned: try store.learnedPattern())
       // The stored achievements are left unread when their cursor covers every completed
       // session: detection has nothing to do then (``PlanSnapshot/achievementsUnread``).
+      // Detection reads the completed sessions (``AchievementDetector/ordered(_:)``); counted
+      // here without ordering them.
       if let head = try store.achievementCursorHead(),
-        head.sessions == AchievementDetector.ordered(snapshot.sessions).count
+        head.sessions == snapshot.sessions.reduce(0, { $1.state == .completed ? $0 + 1 : $0 })
       {
         snapshot.achievementCursor = ProgressCursor(
           sessions: head.sessions, digest: head.digest, state: AchievementDetector.State())
