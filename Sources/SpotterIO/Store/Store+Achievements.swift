@@ -25,10 +25,7 @@ extension Store {
   public func achievements(announcedOnly: Bool = false) throws -> [Achievement] {
     try guarded {
       try read { db in
-        let filter = announcedOnly ? " WHERE announce_at IS NOT NULL" : ""
-        return try Row.fetchAll(
-          db, sql: "SELECT key, detail FROM achievement\(filter) ORDER BY earned_at, key"
-        ).map { row in
+        try Row.fetchAll(db, sql: Self.achievementsSQL(announcedOnly: announcedOnly)).map { row in
           let detail: String = row["detail"]
           guard
             let achievement = try? Self.achievementDecoder.decode(Achievement.self, from: Data(detail.utf8))
@@ -43,6 +40,13 @@ extension Store {
         }
       }
     }
+  }
+
+  /// What ``achievements(announcedOnly:)`` asks; the announced ones are read through the index
+  /// of those alone (schema 11).
+  static func achievementsSQL(announcedOnly: Bool) -> String {
+    let filter = announcedOnly ? " WHERE announce_at IS NOT NULL" : ""
+    return "SELECT key, detail FROM achievement\(filter) ORDER BY earned_at, key"
   }
 
   static func save(_ learned: RunFindings, db: Database) throws {

@@ -350,7 +350,7 @@ public final class Store: Sendable {
   ]
 
   /// The schema version the newest migration reaches.
-  public static let schemaVersion = 10
+  public static let schemaVersion = 11
 
   static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
@@ -515,6 +515,16 @@ public final class Store: Sendable {
         sql: """
           CREATE INDEX reminder_kind_date ON reminder(kind, date);
           PRAGMA user_version = 10;
+          """)
+    }
+    migrator.registerMigration("v11") { db in
+      // A plan reads the announced achievements every night, in the order they were earned:
+      // without an index of those alone, every achievement of the store's years was read with
+      // its details to find none (0.75 million instructions a night at 1,000 of them).
+      try db.execute(
+        sql: """
+          CREATE INDEX achievement_announced ON achievement(earned_at, key) WHERE announce_at IS NOT NULL;
+          PRAGMA user_version = 11;
           """)
     }
     return migrator

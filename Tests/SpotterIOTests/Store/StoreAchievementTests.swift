@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import SpotterCore
 import Testing
 import _SpotterTestSupport
@@ -36,5 +37,18 @@ import _SpotterTestSupport
           achievements.first { $0.sessionID == id }!.key
         })
     #expect(try store.achievements().count == 300)
+  }
+
+  /// The announced achievements, read by every plan, come from an index of those alone, not from
+  /// a scan of every achievement with its details.
+  @Test func announcedAchievementsAreReadThroughTheirIndex() throws {
+    let path = TestScratch.root.appendingPathComponent("achievements-\(UUID()).sqlite").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let store = try Store(path: path)
+    let plan = try store.queue.read { db in
+      try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + Store.achievementsSQL(announcedOnly: true))
+        .map { $0["detail"] as String }
+    }
+    #expect(plan == ["SCAN achievement USING INDEX achievement_announced"], "\(plan)")
   }
 }
