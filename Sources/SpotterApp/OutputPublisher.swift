@@ -125,8 +125,8 @@ public struct OutputPublisher: Sendable {
       ? nil : try store.setting(PublishedCalendar.settingKey).flatMap(PublishedCalendar.init(setting:))
     let reusable =
       published != nil
-      && AtomicFileWriter.contentDigest(ofRegularFile: outputs.currentPath(of: Self.calendarFileName))
-        == published?.bytes
+      && AtomicFileWriter.identity(ofRegularFile: outputs.currentPath(of: Self.calendarFileName))
+        == published?.file
     func count(_ record: ReminderRecord, _ event: Event, _ change: RevisionChange) {
       inputs?.add(event)
       publication.alarms += event.alarms.count
@@ -182,13 +182,14 @@ public struct OutputPublisher: Sendable {
           }
         }
       }
-      // What the calendar on disk will be made of once the files are in place; the bytes are
-      // read back from where they are staged.
+      // What the calendar on disk will be made of once the files are in place, and the file it
+      // will be: its staged temporary, whose identity the rename keeps, or the file already
+      // there when its bytes were the same.
       let publishing =
         publication.calendarBuilt
         ? inputs.flatMap { inputs in
-          AtomicFileWriter.contentDigest(ofRegularFile: outputs.currentPath(of: Self.calendarFileName)).map {
-            PublishedCalendar(inputs: inputs.value, bytes: $0)
+          AtomicFileWriter.identity(ofRegularFile: outputs.currentPath(of: Self.calendarFileName)).map {
+            PublishedCalendar(inputs: inputs.value, file: $0)
           }
         } : nil
       CrashPoint.reach("after-staging")

@@ -1,31 +1,35 @@
 import SpotterICal
 
 /// What the store remembers of the calendar it last published: the digest of what it was made of
-/// (``CalendarInputDigest``) and of its bytes. While both still hold, the next publication with the
-/// same inputs leaves the file as it is without building it again.
+/// (``CalendarInputDigest``) and the identity of the file it was written to (device, inode, size
+/// and modification time, ``AtomicFileWriter/identity(ofRegularFile:)``). While both still hold,
+/// the next publication with the same inputs leaves the file as it is without building it again.
 ///
-/// The bytes' digest is checked against the file on disk each time, so a calendar edited,
-/// replaced or left behind by a kill before its rename is built again; the store commits this
-/// with the outputs, and a digest that vouches for a file that never arrived only costs a build.
+/// The file's identity is checked each time, so a calendar written again, edited, replaced,
+/// copied in or left behind by a kill before its rename is built again; the store commits this
+/// with the outputs, and an identity that names a file that never arrived only costs a build.
+/// The identity is asked of one `lstat`, not of the file's bytes: a file rewritten with the same
+/// size and its modification time set back to the nanosecond, in place, goes unseen until the
+/// calendar's next change, and only someone who can write the output folder can do that.
 struct PublishedCalendar: Sendable, Hashable {
   /// The setting it is kept under.
   static let settingKey = "calendar.published"
 
   var inputs: String
-  var bytes: String
+  var file: String
 
-  init(inputs: String, bytes: String) {
+  init(inputs: String, file: String) {
     self.inputs = inputs
-    self.bytes = bytes
+    self.file = file
   }
 
-  /// The value as the setting holds it, `inputs bytes`; nil when it is not two words.
+  /// The value as the setting holds it, `inputs file`; nil when it is not two words.
   init?(setting: String) {
     let words = setting.split(separator: " ", omittingEmptySubsequences: false)
     guard words.count == 2, !words[0].isEmpty, !words[1].isEmpty else { return nil }
     inputs = String(words[0])
-    bytes = String(words[1])
+    file = String(words[1])
   }
 
-  var setting: String { inputs + " " + bytes }
+  var setting: String { inputs + " " + file }
 }

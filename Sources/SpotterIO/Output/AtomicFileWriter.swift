@@ -137,21 +137,19 @@ public enum AtomicFileWriter {
     return bytes
   }
 
-  /// A digest of `path`'s bytes (two 64-bit FNV streams from different starts, with the length)
-  /// when it is a regular file, not followed through a link, of at most ``comparedInMemory``
-  /// bytes; nil otherwise.
-  public static func contentDigest(ofRegularFile path: String) -> String? {
-    guard let bytes = bytes(ofRegularFile: path, atMost: comparedInMemory) else { return nil }
-    var first = Fingerprint()
-    var second = Fingerprint()
-    second.combineWord(0x5EED_0F_F11E_DA25)
-    bytes.withUnsafeBytes { raw in
-      first.combineWord(UInt64(raw.count))
-      first.combine(words: raw)
-      second.combineWord(UInt64(raw.count))
-      second.combine(words: raw)
-    }
-    return Fingerprint.hex(first.value) + Fingerprint.hex(second.value)
+  /// `device:inode:size:mtime` of `path` when it is a regular file, not followed through a
+  /// link; nil otherwise. A rename keeps all four, so a staged temporary's identity is the one
+  /// its target will have; a file written again, edited in place or replaced changes at least
+  /// one of them.
+  public static func identity(ofRegularFile path: String) -> String? {
+    var status = stat()
+    guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+    #if canImport(Darwin)
+      let modified = status.st_mtimespec
+    #else
+      let modified = status.st_mtim
+    #endif
+    return "\(status.st_dev):\(status.st_ino):\(status.st_size):\(modified.tv_sec).\(modified.tv_nsec)"
   }
 
   /// The process id in a temporary's file name, or nil when `name` is not one of ours.
