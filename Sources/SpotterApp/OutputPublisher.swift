@@ -17,6 +17,37 @@ public struct OutputPublisher: Sendable {
     return folder == "/" ? "/" + name : folder + "/" + name
   }
 
+  /// The digest of a calendar's inputs before its events (``CalendarInputDigest``), with this
+  /// program, libical and the zone's tzdata identified by their files; nil when one of them
+  /// cannot be, for then a change to it could go unseen and the calendar is always built.
+  static func inputDigest(timeZone: String, validFrom: Date, validUntil: Date) -> CalendarInputDigest? {
+    guard let dependencies = CalendarInputDigest.dependencies(timeZone: timeZone),
+      let program = programIdentity
+    else { return nil }
+    var identities = [program]
+    for path in dependencies {
+      guard let identity = AtomicFileWriter.identity(ofRegularFile: path, followingLinks: true) else {
+        return nil
+      }
+      identities.append(identity)
+    }
+    return CalendarInputDigest(
+      timeZone: timeZone, validFrom: validFrom, validUntil: validUntil, identities: identities)
+  }
+
+  /// The running program's file, identified once a process: the kernel's link to it on Linux
+  /// (the very file running, even when an upgrade has replaced the one at its path).
+  static let programIdentity: String? = {
+    #if os(Linux)
+      if let identity = AtomicFileWriter.identity(ofRegularFile: "/proc/self/exe", followingLinks: true) {
+        return identity
+      }
+    #endif
+    return Bundle.main.executablePath.flatMap {
+      AtomicFileWriter.identity(ofRegularFile: $0, followingLinks: true)
+    }
+  }()
+
   public let workspace: Workspace
   /// Whether a failed crontab block or vdir update is said on stderr (``Workspace/notices``);
   /// `spotter run` keeps them in its report instead, where they set its exit code.
@@ -119,7 +150,7 @@ public struct OutputPublisher: Sendable {
     // A calendar on disk published from the same inputs (the same events, span, program, libical
     // and tzdata) is left as it is, unbuilt: most nights change nothing in it, and its VTIMEZONE
     // and checks are a tenth of an unchanged run.
-    var inputs = CalendarInputDigest(timeZone: clock.identifier, validFrom: validFrom, validUntil: validUntil)
+    var inputs = Self.inputDigest(timeZone: clock.identifier, validFrom: validFrom, validUntil: validUntil)
     let published =
       inputs == nil
       ? nil : try store.setting(PublishedCalendar.settingKey).flatMap(PublishedCalendar.init(setting:))

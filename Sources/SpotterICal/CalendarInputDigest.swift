@@ -3,7 +3,7 @@ import SpotterCore
 
 /// A digest of everything a calendar's bytes are made of: the events and the span handed to
 /// ``ICSEventStream``, and the code and data that turn them into bytes (this program, the libical
-/// library, the zone's tzdata file).
+/// library, the zone's tzdata file, as the caller identifies them).
 ///
 /// Equal digests mean equal bytes, so a publisher that finds the digest of the calendar already
 /// on disk unchanged can leave it unwritten without building it: on an unchanged night, building
@@ -14,15 +14,24 @@ public struct CalendarInputDigest: Sendable {
   private var first = Fingerprint()
   private var second = Fingerprint()
 
+  /// The files besides the program whose identities the digest of a calendar in `timeZone`
+  /// takes: the libical library and, unless the zone is written without a VTIMEZONE (UTC), the
+  /// tzdata file its rules come from; nil when libical cannot say where one of them is.
+  public static func dependencies(timeZone: String) -> [String]? {
+    guard let library = Libical.libraryPath else { return nil }
+    guard !Libical.utcNames.contains(timeZone) else { return [library] }
+    return Libical.zoneDataPath(timeZone).map { [library, $0] }
+  }
+
   /// The digest of a calendar in `timeZone` whose VTIMEZONE covers `validFrom` to `validUntil`,
-  /// before its events are added; nil when this program, libical or the zone's tzdata file
-  /// cannot be identified, for then a change to them could go unseen.
-  public init?(writer: ICSWriter = ICSWriter(), timeZone: String, validFrom: Date, validUntil: Date) {
-    guard let program = Libical.programIdentity, let library = Libical.libraryIdentity,
-      let zone = Libical.zoneDataIdentity(timeZone)
-    else { return nil }
+  /// before its events are added, made with the files `identities` names: the program's own and
+  /// its ``dependencies(timeZone:)``, each as its device, inode, size and modification time, so
+  /// that an upgrade or a rebuild of any of them changes the digest.
+  public init(
+    writer: ICSWriter = ICSWriter(), timeZone: String, validFrom: Date, validUntil: Date, identities: [String]
+  ) {
     second.combineWord(0x5EED_0F_CA1E_DA25)
-    for part in [Self.format, program, library, zone, timeZone, ICSWriter.productID, writer.calendarName] {
+    for part in [Self.format, timeZone, ICSWriter.productID, writer.calendarName] + identities {
       combine(part)
     }
     combine(validFrom.timeIntervalSince1970)

@@ -18,9 +18,14 @@ import _SpotterTestSupport
     description: "Today: Push Day", categories: ["Spotter", "Workout"], status: .confirmed,
     alarms: [Alarm(description: "Workout Time!", trigger: Trigger(offsetSeconds: -1800))])
 
-  func digest(_ events: [Event], zone: String = "Europe/Berlin", until: Date? = nil) throws -> String {
-    var digest = try #require(
-      CalendarInputDigest(timeZone: zone, validFrom: from, validUntil: until ?? self.until))
+  func digest(
+    _ events: [Event], zone: String = "Europe/Berlin", until: Date? = nil, program: String = "1:2:3:4.5"
+  )
+    throws -> String
+  {
+    let dependencies = try #require(CalendarInputDigest.dependencies(timeZone: zone))
+    var digest = CalendarInputDigest(
+      timeZone: zone, validFrom: from, validUntil: until ?? self.until, identities: [program] + dependencies)
     for event in events { digest.add(event) }
     return digest.value
   }
@@ -55,19 +60,23 @@ import _SpotterTestSupport
     with { $0.alarms.append($0.alarms[0]) }
     var seen: Set<String> = [try digest([event])]
     for other in changed { #expect(seen.insert(try digest([other])).inserted, "\(other)") }
-    // The span, the zone, and the events' number and order.
+    // The span, the zone, the program, and the events' number and order.
     for other in [
       try digest([event], until: until + 86400), try digest([event], zone: "Europe/Vienna"), try digest([]),
-      try digest([event, event]), try digest([event, changed[0]]), try digest([changed[0], event]),
+      try digest([event], program: "1:2:3:4.6"), try digest([event, event]), try digest([event, changed[0]]),
+      try digest([changed[0], event]),
     ] {
       #expect(seen.insert(other).inserted)
     }
   }
 
-  @Test func aZoneWithoutItsTzdataFileHasNoDigest() {
-    #expect(CalendarInputDigest(timeZone: "Nowhere/Atlantis", validFrom: from, validUntil: until) == nil)
-    #expect(Libical.fileIdentity("/nonexistent/spotter") == nil)
-    #expect(Libical.programIdentity != nil)
-    #expect(Libical.libraryIdentity != nil)
+  /// The library and the zone's tzdata file are named as files; UTC, written without a
+  /// VTIMEZONE, needs none.
+  @Test func theLibraryAndTheZonesTzdataAreNamed() throws {
+    let berlin = try #require(CalendarInputDigest.dependencies(timeZone: "Europe/Berlin"))
+    #expect(berlin.count == 2 && berlin[1].hasSuffix("/Europe/Berlin"))
+    #expect(
+      FileManager.default.fileExists(atPath: berlin[0]) && FileManager.default.fileExists(atPath: berlin[1]))
+    #expect(CalendarInputDigest.dependencies(timeZone: "UTC") == [berlin[0]])
   }
 }

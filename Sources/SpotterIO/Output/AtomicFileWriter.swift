@@ -137,13 +137,15 @@ public enum AtomicFileWriter {
     return bytes
   }
 
-  /// `device:inode:size:mtime` of `path` when it is a regular file, not followed through a
-  /// link; nil otherwise. A rename keeps all four, so a staged temporary's identity is the one
-  /// its target will have; a file written again, edited in place or replaced changes at least
-  /// one of them.
-  public static func identity(ofRegularFile path: String) -> String? {
+  /// `device:inode:size:mtime` of `path` when it is a regular file (by default not followed
+  /// through a link); nil otherwise. A rename keeps all four, so a staged temporary's identity is
+  /// the one its target will have; a file written again, edited in place or replaced changes at
+  /// least one of them.
+  public static func identity(ofRegularFile path: String, followingLinks: Bool = false) -> String? {
     var status = stat()
-    guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+    guard (followingLinks ? stat(path, &status) : lstat(path, &status)) == 0,
+      status.st_mode & S_IFMT == S_IFREG
+    else { return nil }
     #if canImport(Darwin)
       let modified = status.st_mtimespec
     #else
