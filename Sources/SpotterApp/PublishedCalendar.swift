@@ -8,9 +8,10 @@ import SpotterICal
 /// The file's identity is checked each time, so a calendar written again, edited, replaced,
 /// copied in or left behind by a kill before its rename is built again; the store commits this
 /// with the outputs, and an identity that names a file that never arrived only costs a build.
-/// The identity is asked of one `lstat`, not of the file's bytes: a file rewritten with the same
-/// size and its modification time set back to the nanosecond, in place, goes unseen until the
-/// calendar's next change, and only someone who can write the output folder can do that.
+/// The identity is asked of one `lstat`, not of the file's bytes: a file rewritten in place with
+/// the same size and its modification time set back to the nanosecond (on a filesystem of whole
+/// seconds, within the second) goes unseen until the calendar's next change, and only someone who
+/// can write the output folder can do that.
 struct PublishedCalendar: Sendable, Hashable {
   /// The setting it is kept under.
   static let settingKey = "calendar.published"
