@@ -120,11 +120,10 @@ extension Store {
           arguments: [Self.achievementCursorKey])
       }
     }
-    let fields = head?.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false) ?? []
-    guard fields.count == 3, let sessions = Int(fields[0]), sessions >= 0, !fields[1].isEmpty else {
+    guard let fields = head.flatMap(Self.cursorFields), fields.sessions >= 0, !fields.digest.isEmpty else {
       return nil
     }
-    return (sessions, String(fields[1]))
+    return (fields.sessions, fields.digest)
   }
 
   /// Where the last stored run's plateau detection stopped, with the plateaus found; nil when
@@ -145,18 +144,28 @@ extension Store {
   static func unpackedCursor<State>(
     _ text: String, decode: (UnsafeRawBufferPointer) -> State?
   ) -> ProgressCursor<State>? {
+    guard let fields = cursorFields(text), let data = Data(base64Encoded: Data(fields.state)),
+      let state = data.withUnsafeBytes(decode)
+    else { return nil }
+    return ProgressCursor(sessions: fields.sessions, digest: fields.digest, state: state)
+  }
+
+  /// The count, the digest and the packed state of a cursor as ``packedCursor(_:state:)`` writes
+  /// it (or of its start: the state may be cut off); nil when there are not three fields or the
+  /// count is not a number.
+  static func cursorFields(_ text: String) -> (sessions: Int, digest: String, state: Substring.UTF8View)? {
     // Split by bytes: the state is years of records in base64, and a split by characters walked
     // its grapheme clusters, a third of a millisecond a night on a five-year store.
-    let bytes = text.utf8
+    let bytes = Substring(text).utf8
     let space = UInt8(ascii: " ")
     guard let first = bytes.firstIndex(of: space),
       let second = bytes[bytes.index(after: first)...].firstIndex(of: space),
-      let sessions = Int(Substring(bytes[..<first])),
-      let data = Data(base64Encoded: Data(bytes[bytes.index(after: second)...])),
-      let state = data.withUnsafeBytes(decode)
+      let sessions = Int(Substring(bytes[..<first]))
     else { return nil }
-    return ProgressCursor(
-      sessions: sessions, digest: String(Substring(bytes[bytes.index(after: first)..<second])), state: state)
+    return (
+      sessions, String(Substring(bytes[bytes.index(after: first)..<second])),
+      bytes[bytes.index(after: second)...]
+    )
   }
 
   /// The JSON of the achievements: sorted keys, so the same content is always the same bytes and
