@@ -1,5 +1,6 @@
 import Foundation
 import SpotterCore
+import SpotterIO
 
 #if canImport(Glibc)
   import Glibc
@@ -61,6 +62,20 @@ public enum ExecutablePath {
     #endif
     return Bundle.main.executablePath.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path }
   }
+
+  /// The running binary's file identity (``AtomicFileWriter/identity(ofRegularFile:followingLinks:)``),
+  /// once a process: asked of the kernel's link on Linux, which leads to the very file running even
+  /// when an upgrade has replaced the one at its path; as ``resolved(procSelf:)`` finds it elsewhere.
+  static let identity: String? = {
+    #if os(Linux)
+      if let identity = AtomicFileWriter.identity(ofRegularFile: "/proc/self/exe", followingLinks: true) {
+        return identity
+      }
+    #endif
+    return resolved(procSelf: "/proc/self/exe").flatMap {
+      AtomicFileWriter.identity(ofRegularFile: $0, followingLinks: true)
+    }
+  }()
 
   /// What Linux appends to the link of a process whose binary was removed.
   static let deleted = " (deleted)"

@@ -22,7 +22,7 @@ public struct OutputPublisher: Sendable {
   /// cannot be, for then a change to it could go unseen and the calendar is always built.
   static func inputDigest(timeZone: String, validFrom: Date, validUntil: Date) -> CalendarInputDigest? {
     guard let dependencies = CalendarInputDigest.dependencies(timeZone: timeZone),
-      let program = programIdentity
+      let program = ExecutablePath.identity
     else { return nil }
     var identities = [program]
     for path in dependencies {
@@ -34,19 +34,6 @@ public struct OutputPublisher: Sendable {
     return CalendarInputDigest(
       timeZone: timeZone, validFrom: validFrom, validUntil: validUntil, identities: identities)
   }
-
-  /// The running program's file, identified once a process: the kernel's link to it on Linux
-  /// (the very file running, even when an upgrade has replaced the one at its path).
-  static let programIdentity: String? = {
-    #if os(Linux)
-      if let identity = AtomicFileWriter.identity(ofRegularFile: "/proc/self/exe", followingLinks: true) {
-        return identity
-      }
-    #endif
-    return Bundle.main.executablePath.flatMap {
-      AtomicFileWriter.identity(ofRegularFile: $0, followingLinks: true)
-    }
-  }()
 
   public let workspace: Workspace
   /// Whether a failed crontab block or vdir update is said on stderr (``Workspace/notices``);
