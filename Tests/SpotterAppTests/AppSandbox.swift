@@ -57,6 +57,15 @@ struct AppSandbox {
     return try Workspace(options: options)
   }
 
+  /// A sandbox whose first night ran at `evening` (`run` of the example Strong export, a week
+  /// planned), with its store and both outputs.
+  static func afterANight(at evening: String) throws -> AppSandbox {
+    let box = try AppSandbox()
+    _ = try NightlyRunner(workspace: try box.workspace(at: evening)).run(
+      histories: [try box.strongExport()], horizon: .coming(count: 7), outputDirectory: box.out)
+    return box
+  }
+
   /// The example Strong export, copied in.
   func strongExport() throws -> String {
     let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

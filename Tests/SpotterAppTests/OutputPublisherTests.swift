@@ -10,13 +10,6 @@ import Testing
   let evening = "2026-11-22T21:30:00+01:00"
   let key = "calendar.published"
 
-  func ranBox() throws -> AppSandbox {
-    let box = try AppSandbox()
-    _ = try NightlyRunner(workspace: try box.workspace(at: evening)).run(
-      histories: [try box.strongExport()], horizon: .coming(count: 7), outputDirectory: box.out)
-    return box
-  }
-
   /// The night's plan published again at `now`, optionally with tomorrow skipped.
   func publish(_ box: AppSandbox, at now: String, skippingTomorrow: Bool = false) throws -> Publication {
     let workspace = try box.workspace(at: now)
@@ -36,7 +29,7 @@ import Testing
   }
 
   @Test func anUnchangedCalendarIsNotBuiltAgain() throws {
-    let box = try ranBox()
+    let box = try AppSandbox.afterANight(at: evening)
     let calendar = box.out + "/" + NightlyRunner.calendarFileName
     let before = (try box.read(NightlyRunner.calendarFileName), try modified(calendar))
     #expect(before.0.contains("BEGIN:VEVENT"))
@@ -47,7 +40,7 @@ import Testing
   }
 
   @Test func aCalendarChangedOnDiskIsBuiltAgain() throws {
-    let box = try ranBox()
+    let box = try AppSandbox.afterANight(at: evening)
     let calendar = box.out + "/" + NightlyRunner.calendarFileName
     let original = try box.read(NightlyRunner.calendarFileName)
     for damage in ["BEGIN:VEVENT\r\nEND:VEVENT\r\n", ""] {
@@ -80,7 +73,7 @@ import Testing
   }
 
   @Test func aDamagedRecordIsBuiltAgainAndRewritten() throws {
-    let box = try ranBox()
+    let box = try AppSandbox.afterANight(at: evening)
     let workspace = try box.workspace(at: evening)
     for damage in ["", "one", "a b c", " x"] {
       try workspace.store.write { try $0.setSetting(key, damage) }
@@ -96,7 +89,7 @@ import Testing
   @Test func aChangedEventIsBuiltToTheSameBytesEitherWay() throws {
     // Two stores alike; one forgets what it published, so its calendar is built in one pass with
     // the agenda, the other's in a second walk after the agenda's.
-    let (first, second) = (try ranBox(), try ranBox())
+    let (first, second) = (try AppSandbox.afterANight(at: evening), try AppSandbox.afterANight(at: evening))
     try second.workspace(at: evening).store.write { try $0.setSetting(key, nil) }
     #expect(try publish(first, at: evening, skippingTomorrow: true).calendarBuilt)
     #expect(try publish(second, at: evening, skippingTomorrow: true).calendarBuilt)
@@ -117,7 +110,7 @@ import Testing
 
   @Test func anAlarmThatPassedBuildsTheCalendar() throws {
     // The same events a day on: the first day's alarms are behind, so the bytes differ.
-    let box = try ranBox()
+    let box = try AppSandbox.afterANight(at: evening)
     let before = try box.read(NightlyRunner.calendarFileName)
     let publication = try publish(box, at: "2026-11-23T21:30:00+01:00")
     #expect(publication.calendarBuilt)

@@ -9,15 +9,8 @@ import Testing
 @Suite struct StoreChangeTests {
   let evening = "2026-11-22T21:30:00+01:00"
 
-  func ranBox() throws -> AppSandbox {
-    let box = try AppSandbox()
-    _ = try NightlyRunner(workspace: try box.workspace(at: evening)).run(
-      histories: [try box.strongExport()], horizon: .coming(count: 7), outputDirectory: box.out)
-    return box
-  }
-
   @Test func aPlannedChangeIsPublishedWithItsSave() throws {
-    let box = try ranBox()
+    let box = try AppSandbox.afterANight(at: evening)
     let workspace = try box.workspace(at: evening)
     let tomorrow = workspace.today.adding(days: 1)
     let uid = "workout-reminder-\(tomorrow)@spotter"
@@ -39,7 +32,7 @@ import Testing
   }
 
   @Test func aSaveThatFailsLeavesTheOutputsTheStoreAndTheLock() throws {
-    let box = try ranBox()
+    let box = try AppSandbox.afterANight(at: evening)
     let workspace = try box.workspace(at: evening)
     let tomorrow = workspace.today.adding(days: 1)
     let before = (
