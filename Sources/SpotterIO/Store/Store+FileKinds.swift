@@ -24,10 +24,17 @@ extension Store {
     guard path != ":memory:" else { return }
     var status = stat()
     var base = path
-    if stat(path, &status) == 0 {
-      let kind = status.st_mode & S_IFMT
-      guard kind == S_IFREG else { throw notAFile(path: path, shown: path, kind: kind) }
-      base = InputFile.resolvedPath(path) ?? base
+    // Only a store that is itself a link has its siblings elsewhere: through a linked folder,
+    // `path + "-wal"` resolves as the store does, the kernel's way. So `realpath`, a `readlink`
+    // of every component, is asked only of a link, not on each of a night's seven checks.
+    if lstat(path, &status) == 0 {
+      let isLink = status.st_mode & S_IFMT == S_IFLNK
+      // A link is judged by the file it names; one that names nothing is no store yet.
+      if !isLink || stat(path, &status) == 0 {
+        let kind = status.st_mode & S_IFMT
+        guard kind == S_IFREG else { throw notAFile(path: path, shown: path, kind: kind) }
+        if isLink { base = InputFile.resolvedPath(path) ?? base }
+      }
     }
     for suffix in siblingSuffixes where lstat(base + suffix, &status) == 0 {
       let kind = status.st_mode & S_IFMT
