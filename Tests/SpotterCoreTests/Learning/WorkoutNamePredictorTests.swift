@@ -1,6 +1,7 @@
-import SpotterCore
 import Testing
 import _SpotterTestSupport
+
+@testable import SpotterCore
 
 @Suite struct WorkoutNamePredictorTests {
   /// Sessions every other day from 2026-09-01, named in turn.
@@ -122,5 +123,27 @@ import _SpotterTestSupport
 
   @Test func nothingKnownPredictsNothing() {
     #expect(WorkoutNamePredictor(sessions: []).names(for: [TestZones.date("2026-09-01")]) == [nil])
+  }
+
+  /// An ASCII key's shape, made a byte at a time, is the shape made a character at a time.
+  @Test func anASCIIKeysShapeIsTheCharacterShape() {
+    var keys = (0..<128).flatMap { byte -> [String] in
+      let text = String(Unicode.Scalar(UInt8(byte)))
+      return [text, "day \(text)1", "1\(text)2", "\(text)\(text)"]
+    }
+    var generator = SeededGenerator(seed: 45)
+    let pieces = ["day", "7", "12", "0", " ", "//", "week", "#", "\r\n", "x9"]
+    for _ in 0..<2_000 {
+      keys.append(
+        (0..<Int.random(in: 1...6, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }
+          .joined())
+    }
+    for key in keys {
+      #expect(
+        WorkoutNamePredictor.asciiShape(key) == WorkoutNamePredictor.characterShape(key),
+        "\(key.debugDescription)")
+    }
+    #expect(WorkoutNamePredictor.shape("upper // week 12") == "upper // week #")
+    #expect(WorkoutNamePredictor.asciiShape("tag 3 ü") == nil)
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _SpotterTestSupport
 
 @testable import SpotterCore
 
@@ -39,5 +40,30 @@ import Testing
     #expect(
       WorkoutTitle.containsWorkoutWord(key) == WorkoutTitle.workoutWords.contains { key.contains($0) },
       "\(key)")
+  }
+
+  /// An ASCII name's key, made a byte at a time, is the key made a Unicode scalar at a time:
+  /// every ASCII byte alone, between letters and at the ends, and thousands of names drawn from
+  /// letters of both cases, digits, every kind of ASCII white space and punctuation.
+  @Test func anASCIINamesKeyIsTheScalarKey() {
+    var names = (0..<128).flatMap { byte -> [String] in
+      let text = String(Unicode.Scalar(UInt8(byte)))
+      return [text, "a\(text)B", "\(text) Push Day \(text)", "\(text)\(text)x"]
+    }
+    var generator = SeededGenerator(seed: 46)
+    let pieces = [
+      "Push", "DAY", "day", "3", "12", " ", "  ", "\t", "\n", "\r\n", "\u{0B}", "\u{0C}", "-", "//", ".",
+      "!", "#", "$", "+", "~", "_", "(A)", "'", "\"", "@", "\u{1F}", "\u{7F}",
+    ]
+    for _ in 0..<5_000 {
+      names.append(
+        (0..<Int.random(in: 1...7, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }
+          .joined())
+    }
+    for name in names {
+      #expect(WorkoutTitle.asciiKey(name) == WorkoutTitle.scalarKey(name), "\(name.debugDescription)")
+    }
+    #expect(WorkoutTitle.asciiKey("Séance A") == nil)
+    #expect(WorkoutTitle.key("  Push   Day! ") == "push day")
   }
 }
