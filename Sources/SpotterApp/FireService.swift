@@ -45,6 +45,7 @@ public struct FireService: Sendable {
     try workspace.store.requireStore()
     let note = freshen()
     let session = try workspace.store.session(existing: true)
+    defer { session.release() }
     let (record, prepared) = try session.locked { store in
       let record = try ReminderActionService.reminder(uid, in: store)
       return (
@@ -57,7 +58,7 @@ public struct FireService: Sendable {
     case .settled(let result): return result
     case .deliver(let open, let why): (claims, reason) = (open, why)
     }
-    let results = notify(record, claims: claims)
+    let results = session.unlocked { notify(record, claims: claims) }
     return try session.locked {
       try settle(record, claims: claims, results: results, reason: reason, store: $0)
     }
@@ -68,7 +69,9 @@ public struct FireService: Sendable {
   public func catchUp() throws -> [FireResult] {
     try workspace.store.requireStore()
     let note = freshen()
-    return try catchUp(on: workspace.store.session(existing: true), note: note)
+    let session = try workspace.store.session(existing: true)
+    defer { session.release() }
+    return try catchUp(on: session, note: note)
   }
 
   /// Before deciding "trained today": a quick sync of the live source, when one is configured
@@ -109,7 +112,7 @@ public struct FireService: Sendable {
       case nil: continue
       case (_, .settled(let result))?: results.append(result)
       case (let record, .deliver(let claims, let reason))?:
-        let outcomes = notify(record, claims: claims)
+        let outcomes = session.unlocked { notify(record, claims: claims) }
         CrashPoint.reach("after-notify")
         results.append(
           try session.locked {

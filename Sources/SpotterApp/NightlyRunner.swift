@@ -109,6 +109,7 @@ public struct NightlyRunner: Sendable {
     let reading = HistoryReadingService(workspace: workspace).readKeepingGoing(
       histories.isEmpty ? workspace.settings.importSources : histories)
     let session = try workspace.store.session()
+    defer { session.release() }
     let imports = try session.locked { store in
       let imports = try importFiles(reading.files, into: store)
       // Kept only once the sessions are in: a failed import is parsed again next night.

@@ -36,20 +36,33 @@ public struct StoreAccess: Sendable {
   ///   beside the path: for commands that deliver or change what an earlier run planned (`fire`,
   ///   `catch-up`, a sync), which a mistyped `--db` must not answer with an empty new store.
   public func write<T>(existing: Bool = false, _ body: (Store) throws -> T) throws -> T {
-    if existing { try requireStore() }
-    let lock = try held.takeLock() ?? ProcessLock(storePath: path, waitSeconds: waitSeconds)
+    let (lock, store) = try opened(existing: existing)
     defer { lock.release() }
-    if existing { try requireStore() }
-    let store = try held.store ?? Store(path: path, busyTimeout: busySeconds)
-    try pinning.pin(store, notices: notices, words: words)
     return try body(store)
   }
 
   /// Opens the store under the lock (checked, created and migrated unless `existing`, pinned),
-  /// lets the lock go, and returns the session through which each later step takes it again:
-  /// for commands that must not hold the lock while a notifier runs.
+  /// and returns the session through which each step takes it: for commands that must not hold
+  /// the lock while a notifier runs. The session keeps this first lock until it lets it go
+  /// (``StoreSession/unlocked(_:)``, ``StoreSession/release()``).
   public func session(existing: Bool = false) throws -> StoreSession {
-    try write(existing: existing) { StoreSession(store: $0, access: self) }
+    let (lock, store) = try opened(existing: existing)
+    return StoreSession(store: store, access: self, holding: lock)
+  }
+
+  /// The lock, and the store opened and pinned under it; the lock is let go if opening fails.
+  private func opened(existing: Bool) throws -> (ProcessLock, Store) {
+    if existing { try requireStore() }
+    let lock = try held.takeLock() ?? ProcessLock(storePath: path, waitSeconds: waitSeconds)
+    do {
+      if existing { try requireStore() }
+      let store = try held.store ?? Store(path: path, busyTimeout: busySeconds)
+      try pinning.pin(store, notices: notices, words: words)
+      return (lock, store)
+    } catch {
+      lock.release()
+      throw error
+    }
   }
 
   /// Fails unless the store exists.

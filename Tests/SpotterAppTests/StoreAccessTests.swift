@@ -69,19 +69,31 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: box.db + ".lock"))
   }
 
-  /// A session holds no lock between its steps, and each step holds it for its body alone.
-  @Test func aSessionTakesTheLockForEachStepAlone() throws {
+  /// A session keeps the lock it was opened under through its steps until it lets it go, for
+  /// a notifier or at its end; after that, each step holds the lock for its body alone.
+  @Test func aSessionKeepsItsFirstLockUntilItLetsGoThenTakesItForEachStep() throws {
     let box = try AppSandbox()
     let access = try box.workspace(at: evening).store
     let session = try access.session()
-    // Between steps another process may lock the store.
+    // Opened under the lock, and holding it between steps.
+    #expect(throws: SpotterIOError.self) { try ProcessLock(storePath: box.db, waitSeconds: 0) }
+    try session.locked { try $0.setSetting("probe", "x") }
+    #expect(throws: SpotterIOError.self) { try ProcessLock(storePath: box.db, waitSeconds: 0) }
+    // A notifier runs without it, and another process may lock the store then.
+    session.unlocked { try? ProcessLock(storePath: box.db, waitSeconds: 0).release() }
     try ProcessLock(storePath: box.db, waitSeconds: 0).release()
     try session.locked { store in
-      try store.setSetting("probe", "x")
+      try store.setSetting("probe", "y")
       #expect(throws: SpotterIOError.self) { try ProcessLock(storePath: box.db, waitSeconds: 0) }
     }
     try ProcessLock(storePath: box.db, waitSeconds: 0).release()
-    #expect(try access.read { try $0.setting("probe") } == "x")
+    #expect(try access.read { try $0.setting("probe") } == "y")
+    // Let go at its end, or when it is dropped.
+    let second = try access.session()
+    second.release()
+    try ProcessLock(storePath: box.db, waitSeconds: 0).release()
+    do { _ = try access.session() }
+    try ProcessLock(storePath: box.db, waitSeconds: 0).release()
     // A session of an existing store refuses a missing one, as a write does.
     let missing = try AppSandbox()
     #expect(throws: SpotterIOError.self) { try missing.workspace(at: evening).store.session(existing: true) }
