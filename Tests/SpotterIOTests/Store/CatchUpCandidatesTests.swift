@@ -6,7 +6,7 @@ import _SpotterTestSupport
 
 @testable import SpotterIO
 
-/// The catch-up's candidates, read as two plain statements and decided in Swift, are exactly
+/// The catch-up's candidates, read as plain statements and decided in Swift, are exactly
 /// those of the single statement it replaced, on random stores: reminders of several revisions
 /// and statuses, snoozed rounds, deliveries of every outcome on named and unnamed channels.
 @Suite struct CatchUpCandidatesTests {
