@@ -7,7 +7,9 @@ import TOMLKit
 /// TOMLKit does not expose where a value sits, so the line is found again in the text: the first
 /// `key =` line inside the right `[table]` section.
 struct ConfigReader {
-  let lines: [Substring]
+  /// The config's text, split into lines only when an error must name one: every night reads a
+  /// config, and splitting it cost more than reading it.
+  let text: String
   let fileName: String
   /// The `[section]` the next lookups are in; nil for the top level.
   var table: String?
@@ -20,11 +22,12 @@ struct ConfigReader {
   var hasWorkingFolder = true
 
   init(text: String, fileName: String) {
-    lines = text.splitLines()
+    self.text = text
     self.fileName = fileName
   }
 
   func line(of key: String) -> Int {
+    let lines = text.splitLines()
     let leaf = key.split(separator: ".").last.map(String.init) ?? key
     var section: String?
     var sectionLine: Int?
