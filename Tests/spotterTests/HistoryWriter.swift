@@ -49,7 +49,9 @@ enum HistoryWriter {
         let start = session.start.replacingOccurrences(of: " ", with: "T")
         let hour = Int(start.dropFirst(11).prefix(2))! + 1
         let end = start.prefix(11) + String(format: "%02d", hour) + start.dropFirst(13)
-        let exercises = session.exercises.map { name, sets in
+        // Typed: with the executable's module imported into these tests, GRDB's `SQL` is a
+        // string literal's type too, and the joined list would be its description.
+        let exercises = session.exercises.map { name, sets -> String in
           let list = sets.map { "{\"weight\": \($0.0), \"reps\": \($0.1)}" }.joined(separator: ", ")
           return
             "{\"name\": \"\(name)\", \"sets\": [{\"weight\": 20, \"reps\": 10, \"kind\": \"warmup\"}, \(list)]}"
