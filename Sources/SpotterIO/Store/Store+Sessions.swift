@@ -14,7 +14,7 @@ extension Store {
         let sessions = try sessionRows(
           db,
           sql: """
-            SELECT \(Self.sessionColumns), exercises FROM session LEFT JOIN session_mark ON session_id = id
+            SELECT \(Self.sessionColumns), exercises FROM session
             WHERE id = ? OR id LIKE ? ESCAPE '\\' ORDER BY started_at, id
             """, arguments: [id, pattern], sets: true)
         if let exact = sessions.first(where: { $0.id == id }) { return [exact] }

@@ -612,7 +612,7 @@ public final class Store: Sendable {
         try sessionRows(
           db,
           sql: """
-            SELECT \(Self.sessionColumns) FROM session LEFT JOIN session_mark ON session_id = id
+            SELECT \(Self.sessionColumns) FROM session
             WHERE started_at >= ? AND started_at < ? ORDER BY started_at, id
             """,
           arguments: [range.lowerBound.timeIntervalSince1970, range.upperBound.timeIntervalSince1970],
@@ -634,7 +634,7 @@ public final class Store: Sendable {
             db,
             sql: """
               SELECT \(Self.sessionColumns)\(includeSets ? ", exercises" : "")
-              FROM session LEFT JOIN session_mark ON session_id = id ORDER BY started_at
+              FROM session ORDER BY started_at
               """, sets: includeSets))
       }
     }
@@ -757,11 +757,10 @@ public final class Store: Sendable {
     return DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: statement.sql)
   }
 
-  /// A session's columns with its mark's, for ``sessionRows(_:sql:arguments:sets:)``.
-  static let sessionColumns =
-    "id, source, workout_name, started_at, ended_at, session.state, session_mark.state AS marked, at, time_known"
+  /// A session's columns, for ``sessionRows(_:sql:arguments:sets:)``.
+  static let sessionColumns = "id, source, workout_name, started_at, ended_at, state, time_known"
   /// Where `exercises` stands when it follows ``sessionColumns``.
-  static let exercisesIndex = 9
+  static let exercisesIndex = 7
 
   /// A reminder's columns, in the order ``records(_:sql:arguments:)`` reads them.
   static let reminderColumns =

@@ -68,6 +68,36 @@ import _SpotterTestSupport
     #expect(failure { _ = try store.reminder(uid: "workout-reminder-2026-11-23@spotter") } == message)
   }
 
+  /// A session's mark, read beside the sessions rather than joined to them, is laid over the
+  /// imported state by every read of sessions; one this Spotter cannot read is damage naming
+  /// the mark's table and session, and a mark without a time is none, as a join read it.
+  @Test func aSessionsMarkOverridesItsStateInEveryReadAndAnUnreadableOneIsDamage() throws {
+    let path = try store()
+    let sessions = try Store(path: path).sessions()
+    let first = try #require(sessions.first)
+    try tamper(
+      path,
+      "INSERT INTO session_mark (session_id, state, at) VALUES ('\(first.id)', 'abandoned', \(stamp.timeIntervalSince1970))"
+    )
+    let store = try Store(path: path)
+    let marked = try #require(try store.sessions(includeSets: true).first { $0.id == first.id })
+    #expect(marked.state == .abandoned && marked.stateChangedAt == stamp)
+    #expect(
+      try store.sessions(startingIn: first.start..<first.start.addingTimeInterval(1)).map(\.state) == [
+        .abandoned
+      ])
+    #expect(try store.sessions(matching: first.id).map(\.state) == [.abandoned])
+    #expect(
+      try store.sessions().filter { $0.id != first.id }.map(\.state) == sessions.dropFirst().map(\.state))
+    try tamper(path, "UPDATE session_mark SET state = 'gone'")
+    let message = try #require(failure { _ = try Store(path: path).sessions() })
+    #expect(
+      message.contains("table 'session_mark', row '\(first.id)': column 'state' holds 'gone'"), "\(message)")
+    try tamper(path, "UPDATE session_mark SET state = 'abandoned', at = 'noon'")
+    let time = try #require(failure { _ = try Store(path: path).sessions() })
+    #expect(time.contains("table 'session_mark', row '\(first.id)': column 'at' holds 'noon'"), "\(time)")
+  }
+
   @Test func anUnknownSessionStateIsNotReadAsCompleted() throws {
     let path = try store()
     try tamper(
