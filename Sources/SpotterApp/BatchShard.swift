@@ -109,7 +109,7 @@ public struct BatchShard: Sendable, Hashable, CustomStringConvertible {
 
   /// A whole number as an engine's variable or `--shard` spells it, spaces around allowed.
   private static func number(_ string: String?) -> Int? {
-    string.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+    string.flatMap { Int($0.trimmingScalars(in: .whitespaces)) }
   }
 
   /// Whether the user `id` is this shard's: FNV-1a of its bytes, modulo the count.

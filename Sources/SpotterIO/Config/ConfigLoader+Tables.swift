@@ -77,13 +77,13 @@ extension ConfigLoader {
       guard let weekday = Weekday(key: key) else {
         throw reader.error("program.\(key)", key, Phrase("unknown weekday", de: "unbekannter Wochentag"))
       }
-      guard let name = try reader.string(program, key), !name.trimmingCharacters(in: .whitespaces).isEmpty
+      guard let name = try reader.string(program, key), !name.trimmingScalars(in: .whitespaces).isEmpty
       else {
         throw reader.error(
           "program.\(key)", "",
           Phrase("expected a workout name, got", de: "erwartet einen Workout-Namen, nicht"))
       }
-      settings.program[weekday] = name.trimmingCharacters(in: .whitespaces)
+      settings.program[weekday] = name.trimmingScalars(in: .whitespaces)
     }
   }
 
@@ -91,7 +91,7 @@ extension ConfigLoader {
   {
     try reader.keys(of: agenda, table: "agenda", allowed: ["command", "timezone", "nightly"])
     if let command = try reader.string(agenda, "command") {
-      guard !command.trimmingCharacters(in: .whitespaces).isEmpty, !command.hasLineBreak else {
+      guard !command.trimmingScalars(in: .whitespaces).isEmpty, !command.hasLineBreak else {
         throw reader.error(
           "agenda.command", command,
           Phrase("expected a one-line command, got", de: "erwartet einen einzeiligen Befehl, nicht"))
@@ -127,7 +127,7 @@ extension ConfigLoader {
     }
     if let sources = try reader.strings(imports, "sources") {
       for source in sources
-      where source.trimmingCharacters(in: .whitespaces).isEmpty || source.hasLineBreak {
+      where source.trimmingScalars(in: .whitespaces).isEmpty || source.hasLineBreak {
         throw reader.error(
           "import.sources", source,
           Phrase(
@@ -151,7 +151,7 @@ extension ConfigLoader {
       allowed: ["commands", "grace_minutes", "timeout_seconds", "snooze_minutes"])
     if let commands = try reader.strings(notify, "commands") {
       for command in commands
-      where command.trimmingCharacters(in: .whitespaces).isEmpty || command.hasLineBreak {
+      where command.trimmingScalars(in: .whitespaces).isEmpty || command.hasLineBreak {
         throw reader.error(
           "notify.commands", command,
           Phrase("expected one-line commands, got", de: "erwartet einzeilige Befehle, nicht"))
@@ -250,10 +250,10 @@ extension ConfigLoader {
         throw reader.error(
           "hevy.api_key", "(hidden)", "expected the key as one line of text; got something else:")
       }
-      live.apiKey = text.trimmingCharacters(in: .whitespaces)
+      live.apiKey = text.trimmingScalars(in: .whitespaces)
     }
     if let file = try reader.string(hevy, "api_key_file") {
-      guard !file.trimmingCharacters(in: .whitespaces).isEmpty, !file.hasLineBreak else {
+      guard !file.trimmingScalars(in: .whitespaces).isEmpty, !file.hasLineBreak else {
         throw reader.error(
           "hevy.api_key_file", file,
           Phrase("expected a file path, got", de: "erwartet einen Dateipfad, nicht"))

@@ -162,7 +162,7 @@ public struct ConfigLoader: Sendable {
         "hevy",
       ])
     if let vdir = try reader.string(table, "vdir") {
-      guard !vdir.trimmingCharacters(in: .whitespaces).isEmpty, !vdir.hasLineBreak else {
+      guard !vdir.trimmingScalars(in: .whitespaces).isEmpty, !vdir.hasLineBreak else {
         throw reader.error(
           "vdir", vdir, Phrase("expected a directory path, got", de: "erwartet einen Ordnerpfad, nicht"))
       }
