@@ -215,6 +215,10 @@ public struct OutputPublisher: Sendable {
         try save()
         if let publishing, publishing != published {
           try store.setSetting(PublishedCalendar.settingKey, publishing.setting)
+          // The zone it was written in, for the next commands' zone check.
+          if let zone = WritableZone(zone: clock.timeZone.name) {
+            try store.setSetting(WritableZone.settingKey, zone.setting)
+          }
         }
         if begun { try store.commit() }
       }

@@ -80,9 +80,15 @@ public struct Workspace: Sendable {
     let pinnedZone = preview.timeZone.flatMap { TimeZone.named($0) ?? TimeZone(identifier: $0) }
     let pinnedLanguage = preview.language.flatMap { Language(rawValue: $0) }
     let environmentLanguage = Self.language(in: options.environment)
+    // The zone the last calendar was written in needs no asking while libical and its tzdata
+    // are the files they were (``WritableZone``).
+    let vouched = preview.writableZone
+    let writable: @Sendable (TimeZone) -> Bool = { zone in
+      WritableZone.vouches(vouched, for: zone.name) || Self.isWritable(zone)
+    }
     var loader = ConfigLoader(
       fallbackTimeZone: pinnedZone ?? machineTimeZone,
-      fallbackLanguage: pinnedLanguage ?? environmentLanguage ?? .en, isWritable: Self.isWritable,
+      fallbackLanguage: pinnedLanguage ?? environmentLanguage ?? .en, isWritable: writable,
       hasHome: options.environment["HOME"] != nil)
     loader.hasWorkingFolder = !options.isBatchUser
     let configPath = options.configPath ?? paths.config
@@ -104,7 +110,7 @@ public struct Workspace: Sendable {
     }
     var zoneSource: Source = keys.contains("timezone") ? .config : pinnedZone != nil ? .store : .system
     if let zone = options.timeZone {
-      guard let timeZone = TimeZone.named(zone), Self.isWritable(timeZone) else {
+      guard let timeZone = TimeZone.named(zone), writable(timeZone) else {
         throw SpotterAppError.invalidOption(
           option: "--timezone", value: zone, reason: TimeZone.suggestion(for: zone))
       }
@@ -114,7 +120,7 @@ public struct Workspace: Sendable {
     timeZoneSource = zoneSource
     // The machine's zone, taken when nothing names one, is checked as a named one is: it would
     // be pinned, and then fail every run.
-    guard Self.isWritable(settings.timeZone) else {
+    guard writable(settings.timeZone) else {
       throw SpotterAppError.invalidOption(
         option: zoneSource == .system ? "the system's zone (/etc/localtime)" : "the store's zone",
         value: settings.timeZone.name,
