@@ -216,7 +216,9 @@ public struct OutputPublisher: Sendable {
         if let publishing, publishing != published {
           try store.setSetting(PublishedCalendar.settingKey, publishing.setting)
           // The zone it was written in, for the next commands' zone check.
-          if let zone = WritableZone(zone: clock.timeZone.name) {
+          if let zone = WritableZone(zone: clock.timeZone.name),
+            try store.setting(WritableZone.settingKey) != zone.setting
+          {
             try store.setSetting(WritableZone.settingKey, zone.setting)
           }
         }

@@ -82,7 +82,10 @@ public struct Workspace: Sendable {
     let environmentLanguage = Self.language(in: options.environment)
     // The zone the last calendar was written in needs no asking while libical and its tzdata
     // are the files they were (``WritableZone``).
-    let vouched = preview.writableZone
+    // Read only while libical's zone list is not loaded: once it is (a batch's later users),
+    // libical answers at once.
+    let vouched =
+      ICSWriter.answersAtOnce ? nil : (try? held.store?.setting(WritableZone.settingKey)) ?? nil
     let writable: @Sendable (TimeZone) -> Bool = { zone in
       WritableZone.vouches(vouched, for: zone.name) || Self.isWritable(zone)
     }

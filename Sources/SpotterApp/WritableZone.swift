@@ -12,7 +12,7 @@ import SpotterIO
 /// with the calendar, so it only ever names a zone a calendar was written in.
 struct WritableZone: Sendable, Hashable {
   /// The setting it is kept under.
-  static let settingKey = Store.writableZoneKey
+  static let settingKey = "calendar.zone"
 
   /// The value as the setting holds it: the zone's name and the files' identities, a line each.
   let setting: String

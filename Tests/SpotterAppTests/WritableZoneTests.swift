@@ -18,8 +18,6 @@ import Testing
     let berlin = try #require(WritableZone(zone: "Europe/Berlin"))
     #expect(stored == berlin.setting)
     #expect(WritableZone.vouches(stored, for: "Europe/Berlin"))
-    // Read with the pinned zone before anything else of a command.
-    #expect(Store.preview(path: box.db).writableZone == stored)
     // Another zone, a name it starts with, nothing stored, or other files: libical is asked.
     #expect(!WritableZone.vouches(stored, for: "Asia/Tokyo"))
     #expect(!WritableZone.vouches(stored, for: "Europe/Berli"))

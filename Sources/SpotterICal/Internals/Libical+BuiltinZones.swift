@@ -8,7 +8,25 @@ extension Libical {
   /// there and walks it while it is being appended to and moved. A batch starting users on
   /// several threads crashed so (a null read in `strcmp`, another thread copying
   /// "Europe/Andorra"). The list is filled here once, under Swift's once, before any lookup.
-  private static let builtinZonesFilled: Bool = icaltimezone_get_builtin_timezones() != nil
+  private static let builtinZonesFilled: Bool = {
+    let filled = icaltimezone_get_builtin_timezones() != nil
+    zoneListState.lock()
+    zoneListLoaded = true
+    zoneListState.unlock()
+    return filled
+  }()
+
+  /// Guards ``zoneListLoaded``.
+  private static let zoneListState = NSLock()
+  nonisolated(unsafe) private static var zoneListLoaded = false
+
+  /// Whether this process has loaded libical's zone list, after which a zone is looked up in
+  /// it at once; before, the first lookup loads it.
+  static var hasZoneList: Bool {
+    zoneListState.lock()
+    defer { zoneListState.unlock() }
+    return zoneListLoaded
+  }
 
   /// Serialises the first use of each zone: libical loads a zone's VTIMEZONE on first use and
   /// checks whether it is loaded before taking its own lock, so two threads could both load it,

@@ -6,9 +6,6 @@ extension Store {
   /// The setting keys of the zone and language a store was pinned to.
   public static let pinnedTimeZoneKey = "pinned.timezone"
   public static let pinnedLanguageKey = "pinned.language"
-  /// The setting key of the zone the last calendar was written in (`WritableZone` in the App
-  /// layer), which every command's preview reads.
-  public static let writableZoneKey = "calendar.zone"
 
   /// The pinned zone and language and the import fingerprints of the store at `path`, read in one
   /// look through a read-only connection before anything else of a command, and before the store
@@ -49,15 +46,14 @@ extension Store {
     // Read by column index, as the night's other reads are: through GRDB's rows by name this
     // cost 19,000 instructions more, every command.
     let rows = try Self.rows(
-      db, sql: "SELECT key, value FROM setting WHERE key IN (?, ?, ?) OR key LIKE ?",
-      arguments: [pinnedTimeZoneKey, pinnedLanguageKey, writableZoneKey, prefix + "%"]
+      db, sql: "SELECT key, value FROM setting WHERE key IN (?, ?) OR key LIKE ?",
+      arguments: [pinnedTimeZoneKey, pinnedLanguageKey, prefix + "%"]
     ) { (key: Self.text($0, 0) ?? "", value: Self.text($0, 1) ?? "") }
     var preview = StorePreview()
     for (key, value) in rows {
       switch key {
       case pinnedTimeZoneKey: preview.timeZone = value
       case pinnedLanguageKey: preview.language = value
-      case writableZoneKey: preview.writableZone = value
       default: if key.hasPrefix(prefix) { preview.fingerprints[String(key.dropFirst(prefix.count))] = value }
       }
     }

@@ -10,17 +10,10 @@ public struct StorePreview: Sendable, Hashable {
   public var language: String?
   /// The fingerprints of the last imports, by the absolute path of the file.
   public var fingerprints: [String: String]
-  /// The zone the last calendar was written in, with the files it was written from, as the
-  /// setting ``Store/writableZoneKey`` holds it; nil when none was.
-  public var writableZone: String?
 
-  public init(
-    timeZone: String? = nil, language: String? = nil, fingerprints: [String: String] = [:],
-    writableZone: String? = nil
-  ) {
+  public init(timeZone: String? = nil, language: String? = nil, fingerprints: [String: String] = [:]) {
     self.timeZone = timeZone
     self.language = language
     self.fingerprints = fingerprints
-    self.writableZone = writableZone
   }
 }
