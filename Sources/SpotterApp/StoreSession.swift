@@ -45,5 +45,5 @@ public final class StoreSession: @unchecked Sendable {
     held = nil
   }
 
-  deinit { held?.release() }
+  deinit { release() }
 }

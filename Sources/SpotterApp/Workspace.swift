@@ -81,9 +81,8 @@ public struct Workspace: Sendable {
     let pinnedLanguage = preview.language.flatMap { Language(rawValue: $0) }
     let environmentLanguage = Self.language(in: options.environment)
     // The zone the last calendar was written in needs no asking while libical and its tzdata
-    // are the files they were (``WritableZone``).
-    // Read only while libical's zone list is not loaded: once it is (a batch's later users),
-    // libical answers at once.
+    // are the files they were (``WritableZone``); the store is asked only while libical's zone
+    // list is not loaded, for once it is (a batch's later users) libical answers at once.
     let vouched =
       ICSWriter.answersAtOnce ? nil : (try? held.store?.setting(WritableZone.settingKey)) ?? nil
     let writable: @Sendable (TimeZone) -> Bool = { zone in

@@ -54,6 +54,31 @@ extension Store {
     return nil
   }
 
+  /// The case of `T` in `column` (``rawCase(_:_:_:)``); NULL or a name of no case is damage of
+  /// `table`'s `row`, reported with the text as it stands.
+  static func decodedCase<T: RawRepresentable>(
+    _ names: [(bytes: [UInt8], value: T)], _ handle: OpaquePointer, _ column: Int32, table: String,
+    row: String, name: String
+  ) throws -> T where T.RawValue == String {
+    if let value = rawCase(names, handle, column) { return value }
+    guard let stored = text(handle, column) else {
+      throw StoredRowDamage(table: table, row: row, column: name, value: "NULL")
+    }
+    return try StoredRowDamage.decode(T.self, stored, table: table, row: row, column: name)
+  }
+
+  /// The number in `column`, as times are kept; nil for NULL. Text or a blob where a time
+  /// belongs is damage of `table`'s `row`, not 1970.
+  static func number(
+    _ handle: OpaquePointer, _ column: Int32, table: String, row: String, name: String
+  ) throws -> Double? {
+    switch sqlite3_column_type(handle, column) {
+    case SQLITE_NULL: return nil
+    case SQLITE_INTEGER, SQLITE_FLOAT: return sqlite3_column_double(handle, column)
+    default: throw StoredRowDamage(table: table, row: row, column: name, value: text(handle, column) ?? "")
+    }
+  }
+
   /// The raw values of `T`'s cases as bytes, for ``rawCase(_:_:_:)``.
   static func caseNames<T: RawRepresentable & CaseIterable>(_ type: T.Type) -> [(bytes: [UInt8], value: T)]
   where T.RawValue == String {

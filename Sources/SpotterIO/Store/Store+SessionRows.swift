@@ -29,18 +29,10 @@ extension Store {
     typealias Mark = (state: SessionState, at: Date)
     func mark(_ handle: OpaquePointer) throws -> (id: String, mark: Mark?) {
       let id = text(handle, 0) ?? ""
-      guard sqlite3_column_type(handle, 1) != SQLITE_NULL else { return (id, nil) }
-      let at: Double
-      switch sqlite3_column_type(handle, 2) {
-      case SQLITE_NULL: return (id, nil)
-      case SQLITE_INTEGER, SQLITE_FLOAT: at = sqlite3_column_double(handle, 2)
-      default:
-        throw StoredRowDamage(table: "session_mark", row: id, column: "at", value: text(handle, 2) ?? "")
-      }
-      let state: SessionState =
-        try rawCase(stateNames, handle, 1)
-        ?? StoredRowDamage.decode(
-          SessionState.self, text(handle, 1) ?? "", table: "session_mark", row: id, column: "state")
+      guard sqlite3_column_type(handle, 1) != SQLITE_NULL,
+        let at = try number(handle, 2, table: "session_mark", row: id, name: "at")
+      else { return (id, nil) }
+      let state = try decodedCase(stateNames, handle, 1, table: "session_mark", row: id, name: "state")
       return (id, (state, Date(timeIntervalSince1970: at)))
     }
     var marks: [String: Mark] = [:]
@@ -60,36 +52,25 @@ extension Store {
     func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
     func text(_ column: Int32) -> String? { Self.text(handle, column) }
     let id = text(0) ?? ""
-    // A time, as a number; text or a blob where a time belongs is damage, not 1970.
-    func number(_ column: Int32, _ name: String, table: String = "session") throws -> Double? {
-      switch sqlite3_column_type(handle, column) {
-      case SQLITE_NULL: return nil
-      case SQLITE_INTEGER, SQLITE_FLOAT: return sqlite3_column_double(handle, column)
-      default: throw StoredRowDamage(table: table, row: id, column: name, value: text(column) ?? "")
-      }
+    func number(_ column: Int32, _ name: String) throws -> Double? {
+      try Self.number(handle, column, table: "session", row: id, name: name)
     }
     func required<T>(_ value: T?, _ column: String) throws -> T {
       guard let value else { throw StoredRowDamage(table: "session", row: id, column: column, value: "NULL") }
       return value
     }
-    func decode<T: RawRepresentable>(
-      _ type: T.Type, _ names: [(bytes: [UInt8], value: T)], _ column: Int32, _ name: String,
-      table: String = "session"
-    )
+    func decode<T: RawRepresentable>(_ names: [(bytes: [UInt8], value: T)], _ column: Int32, _ name: String)
       throws -> T
     where T.RawValue == String {
-      if let value = Self.rawCase(names, handle, column) { return value }
-      // NULL, or a name of no case: damage, reported with the text as it stands.
-      return try StoredRowDamage.decode(
-        type, try required(text(column), name), table: table, row: id, column: name)
+      try Self.decodedCase(names, handle, column, table: "session", row: id, name: name)
     }
     guard !isNull(0) else { throw StoredRowDamage(table: "session", row: "", column: "id", value: "NULL") }
     var session = Session(
-      id: id, source: try decode(SessionSource.self, Self.sourceNames, 1, "source"),
+      id: id, source: try decode(Self.sourceNames, 1, "source"),
       workoutName: try required(text(2), "workout_name"),
       start: Date(timeIntervalSince1970: try required(number(3, "started_at"), "started_at")),
       end: try number(4, "ended_at").map(Date.init(timeIntervalSince1970:)),
-      state: try decode(SessionState.self, Self.stateNames, 5, "state"),
+      state: try decode(Self.stateNames, 5, "state"),
       hasTimeOfDay: sqlite3_column_int64(handle, 6) != 0)
     if !marks.isEmpty, let mark = marks[id] { session.mark(mark.state, at: mark.at) }
     guard sets else { return session }
