@@ -29,14 +29,12 @@ extension Store {
       guard let value = text(column) else { throw damage(name, "NULL") }
       return value
     }
-    // A time, as a number; text or a blob where a time belongs is damage, not 1970.
+    // A time, as a number (``Store/number(_:_:table:row:name:)``); NULL is damage here too.
     func instant(_ column: Int32, _ name: String) throws -> Date {
-      switch sqlite3_column_type(handle, column) {
-      case SQLITE_INTEGER, SQLITE_FLOAT:
-        return Date(timeIntervalSince1970: sqlite3_column_double(handle, column))
-      case SQLITE_NULL: throw damage(name, "NULL")
-      default: throw damage(name, text(column) ?? "")
+      guard let seconds = try number(handle, column, table: "reminder", row: uid, name: name) else {
+        throw damage(name, "NULL")
       }
+      return Date(timeIntervalSince1970: seconds)
     }
     guard sqlite3_column_type(handle, 0) != SQLITE_NULL else { throw damage("uid", "NULL") }
     let day = try required(2, "date")
