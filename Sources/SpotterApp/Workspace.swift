@@ -83,11 +83,10 @@ public struct Workspace: Sendable {
     // The zone the last calendar was written in needs no asking while libical and its tzdata
     // are the files they were (``WritableZone``); the store is asked only while libical's zone
     // list is not loaded, for once it is (a batch's later users) libical answers at once.
-    let vouched =
-      ICSWriter.answersAtOnce ? nil : (try? held.store?.setting(WritableZone.settingKey)) ?? nil
-    let writable: @Sendable (TimeZone) -> Bool = { zone in
-      WritableZone.vouches(vouched, for: zone.name) || Self.isWritable(zone)
-    }
+    // Its files are looked at once here, not at each of the up to three checks below.
+    let stored = ICSWriter.answersAtOnce ? nil : (try? held.store?.setting(WritableZone.settingKey)) ?? nil
+    let vouched = stored.flatMap(WritableZone.vouchedZone)
+    let writable: @Sendable (TimeZone) -> Bool = { zone in zone.name == vouched || Self.isWritable(zone) }
     var loader = ConfigLoader(
       fallbackTimeZone: pinnedZone ?? machineTimeZone,
       fallbackLanguage: pinnedLanguage ?? environmentLanguage ?? .en, isWritable: writable,

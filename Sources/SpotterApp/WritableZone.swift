@@ -31,10 +31,16 @@ struct WritableZone: Sendable, Hashable {
     setting = lines.joined(separator: "\n")
   }
 
-  /// Whether `stored`, a value of the setting, vouches that libical can write the zone `name`:
-  /// it names that zone, and the files libical writes it from are still the same.
+  /// The zone `stored`, a value of the setting, vouches that libical can write: the zone it
+  /// names, while the files libical writes it from are still the same; nil otherwise.
+  static func vouchedZone(_ stored: String) -> String? {
+    guard let end = stored.firstIndex(of: "\n") else { return nil }
+    let name = String(stored[..<end])
+    return WritableZone(zone: name)?.setting == stored ? name : nil
+  }
+
+  /// Whether `stored` vouches for the zone `name` (``vouchedZone(_:)``).
   static func vouches(_ stored: String?, for name: String) -> Bool {
-    guard let stored, stored.hasPrefix(name + "\n") else { return false }
-    return WritableZone(zone: name)?.setting == stored
+    stored.flatMap(vouchedZone) == name
   }
 }
