@@ -69,11 +69,17 @@ public struct NightlyRunner: Sendable {
   ) throws -> PlanOutcome {
     let planner = planner
     var snapshot = try PlanSnapshot(
-      store: store, first: planner.firstDay(of: request), now: workspace.now, clock: workspace.clock)
+      store: store, first: planner.firstDay(of: request), now: workspace.now, clock: workspace.clock,
+      onlyNeededSets: true)
     snapshot.earlierSequences = try store.sequences(
       of: planner.undatedFocusUIDs(snapshot, overrides: overrides, request: request), before: snapshot.first)
     reading(snapshot)
-    let outcome = planner.plan(snapshot, overrides: overrides, request: request)
+    var outcome = planner.plan(snapshot, overrides: overrides, request: request)
+    if outcome.needsSets {
+      // A first run, an edited session, a current plateau's usual sessions: read them all.
+      try snapshot.readAllSets(from: store)
+      outcome = planner.plan(snapshot, overrides: overrides, request: request)
+    }
     guard outcome.needsStoredAchievements else { return outcome }
     try snapshot.readStoredAchievements(from: store)
     return planner.plan(snapshot, overrides: overrides, request: request)

@@ -6,9 +6,16 @@ extension PlanSnapshot {
   /// Reads the snapshot for a plan whose earliest day is `first`, in one read transaction: one
   /// state of the store, and one BEGIN and COMMIT for all of it.
   ///
-  /// - Parameter sets: whether sessions carry their sets, which the follow-ups (records,
-  ///   overload suggestions) read and the learner does not: `spotter pattern` leaves them out.
-  public init(store: Store, first: LocalDate, now: Date, clock: ZoneClock, sets: Bool = true) throws {
+  /// - Parameters:
+  ///   - sets: whether sessions carry their sets, which the follow-ups (records, overload
+  ///     suggestions, paused workouts) read and the learner does not: `spotter pattern` leaves
+  ///     them out.
+  ///   - onlyNeededSets: with `sets`, read only the sets the follow-ups are likely to need
+  ///     (``PlanSnapshot/withSets``).
+  public init(
+    store: Store, first: LocalDate, now: Date, clock: ZoneClock, sets: Bool = true,
+    onlyNeededSets: Bool = false
+  ) throws {
     let today = clock.localDate(now)
     let from = today.adding(days: -Self.reactionDays)
     self = try store.reading {
@@ -16,7 +23,7 @@ extension PlanSnapshot {
       let kept = try store.reminders(kinds: followUps, plus: .workout, in: from..<today)
       // The sessions come in start order, so those not begun by now are its end, cut off in
       // place: a filtered copy retained and released every field of every session.
-      var sessions = try store.sessions(includeSets: sets)
+      var sessions = try store.sessions(includeSets: sets && !onlyNeededSets)
       let reminders = try store.reminders(from: first, unstartedAfter: now, besideDatedFocusAlerts: true)
       if let future = sessions.firstIndex(where: { $0.start > now }) { sessions.removeSubrange(future...) }
       var snapshot = PlanSnapshot(
@@ -43,8 +50,38 @@ extension PlanSnapshot {
         try snapshot.readStoredAchievements(from: store)
       }
       snapshot.orphaned = reminders.unstarted
+      if sets && onlyNeededSets { try snapshot.readNeededSets(from: store, clock: clock) }
       return snapshot
     }
+  }
+
+  /// Reads the sets the follow-ups are likely to need: those of the unfinished sessions (paused
+  /// workouts), of the completed sessions the follow-ups' cursors do not cover yet, in the
+  /// detectors' order, and, while a plateau is current, of the sessions its suggestion samples.
+  /// The planner checks what it reads (``PlanOutcome/needsSets``).
+  mutating func readNeededSets(from store: Store, clock: ZoneClock) throws {
+    let completed = sessions.reduce(0) { $1.state == .completed ? $0 + 1 : $0 }
+    // Without a cursor there is nothing to resume: the plan asks for every set when it detects.
+    let covered = max(
+      [achievementCursor?.sessions, plateauCursor?.sessions].compactMap { $0 }.min() ?? completed, 0)
+    var needed: Set<String> = []
+    if covered < completed { needed = Set(AchievementDetector.ordered(sessions)[covered...].map(\.id)) }
+    if plateauCursor?.state.plateaus.contains(where: \.isCurrent) == true {
+      needed.formUnion(OverloadPlanner.sampledSessions(sessions, clock: clock))
+    }
+    let unfinished = completed < sessions.count
+    guard unfinished || !needed.isEmpty else {
+      withSets = []
+      return
+    }
+    withSets = try store.readSets(of: &sessions) { $0.state.isUnfinished || needed.contains($0.id) }
+  }
+
+  /// Reads the sets ``PlanSnapshot/withSets`` left out: every session carries its sets after it.
+  public mutating func readAllSets(from store: Store) throws {
+    guard let read = withSets else { return }
+    _ = try store.readSets(of: &sessions) { !read.contains($0.id) }
+    withSets = nil
   }
 
   /// Reads the stored achievements' keys and cursor that ``PlanSnapshot/achievementsUnread`` left

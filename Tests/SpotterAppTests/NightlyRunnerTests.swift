@@ -191,4 +191,108 @@ import _SpotterTestSupport
     let cursor = try #require(replay.outcome.findings.achievementCursor)
     #expect(cursor.sessions == 33 && !cursor.state.weightMarks.isEmpty)
   }
+
+  /// The night's plan of `box` as ``NightlyRunner/plan(store:request:overrides:reading:)`` makes
+  /// it, checked against a plan from a snapshot with every session's sets; the sessions whose
+  /// sets its snapshot read, and whether a plan from that snapshot alone asked for more.
+  func planWithNeededSets(_ box: AppSandbox, _ note: Comment) throws -> (
+    withSets: Set<String>?, askedForAll: Bool
+  ) {
+    let workspace = try box.workspace(at: evening)
+    let request = HorizonRequest.coming(count: 2)
+    return try workspace.store.read { store in
+      var seen: PlanSnapshot?
+      let outcome = try NightlyRunner(workspace: workspace).plan(store: store, request: request) { seen = $0 }
+      let planner = RunPlanner(settings: workspace.settings, now: workspace.now, clock: workspace.clock)
+      var full = try PlanSnapshot(
+        store: store, first: planner.firstDay(of: request), now: workspace.now, clock: workspace.clock)
+      var expected = planner.plan(full, request: request)
+      if expected.needsStoredAchievements {
+        try full.readStoredAchievements(from: store)
+        expected = planner.plan(full, request: request)
+      }
+      #expect(full.withSets == nil, note)
+      #expect(!outcome.needsSets && !expected.needsSets, note)
+      #expect(outcome.records == expected.records, note)
+      #expect(outcome.findings == expected.findings, note)
+      #expect(outcome.followUps.map(\.uid) == expected.followUps.map(\.uid), note)
+      let snapshot = try #require(seen)
+      return (snapshot.withSets, planner.plan(snapshot, request: request).needsSets)
+    }
+  }
+
+  /// A night reads the sets of only the sessions its follow-ups may read: none when nothing is
+  /// new, a new session's, an unfinished one's. Whatever it reads, it plans what a read of every
+  /// set plans, and a night that needs more (an old session edited, so detection replays from
+  /// the start) reads them all.
+  @Test func aNightReadsOnlyTheSetsItNeedsAndPlansAsWithEverySet() throws {
+    let box = try AppSandbox()
+    let export = try box.strongExport()
+    func run() throws {
+      _ = try NightlyRunner(workspace: try box.workspace(at: evening)).run(
+        histories: [export], horizon: .coming(count: 2), outputDirectory: box.out)
+    }
+    try run()
+    let unchanged = try planWithNeededSets(box, "nothing new")
+    #expect(unchanged.withSets == [] && !unchanged.askedForAll)
+
+    // Monday's Push Day, after the last session: only its sets are read.
+    var text = try String(contentsOfFile: export, encoding: .utf8)
+    text += "2026-11-16 17:58:00,\"Push Day\",1h,\"Bench Press (Barbell)\",1,70.0,8,0,0.0,\"\",\"\",\n"
+    try text.write(toFile: export, atomically: false, encoding: .utf8)
+    _ = try NightlyRunner(workspace: try box.workspace(at: evening)).importHistories([export])
+    let sessions = try box.workspace(at: evening).store.read { try $0.sessions() }
+    let monday = try #require(sessions.last)
+    #expect(
+      monday.start
+        == TestZones.berlinClock.instant(TestZones.date("2026-11-16"), LocalTime(hour: 17, minute: 58)))
+    let added = try planWithNeededSets(box, "a new session")
+    #expect(added.withSets == [monday.id] && !added.askedForAll)
+    try run()
+    #expect(try planWithNeededSets(box, "nothing new since").withSets == [])
+
+    // The first session's first set a little heavier: detection replays from the start.
+    let line = "2026-08-24 17:59:14,\"Push Day\",1h 14m,\"Bench Press (Barbell)\",W,30.0,8"
+    #expect(text.contains(line))
+    text = text.replacingOccurrences(
+      of: line, with: line.replacingOccurrences(of: ",W,30.0,", with: ",W,32.5,"))
+    try text.write(toFile: export, atomically: false, encoding: .utf8)
+    _ = try NightlyRunner(workspace: try box.workspace(at: evening)).importHistories([export])
+    let edited = try planWithNeededSets(box, "an old session edited")
+    #expect(edited.withSets == [] && edited.askedForAll)
+    try run()
+
+    // An old session marked paused: its sets are read for the paused-workout reminder, and its
+    // leaving the completed sessions replays detection, which reads them all.
+    let paused = sessions[sessions.count / 2].id
+    try Store(path: box.db).mark(
+      paused, state: .paused,
+      at: TestZones.berlinClock.instant(TestZones.date("2026-11-22"), LocalTime(hour: 12, minute: 0)),
+      records: [], findings: RunFindings(achievements: [], abandoned: [], at: Date(timeIntervalSince1970: 0)))
+    let marked = try planWithNeededSets(box, "a session marked paused")
+    #expect(marked.withSets == [paused] && marked.askedForAll)
+    #expect(try plan(box).outcome.followUps.contains { $0.kind == .pausedWorkout && $0.entity == paused })
+  }
+
+  /// While a plateau is current, a night reads the sets of the sessions its suggestion samples
+  /// (the last six of each workout and of each weekday), and no more: here the last 18 of seven
+  /// weeks of Monday, Wednesday and Friday squats at one weight.
+  @Test func aCurrentPlateauReadsTheSetsOfTheSessionsItsSuggestionSamples() throws {
+    let box = try AppSandbox()
+    var days: [(LocalDate, Int)] = []
+    var day = TestZones.date("2026-10-05")
+    while day < TestZones.date("2026-11-22") {
+      if [.monday, .wednesday, .friday].contains(day.weekday) { days.append((day, 18 * 60)) }
+      day = day.adding(days: 1)
+    }
+    let export = try box.strongExport(days)
+    _ = try NightlyRunner(workspace: try box.workspace(at: evening)).run(
+      histories: [export], horizon: .coming(count: 2), outputDirectory: box.out)
+    let sessions = try box.workspace(at: evening).store.read { try $0.sessions() }
+    #expect(sessions.count == 21)
+    let night = try planWithNeededSets(box, "a current plateau")
+    #expect(night.withSets == Set(sessions.suffix(18).map(\.id)) && !night.askedForAll)
+    let outcome = try plan(box).outcome
+    #expect(outcome.followUps.contains { $0.kind == .overload }, "the plateau is current and suggested")
+  }
 }

@@ -16,6 +16,10 @@ public struct Session: Sendable, Hashable, Identifiable {
   public var hasTimeOfDay: Bool
   /// The exercises as they were handed over; see ``exercises``.
   var exerciseStorage: ExerciseStorage
+  /// A digest of the session as the store holds it, its sets included, when it came from the
+  /// store: it stands for the sets in the follow-ups' digests (``FollowUpPlanner``), so that a
+  /// night can leave years of sets unread. Derived, so equality and hashing ignore it.
+  public var contentDigest: UInt64?
 
   public init(
     id: String, source: SessionSource, workoutName: String, start: Date, end: Date?,

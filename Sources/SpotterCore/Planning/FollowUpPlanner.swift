@@ -31,6 +31,9 @@ public struct FollowUpPlanner: Sendable {
     /// (`achievementsUnread`): this result does not count, and the plan must be made again with
     /// them.
     public var needsStoredAchievements = false
+    /// Sets were needed that the caller left unread (`withSets`): this result does not count,
+    /// and the plan must be made again with every session's sets.
+    public var needsSets = false
   }
 
   /// - Parameters:
@@ -44,14 +47,24 @@ public struct FollowUpPlanner: Sendable {
   ///   - plateauCursor: where the last stored run's plateau detection stopped.
   ///   - achievementsUnread: `storedKeys` and the state of `achievementCursor` were left unread,
   ///     for the cursor covered every completed session: detection may not run.
+  ///   - withSets: the ids of the only sessions that carry their sets, or nil when all do
+  ///     (``PlanSnapshot/withSets``).
   public func plan(
     sessions: [Session], pattern: TrainingPattern, upcoming: [PlannedSession],
     known: [String: ReminderRecord],
     achievements: [Achievement], storedKeys: Set<String>? = nil, now: Date,
     achievementCursor: ProgressCursor<AchievementDetector.State>? = nil,
-    plateauCursor: ProgressCursor<PlateauDetector.State>? = nil, achievementsUnread: Bool = false
+    plateauCursor: ProgressCursor<PlateauDetector.State>? = nil, achievementsUnread: Bool = false,
+    withSets: Set<String>? = nil
   ) -> Result {
     let clock = ZoneClock(timeZone: settings.timeZone)
+    // Every reading of sets below is checked first: a session without its sets would otherwise
+    // read as one without exercises, and earn nothing, suggest nothing, resume at nothing.
+    func hasSets(_ session: Session) -> Bool { withSets?.contains(session.id) ?? true }
+    let needingSets = Result(reminders: [], newAchievements: [], abandoned: [], needsSets: true)
+    if withSets != nil, sessions.contains(where: { $0.state.isUnfinished && !hasSets($0) }) {
+      return needingSets
+    }
     let paused = PauseReminderPlanner(settings: settings).plan(sessions: sessions, known: known, now: now)
     let matcher = LiftMatcher(names: settings.overload.lifts)
     // Both detectors read the completed sessions in order, and resume where the last run stopped
@@ -75,13 +88,16 @@ public struct FollowUpPlanner: Sendable {
     if settings.overload.enabled {
       let context = settings.overload.lifts.joined(separator: ",") + "|" + settings.timeZone.identifier
       var (start, state) = resume(plateauCursor, context: context, fresh: PlateauDetector.State())
+      guard ordered[start...].allSatisfy(hasSets) else { return needingSets }
       PlateauDetector(matcher: matcher, clock: clock).detect(ordered[start...], state: &state)
       start = ordered.count
       plateaus = state.plateaus
       nextPlateauCursor = ProgressCursor(sessions: start, digest: digest(start, context), state: state)
     }
-    let overload = OverloadPlanner(settings: settings).plan(
-      plateaus: plateaus, sessions: sessions, upcoming: upcoming, known: known, now: now)
+    guard
+      let overload = OverloadPlanner(settings: settings).plan(
+        plateaus: plateaus, sessions: sessions, upcoming: upcoming, known: known, now: now, hasSets: hasSets)
+    else { return needingSets }
     var fresh: [Achievement] = []
     var nextAchievementCursor: ProgressCursor<AchievementDetector.State>?
     var needsStoredAchievements = false
@@ -104,6 +120,7 @@ public struct FollowUpPlanner: Sendable {
         needsStoredAchievements = true
         nextAchievementCursor = achievementCursor
       } else {
+        guard ordered[start...].allSatisfy(hasSets) else { return needingSets }
         let found = detector.detect(ordered[start...], state: &state)
         start = ordered.count
         nextAchievementCursor = ProgressCursor(sessions: start, digest: digest(start, context), state: state)
@@ -122,8 +139,11 @@ public struct FollowUpPlanner: Sendable {
   /// The running digest of `ordered` sessions with their state and sets: element `k` covers the
   /// first `k + 1`, so one pass gives the digest of every prefix.
   ///
-  /// The sets enter in ``ExerciseListCoder``'s form, which one encoder writes for a given list:
-  /// a session decoded or packed gives one digest.
+  /// The sets of a session read from the store enter through its ``Session/contentDigest``,
+  /// which the store rewrites whenever it rewrites the sets, so a night need not read them.
+  /// Others' enter in ``ExerciseListCoder``'s form, which one encoder writes for a given list: a
+  /// session decoded or packed gives one digest. The two differ, and the cursors compared with
+  /// a chain are always those of sessions from the same place: the store's, or a backtest's.
   ///
   /// Eight bytes a step (``Fingerprint/combineWord(_:)``): a byte at a time, the ids, states and
   /// times cost 125,000 instructions of an unchanged batch user. Stores whose cursors were keyed
@@ -138,10 +158,15 @@ public struct FollowUpPlanner: Sendable {
       hash.combineWord(session.start.timeIntervalSince1970)
       hash.combineWord(session.end?.timeIntervalSince1970)
       hash.combineWord(session.stateChangedAt?.timeIntervalSince1970)
-      // The packed form the store hands over: years of sets are hashed without decoding them.
-      let packed = session.packedExercises
-      hash.combineWord(UInt64(packed.count))
-      packed.withUnsafeBytes { hash.combine(words: $0) }
+      // The store's digest of the row stands for its sets, read or not; otherwise the packed
+      // form: years of sets are hashed without decoding them.
+      if let digest = session.contentDigest {
+        hash.combineWord(digest)
+      } else {
+        let packed = session.packedExercises
+        hash.combineWord(UInt64(packed.count))
+        packed.withUnsafeBytes { hash.combine(words: $0) }
+      }
       values.append(hash.value)
     }
     return values

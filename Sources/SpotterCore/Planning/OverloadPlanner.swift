@@ -26,18 +26,23 @@ public struct OverloadPlanner: Sendable {
     plateaus: [Plateau], sessions: [Session], upcoming: [PlannedSession], known: [String: ReminderRecord],
     now: Date
   ) -> [Reminder] {
+    plan(plateaus: plateaus, sessions: sessions, upcoming: upcoming, known: known, now: now) { _ in true }
+      ?? []
+  }
+
+  /// ``plan(plateaus:sessions:upcoming:known:now:)`` where only the sessions for which `hasSets`
+  /// holds carry their sets; nil when it needs those of another.
+  func plan(
+    plateaus: [Plateau], sessions: [Session], upcoming: [PlannedSession], known: [String: ReminderRecord],
+    now: Date, hasSets: (Session) -> Bool
+  ) -> [Reminder]? {
     // Without a current plateau there is nothing to suggest: most nights, for most people, and
     // the grouping of years of sessions below would be read for nothing.
     guard settings.overload.enabled, plateaus.contains(where: \.isCurrent) else { return [] }
     let clock = ZoneClock(timeZone: settings.timeZone)
     let texts = ReminderTexts(language: settings.language, privacy: settings.privacy)
     let matcher = LiftMatcher(names: settings.overload.lifts)
-    var byName: [String: [Session]] = [:]
-    var byWeekday: [Weekday: [Session]] = [:]
-    for session in sessions where session.state == .completed {
-      byName[session.workoutName.lowercased(), default: []].append(session)
-      byWeekday[clock.localDate(session.start).weekday, default: []].append(session)
-    }
+    let (byName, byWeekday) = Self.workouts(sessions, clock: clock)
     // When each plateau's suggestion went off: older records name one plateau as it is, newer
     // ones every plateau of their session, escaped and separated by spaces.
     var suggestedAt: [String: Date] = [:]
@@ -56,13 +61,16 @@ public struct OverloadPlanner: Sendable {
       let told = suggestedAt[plateau.entity] ?? suggestedAt[Reminder.escaped(plateau.entity)]
       let lastTrained = plateau.sessionIDs.compactMap { starts[$0] }.max()
       if let told, let lastTrained, lastTrained > told { continue }
-      let next = upcoming.first { expected in
-        expected.start > now && expected.start > plateau.formedAt
-          && usuallyIncludes(
-            plateau.lift,
-            in: expected.workoutName.flatMap { byName[$0.lowercased()] } ?? byWeekday[expected.date.weekday]
-              ?? [],
-            matcher: matcher)
+      var next: PlannedSession?
+      for expected in upcoming where expected.start > now && expected.start > plateau.formedAt {
+        let sample =
+          (expected.workoutName.flatMap { byName[$0.lowercased()] } ?? byWeekday[expected.date.weekday] ?? [])
+          .suffix(Self.usualSample)
+        guard sample.allSatisfy(hasSets) else { return nil }
+        if usuallyIncludes(plateau.lift, in: sample, matcher: matcher) {
+          next = expected
+          break
+        }
       }
       guard let next else { continue }
       if let index = groups.firstIndex(where: { $0.session.date == next.date }) {
@@ -106,9 +114,33 @@ public struct OverloadPlanner: Sendable {
     return reminders
   }
 
-  /// Whether at least half of the last sessions of a workout included the lift.
-  private func usuallyIncludes(_ lift: Lift, in sessions: [Session], matcher: LiftMatcher) -> Bool {
-    let sample = sessions.suffix(Self.usualSample)
+  /// The completed sessions by workout name (lowercased) and by weekday, oldest first: where
+  /// the sample a lift is usually done in comes from.
+  static func workouts(_ sessions: [Session], clock: ZoneClock) -> (
+    byName: [String: [Session]], byWeekday: [Weekday: [Session]]
+  ) {
+    var byName: [String: [Session]] = [:]
+    var byWeekday: [Weekday: [Session]] = [:]
+    for session in sessions where session.state == .completed {
+      byName[session.workoutName.lowercased(), default: []].append(session)
+      byWeekday[clock.localDate(session.start).weekday, default: []].append(session)
+    }
+    return (byName, byWeekday)
+  }
+
+  /// The ids of every session a suggestion may read the sets of: the last ``usualSample`` of
+  /// each workout and of each weekday. For a reader that leaves the other sets unread.
+  public static func sampledSessions(_ sessions: [Session], clock: ZoneClock) -> Set<String> {
+    let (byName, byWeekday) = workouts(sessions, clock: clock)
+    var ids: Set<String> = []
+    for group in Array(byName.values) + Array(byWeekday.values) {
+      for session in group.suffix(usualSample) { ids.insert(session.id) }
+    }
+    return ids
+  }
+
+  /// Whether at least half of `sample`, the last sessions of a workout, included the lift.
+  private func usuallyIncludes(_ lift: Lift, in sample: ArraySlice<Session>, matcher: LiftMatcher) -> Bool {
     guard !sample.isEmpty else { return false }
     let including = sample.filter { $0.realExercises.contains { matcher.lift(for: $0.name) == lift } }
     return including.count * 2 >= sample.count

@@ -33,6 +33,9 @@ public struct PlanOutcome: Sendable {
   /// (``PlanSnapshot/achievementsUnread``): the outcome does not count, and the plan must be made
   /// again from a snapshot with them.
   public var needsStoredAchievements = false
+  /// The follow-ups needed sets the snapshot left unread (``PlanSnapshot/withSets``): the
+  /// outcome does not count, and the plan must be made again with every session's sets.
+  public var needsSets = false
 
   /// Hands `body` every record with its change, ``records`` and the repeating blocks' alerts
   /// merged in the outputs' order (start, then UID), and `chunk` each week of those alerts before

@@ -8,6 +8,12 @@ public struct PlanSnapshot: Sendable {
   /// wrong, a planned workout exported as done) neither silences a reminder, nor teaches, nor
   /// earns a record.
   public var sessions: [Session]
+  /// The ids of the only sessions whose sets were read, or nil when every session carries them.
+  ///
+  /// A night reads the sets of the sessions it is likely to need (the unfinished ones, and the
+  /// completed ones past the follow-ups' cursors): the other years of sets are a quarter of the
+  /// cost of reading the store. A plan that needs more says so (``PlanOutcome/needsSets``).
+  public var withSets: Set<String>?
   public var actions: [String: ReminderAction]
   public var skipped: Set<LocalDate>
   public var focusBlocks: [FocusBlock]

@@ -66,7 +66,7 @@ public struct RunPlanner: Sendable {
       known: Dictionary(snapshot.knownFollowUps.map { ($0.uid, $0) }, uniquingKeysWith: { $1 }),
       achievements: snapshot.announcedAchievements, storedKeys: snapshot.achievementKeys, now: now,
       achievementCursor: snapshot.achievementCursor, plateauCursor: snapshot.plateauCursor,
-      achievementsUnread: snapshot.achievementsUnread)
+      achievementsUnread: snapshot.achievementsUnread, withSets: snapshot.withSets)
     let followUpReminders = ReminderAction.apply(actions, to: followUps.reminders)
     // Focus alerts are planned from today whatever the horizon, and at least as far as it.
     let focusWindow = Horizon(
@@ -120,7 +120,7 @@ public struct RunPlanner: Sendable {
       records: records, changedWorkouts: workouts.changed + orphaned.filter { $0.kind != .focusBlock },
       changedFocus: alerts.changed + orphaned.filter { $0.kind == .focusBlock },
       changedFollowUps: events.changed, changes: changes, repeatingFocus: repeatingFocus, now: now,
-      needsStoredAchievements: followUps.needsStoredAchievements)
+      needsStoredAchievements: followUps.needsStoredAchievements, needsSets: followUps.needsSets)
   }
 
   /// The pattern and the workout and rest-day plan of `horizon` alone: the first step of

@@ -73,20 +73,90 @@ extension Store {
       state: try decode(Self.stateNames, 5, "state"),
       hasTimeOfDay: sqlite3_column_int64(handle, 6) != 0)
     if !marks.isEmpty, let mark = marks[id] { session.mark(mark.state, at: mark.at) }
+    // The fingerprint's bytes, not a String of them: sixteen digits would be allocated for each
+    // of years of sessions.
+    let fingerprint = Int32(Self.fingerprintIndex)
+    guard !isNull(fingerprint), let digits = sqlite3_column_text(handle, fingerprint) else {
+      throw StoredRowDamage(table: "session", row: id, column: "fingerprint", value: "NULL")
+    }
+    var digest = Fingerprint()
+    digest.combine(
+      words: UnsafeRawBufferPointer(start: digits, count: Int(sqlite3_column_bytes(handle, fingerprint))))
+    session.contentDigest = digest.value
     guard sets else { return session }
-    let column = Int32(Self.exercisesIndex)
+    try takeSets(handle, Int32(Self.exercisesIndex), into: &session)
+    return session
+  }
+
+  /// Reads the sets of the sessions for which `needed` holds into them, in place; the ids of
+  /// the sessions whose sets were read.
+  ///
+  /// For a night that read the sessions without their sets (``sessions(includeSets:)``) and
+  /// needs those of a few: the unfinished ones and those past the follow-ups' cursors. A few are
+  /// looked up by id; many, in one pass over the table, as ``sessions(includeSets:)`` reads them.
+  public func readSets(of sessions: inout [Session], where needed: (Session) -> Bool) throws -> Set<String> {
+    var positions: [String: Int] = [:]
+    for index in sessions.indices where needed(sessions[index]) { positions[sessions[index].id] = index }
+    guard !positions.isEmpty else { return [] }
+    return try guarded {
+      try read { db in
+        let lookingUp = positions.count <= Self.setLookups
+        let statement = try db.cachedStatement(
+          sql: lookingUp
+            ? "SELECT id, exercises FROM session WHERE id = ?" : "SELECT id, exercises FROM session")
+        let handle = statement.sqliteStatement
+        defer { sqlite3_reset(handle) }
+        var found: Set<String> = []
+        func take() throws {
+          let id = Self.text(handle, 0) ?? ""
+          guard let index = positions[id] else { return }
+          try takeSets(handle, 1, into: &sessions[index])
+          found.insert(id)
+        }
+        func step() throws -> Bool {
+          let code = sqlite3_step(handle)
+          guard code == SQLITE_ROW || code == SQLITE_DONE else {
+            throw Self.sqliteError(code, db: db, statement: statement)
+          }
+          return code == SQLITE_ROW
+        }
+        if lookingUp {
+          for id in positions.keys.sorted() {
+            sqlite3_reset(handle)
+            try statement.setArguments([id])
+            if try step() { try take() }
+          }
+        } else {
+          while try step() { try take() }
+        }
+        // A session read a moment ago and gone now: the store changed under the read.
+        if let missing = positions.keys.sorted().first(where: { !found.contains($0) }) {
+          throw damagedSets(missing)
+        }
+        return found
+      }
+    }
+  }
+
+  /// Up to how many sessions ``readSets(of:where:)`` looks up one by one: each lookup costs
+  /// about as much as reading four rows in a pass.
+  static let setLookups = 64
+
+  /// Takes the packed sets in `column` of the current row of `handle` into `session`, checked
+  /// as they load: a damaged blob is an error, never a crash later nor a session without sets.
+  private func takeSets(_ handle: OpaquePointer, _ column: Int32, into session: inout Session) throws {
     let packed: [UInt8]? =
-      isNull(column)
+      sqlite3_column_type(handle, column) == SQLITE_NULL
       ? nil
       : sqlite3_column_blob(handle, column).map {
         [UInt8](UnsafeRawBufferPointer(start: $0, count: Int(sqlite3_column_bytes(handle, column))))
       } ?? []
-    guard let packed, session.setPackedExercises(packed) else {
-      throw SpotterIOError.store(
-        path: path,
-        reason: Phrase(
-          "damaged sets of session '\(session.id)'", de: "beschädigte Sätze der Einheit '\(session.id)'"))
-    }
-    return session
+    guard let packed, session.setPackedExercises(packed) else { throw damagedSets(session.id) }
+  }
+
+  private func damagedSets(_ id: String) -> SpotterIOError {
+    SpotterIOError.store(
+      path: path,
+      reason: Phrase("damaged sets of session '\(id)'", de: "beschädigte Sätze der Einheit '\(id)'"))
   }
 }

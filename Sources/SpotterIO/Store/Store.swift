@@ -758,9 +758,12 @@ public final class Store: Sendable {
   }
 
   /// A session's columns, for ``sessionRows(_:sql:arguments:sets:)``.
-  static let sessionColumns = "id, source, workout_name, started_at, ended_at, state, time_known"
+  static let sessionColumns = "id, source, workout_name, started_at, ended_at, state, time_known, fingerprint"
+  /// Where `fingerprint` stands in ``sessionColumns``: read as each session's
+  /// ``Session/contentDigest``.
+  static let fingerprintIndex = 7
   /// Where `exercises` stands when it follows ``sessionColumns``.
-  static let exercisesIndex = 7
+  static let exercisesIndex = 8
 
   /// A reminder's columns, in the order ``records(_:sql:arguments:)`` reads them.
   static let reminderColumns =

@@ -160,6 +160,69 @@ import _SpotterTestSupport
     #expect(plan(corrected, doctored).plateauCursor?.state.plateaus.allSatisfy { $0.weight != 90 } == true)
   }
 
+  /// Sessions from the store digest by their ``Session/contentDigest``, so a night may leave
+  /// their sets unread; a plan that would read sets it was not given asks for them instead.
+  @Test func storedSessionsDigestByTheirContentAndAPlanAsksForSetsItLacks() throws {
+    let bench = { (date: String, weight: Double, digest: UInt64) in
+      var session = F.session(date, [("Bench Press (Barbell)", [F.set(weight, 5), F.set(weight, 5)])])
+      session.contentDigest = digest
+      return session
+    }
+    let history = [bench("2026-11-02", 100, 1), bench("2026-11-09", 100, 2), bench("2026-11-16", 100, 3)]
+    let pattern = PatternLearner().learn(from: history, today: TestZones.date("2026-11-21"), clock: clock)
+    let planner = FollowUpPlanner(settings: Settings(timeZone: TestZones.berlin))
+    let now = TestZones.instant("2026-11-21T12:00:00+01:00")
+    func plan(_ sessions: [Session], _ result: FollowUpPlanner.Result?, withSets: Set<String>?)
+      -> FollowUpPlanner.Result
+    {
+      planner.plan(
+        sessions: sessions, pattern: pattern, upcoming: [], known: [:], achievements: [], now: now,
+        achievementCursor: result?.achievementCursor, plateauCursor: result?.plateauCursor, withSets: withSets
+      )
+    }
+    let first = plan(history, nil, withSets: nil)
+    #expect(first.plateauCursor?.state.plateaus.map(\.weight) == [100] && !first.needsSets)
+    // The same sessions without their sets resume from the cursors and find what the sets did.
+    let unread = history.map { session in
+      var unread = session
+      unread.exercises = []
+      return unread
+    }
+    #expect(plan(unread, first, withSets: []) == plan(history, first, withSets: nil))
+    #expect(!plan(unread, first, withSets: []).needsSets)
+    // A new session past the cursors: its sets are needed, and given, they are enough.
+    let grown = unread + [bench("2026-11-20", 100, 4)]
+    let newID = try #require(grown.last?.id)
+    #expect(plan(grown, first, withSets: []).needsSets)
+    let resumed = plan(grown, first, withSets: [newID])
+    #expect(!resumed.needsSets && resumed == plan(history + [grown[3]], first, withSets: nil))
+    #expect(resumed.plateauCursor?.state.plateaus.first?.sessionIDs.count == 4)
+    // Without overload suggestions, no plateau is detected: achievements alone ask for them.
+    var achievementsOnly = Settings(timeZone: TestZones.berlin)
+    achievementsOnly.overload.enabled = false
+    let detecting = FollowUpPlanner(settings: achievementsOnly)
+    let known = detecting.plan(
+      sessions: history, pattern: pattern, upcoming: [], known: [:], achievements: [], now: now)
+    #expect(known.plateauCursor == nil && known.achievementCursor != nil)
+    func detect(withSets: Set<String>) -> Bool {
+      detecting.plan(
+        sessions: grown, pattern: pattern, upcoming: [], known: [:], achievements: [], now: now,
+        achievementCursor: known.achievementCursor, withSets: withSets
+      ).needsSets
+    }
+    #expect(detect(withSets: []) && !detect(withSets: [newID]))
+    // An old session whose content changed (its digest with it) replays from the start.
+    var edited = grown
+    edited[0].contentDigest = 9
+    #expect(plan(edited, first, withSets: [newID]).needsSets)
+    // An unfinished session's sets are read for its paused-workout reminder; it is not among
+    // the completed sessions the detectors read, so nothing else is needed.
+    var paused = grown
+    paused[3].state = .paused
+    #expect(plan(paused, first, withSets: []).needsSets)
+    #expect(!plan(paused, first, withSets: [newID]).needsSets)
+  }
+
   /// The cursor's digest names every achievement setting: changing any one replays detection.
   @Test func everyAchievementSettingEntersTheCursorDigest() {
     let base = AchievementSettings()

@@ -299,4 +299,54 @@ import _SpotterTestSupport
       "\(error)".contains("damaged sets of session 's1'")
     }
   }
+
+  /// A night reads the sessions without their sets, then the sets of the few it needs: looked up
+  /// by id for a few, in one pass for many. A damaged blob among them is reported; one it leaves
+  /// unread costs nothing. Each session carries its row's digest, which moves with its sets.
+  @Test func theSetsOfAFewSessionsAreReadOnTheirOwn() throws {
+    let (store, path) = try temporaryStore()
+    func session(_ day: Int) -> Session {
+      let set = SetEntry(weight: Double(60 + day), unit: .kilograms, reps: 5, completed: true)
+      return Session(
+        id: "s\(1000 + day)", source: .strong, workoutName: "Push Day",
+        start: Date(timeIntervalSince1970: 1_790_000_000 + Double(day) * 86_400), end: nil,
+        exercises: [ExerciseEntry(name: "Bench Press", sets: [set])])
+    }
+    let sessions = (0..<100).map(session)
+    _ = try store.importSessions(sessions)
+    let unread = try store.sessions()
+    #expect(unread.allSatisfy { $0.exercises.isEmpty })
+    #expect(Set(unread.compactMap(\.contentDigest)).count == 100)
+    let few: Set<String> = ["s1003", "s1042"]
+    var some = unread
+    #expect(try store.readSets(of: &some) { few.contains($0.id) } == few)
+    for (read, session) in zip(some, sessions) {
+      #expect(read.exercises == (few.contains(read.id) ? session.exercises : []))
+    }
+    var all = unread
+    let ids = Set(sessions.map { $0.id })
+    #expect(try store.readSets(of: &all) { _ in true } == ids)
+    #expect(all == sessions)
+
+    // Only the session whose sets changed has a new digest.
+    var heavier = sessions[7]
+    heavier.exercises[0].sets[0].weight = 69.5
+    _ = try store.importSessions([heavier])
+    let after = try store.sessions()
+    #expect(after[7].contentDigest != unread[7].contentDigest)
+    #expect(zip(after, unread).filter { $0.contentDigest != $1.contentDigest }.map(\.0.id) == ["s1007"])
+
+    try DatabaseQueue(path: path).write { db in
+      try db.execute(sql: "UPDATE session SET exercises = x'0105' WHERE id = 's1050'")
+    }
+    var again = try store.sessions()
+    #expect(try store.readSets(of: &again) { few.contains($0.id) } == few)
+    for needed in [{ (session: Session) in session.id == "s1050" }, { _ in true }] {
+      #expect {
+        try store.readSets(of: &again, where: needed)
+      } throws: { error in
+        "\(error)".contains("damaged sets of session 's1050'")
+      }
+    }
+  }
 }
