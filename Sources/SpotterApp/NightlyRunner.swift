@@ -74,14 +74,13 @@ public struct NightlyRunner: Sendable {
     snapshot.earlierSequences = try store.sequences(
       of: planner.undatedFocusUIDs(snapshot, overrides: overrides, request: request), before: snapshot.first)
     reading(snapshot)
-    var outcome = planner.plan(snapshot, overrides: overrides, request: request)
-    if outcome.needsSets {
-      // A first run, an edited session, a current plateau's usual sessions: read them all.
-      try snapshot.readAllSets(from: store)
-      outcome = planner.plan(snapshot, overrides: overrides, request: request)
-    }
-    guard outcome.needsStoredAchievements else { return outcome }
-    try snapshot.readStoredAchievements(from: store)
+    let outcome = planner.plan(snapshot, overrides: overrides, request: request)
+    guard outcome.needsSets || outcome.needsStoredAchievements else { return outcome }
+    // Something the snapshot left unread was needed: a first run, an edited session or a
+    // changed setting replays detection from the start. Both are read, for either asks for the
+    // other's replay: stored achievements needed means detection replays, which reads sets.
+    try snapshot.readAllSets(from: store)
+    if snapshot.achievementsUnread { try snapshot.readStoredAchievements(from: store) }
     return planner.plan(snapshot, overrides: overrides, request: request)
   }
 

@@ -274,6 +274,21 @@ import _SpotterTestSupport
     #expect(try plan(box).outcome.followUps.contains { $0.kind == .pausedWorkout && $0.entity == paused })
   }
 
+  /// A night whose stored achievements were left unread must detect all the same when an
+  /// achievement setting changed (their cursor's digest names them), and detecting again from
+  /// the start needs every set: it reads both and plans as with everything (found by
+  /// `bench/identical`: a changed weekly target did this, and the night's follow-ups vanished).
+  @Test func aReplayOfAchievementsLeftUnreadReadsEverySetToo() throws {
+    let config = "timezone = \"Europe/Berlin\"\n[program]\nmon = \"Push Day\"\n"
+    let box = try AppSandbox(config: config)
+    let export = try box.strongExport()
+    _ = try NightlyRunner(workspace: try box.workspace(at: evening)).run(
+      histories: [export], horizon: .coming(count: 2), outputDirectory: box.out)
+    try (config + "[achievements]\nvolume = false\n").write(
+      toFile: box.config, atomically: false, encoding: .utf8)
+    #expect(try planWithNeededSets(box, "an achievement setting changed").withSets == [])
+  }
+
   /// While a plateau is current, a night reads the sets of the sessions its suggestion samples
   /// (the last six of each workout and of each weekday), and no more: here the last 18 of seven
   /// weeks of Monday, Wednesday and Friday squats at one weight.
