@@ -41,7 +41,7 @@ public struct ReminderPlanner: Sendable {
     }
     completed.sort { $0.start < $1.start }
     // Each start's date once: a zone's offset is a locked ICU call, and the history is years.
-    let completedDates = completed.map { clock.localDate($0.start) }
+    let completedDates = clock.localDates(completed.map(\.start))
     let trainedDates = Set(completedDates)
     let texts = ReminderTexts(language: settings.language, privacy: settings.privacy)
     let learnedDays = Set(pattern.trainingDays(minimumConfidence: settings.minimumConfidence))

@@ -26,6 +26,30 @@ public struct ZoneClock: Sendable, Hashable {
 
   public func localDate(_ instant: Date) -> LocalDate { local(instant).date }
 
+  /// The local dates of `instants`, one offset lookup for each stretch between the zone's
+  /// transitions rather than one for each instant: a lookup is an ICU call under a lock, 700
+  /// instructions, and a plan dates every session of years. Any order gives the dates
+  /// ``localDate(_:)`` gives; ascending order looks up the fewest offsets.
+  public func localDates(_ instants: [Date]) -> [LocalDate] {
+    var dates: [LocalDate] = []
+    dates.reserveCapacity(instants.count)
+    var offset = 0
+    // The stretch the offset holds for: from the instant it was looked up at to the zone's next
+    // transition. Empty at first.
+    var from = Date.distantFuture
+    var until = Date.distantPast
+    for instant in instants {
+      if instant < from || instant >= until {
+        offset = self.offset(at: instant)
+        from = instant
+        until = timeZone.nextDaylightSavingTimeTransition(after: instant) ?? .distantFuture
+      }
+      dates.append(
+        LocalDateTime(wallSeconds: Int(instant.timeIntervalSince1970.rounded(.down)) + offset).date)
+    }
+    return dates
+  }
+
   /// The instant a wall-clock reading stands for, resolving gaps and overlaps per RFC 5545.
   public func instant(_ local: LocalDateTime) -> Date {
     let wall = local.wallSeconds
