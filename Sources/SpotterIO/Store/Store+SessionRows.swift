@@ -138,8 +138,9 @@ extension Store {
     }
   }
 
-  /// Up to how many sessions ``readSets(of:where:)`` looks up one by one: each lookup costs
-  /// about as much as reading four rows in a pass.
+  /// Up to how many sessions ``readSets(of:where:)`` looks up one by one. Each lookup searches
+  /// the ids' index, then the table; for many, one pass over the rows is the cheaper read (a
+  /// night's few new sessions are looked up, a first run's years are read in a pass).
   static let setLookups = 64
 
   /// Takes the packed sets in `column` of the current row of `handle` into `session`, checked
