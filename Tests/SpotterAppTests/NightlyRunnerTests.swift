@@ -175,13 +175,7 @@ import _SpotterTestSupport
     #expect(unchanged.outcome.findings.achievements.isEmpty)
 
     // The first session's first set a little heavier: its digest, and every one after it, moves.
-    var text = try String(contentsOfFile: export, encoding: .utf8)
-    let line = "2026-08-24 17:59:14,\"Push Day\",1h 14m,\"Bench Press (Barbell)\",W,30.0,8"
-    #expect(text.contains(line))
-    text = text.replacingOccurrences(
-      of: line, with: line.replacingOccurrences(of: ",W,30.0,", with: ",W,32.5,"))
-    try text.write(toFile: export, atomically: false, encoding: .utf8)
-    _ = try NightlyRunner(workspace: try box.workspace(at: evening)).importHistories([export])
+    try importFirstSetHeavier(box, export)
     let replay = try plan(box)
     // The snapshot left them unread (the cursor's count still matched), so the plan was made
     // again with them: nothing stored is found as new, and the replayed cursor is saved.
@@ -190,6 +184,17 @@ import _SpotterTestSupport
     #expect(replay.outcome.findings.achievements.isEmpty)
     let cursor = try #require(replay.outcome.findings.achievementCursor)
     #expect(cursor.sessions == 33 && !cursor.state.weightMarks.isEmpty)
+  }
+
+  /// Rewrites `export` (`examples/strong.csv`'s sessions) with its first session's first set
+  /// 2.5 kg heavier, and imports it into `box`'s store.
+  func importFirstSetHeavier(_ box: AppSandbox, _ export: String) throws {
+    let text = try String(contentsOfFile: export, encoding: .utf8)
+    let line = "2026-08-24 17:59:14,\"Push Day\",1h 14m,\"Bench Press (Barbell)\",W,30.0,8"
+    #expect(text.contains(line))
+    try text.replacingOccurrences(of: line, with: line.replacingOccurrences(of: ",W,30.0,", with: ",W,32.5,"))
+      .write(toFile: export, atomically: false, encoding: .utf8)
+    _ = try NightlyRunner(workspace: try box.workspace(at: evening)).importHistories([export])
   }
 
   /// The night's plan of `box` as ``NightlyRunner/plan(store:request:overrides:reading:)`` makes
@@ -252,12 +257,7 @@ import _SpotterTestSupport
     #expect(try planWithNeededSets(box, "nothing new since").withSets == [])
 
     // The first session's first set a little heavier: detection replays from the start.
-    let line = "2026-08-24 17:59:14,\"Push Day\",1h 14m,\"Bench Press (Barbell)\",W,30.0,8"
-    #expect(text.contains(line))
-    text = text.replacingOccurrences(
-      of: line, with: line.replacingOccurrences(of: ",W,30.0,", with: ",W,32.5,"))
-    try text.write(toFile: export, atomically: false, encoding: .utf8)
-    _ = try NightlyRunner(workspace: try box.workspace(at: evening)).importHistories([export])
+    try importFirstSetHeavier(box, export)
     let edited = try planWithNeededSets(box, "an old session edited")
     #expect(edited.withSets == [] && edited.askedForAll)
     try run()
