@@ -38,9 +38,4 @@ struct WritableZone: Sendable, Hashable {
     let name = String(stored[..<end])
     return WritableZone(zone: name)?.setting == stored ? name : nil
   }
-
-  /// Whether `stored` vouches for the zone `name` (``vouchedZone(_:)``).
-  static func vouches(_ stored: String?, for name: String) -> Bool {
-    stored.flatMap(vouchedZone) == name
-  }
 }
