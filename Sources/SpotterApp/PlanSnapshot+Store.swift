@@ -40,9 +40,8 @@ extension PlanSnapshot {
       // session: detection has nothing to do then (``PlanSnapshot/achievementsUnread``).
       // Detection reads the completed sessions (``AchievementDetector/ordered(_:)``); counted
       // here without ordering them.
-      if let head = try store.achievementCursorHead(),
-        head.sessions == snapshot.sessions.reduce(0, { $1.state == .completed ? $0 + 1 : $0 })
-      {
+      let completed = snapshot.sessions.reduce(0) { $1.state == .completed ? $0 + 1 : $0 }
+      if let head = try store.achievementCursorHead(), head.sessions == completed {
         snapshot.achievementCursor = ProgressCursor(
           sessions: head.sessions, digest: head.digest, state: AchievementDetector.State())
         snapshot.achievementsUnread = true
@@ -50,7 +49,9 @@ extension PlanSnapshot {
         try snapshot.readStoredAchievements(from: store)
       }
       snapshot.orphaned = reminders.unstarted
-      if sets && onlyNeededSets { try snapshot.readNeededSets(from: store, clock: clock) }
+      if sets && onlyNeededSets {
+        try snapshot.readNeededSets(from: store, clock: clock, completed: completed)
+      }
       return snapshot
     }
   }
@@ -58,9 +59,9 @@ extension PlanSnapshot {
   /// Reads the sets the follow-ups are likely to need: those of the unfinished sessions (paused
   /// workouts), of the completed sessions the follow-ups' cursors do not cover yet, in the
   /// detectors' order, and, while a plateau is current, of the sessions its suggestion samples.
-  /// The planner checks what it reads (``PlanOutcome/needsSets``).
-  mutating func readNeededSets(from store: Store, clock: ZoneClock) throws {
-    let completed = sessions.reduce(0) { $1.state == .completed ? $0 + 1 : $0 }
+  /// The planner checks what it reads (``PlanOutcome/needsSets``). `completed` is the number of
+  /// completed sessions.
+  mutating func readNeededSets(from store: Store, clock: ZoneClock, completed: Int) throws {
     // Without a cursor there is nothing to resume: the plan asks for every set when it detects.
     let covered = max(
       [achievementCursor?.sessions, plateauCursor?.sessions].compactMap { $0 }.min() ?? completed, 0)

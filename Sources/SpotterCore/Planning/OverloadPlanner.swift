@@ -121,9 +121,12 @@ public struct OverloadPlanner: Sendable {
   ) {
     var byName: [String: [Session]] = [:]
     var byWeekday: [Weekday: [Session]] = [:]
-    for session in sessions where session.state == .completed {
-      byName[session.workoutName.lowercased(), default: []].append(session)
-      byWeekday[clock.localDate(session.start).weekday, default: []].append(session)
+    let completed = sessions.indices.filter { sessions[$0].state == .completed }
+    // Dated a zone stretch at a time: a current plateau groups years of sessions twice a night,
+    // in the reader (``sampledSessions(_:clock:)``) and in the plan.
+    for (index, date) in zip(completed, clock.localDates(completed.map { sessions[$0].start })) {
+      byName[sessions[index].workoutName.lowercased(), default: []].append(sessions[index])
+      byWeekday[date.weekday, default: []].append(sessions[index])
     }
     return (byName, byWeekday)
   }

@@ -130,7 +130,9 @@ extension Store {
           while try step() { try take() }
         }
         // A session read a moment ago and gone now: the store changed under the read.
-        if let missing = positions.keys.sorted().first(where: { !found.contains($0) }) {
+        if found.count < positions.count,
+          let missing = positions.keys.sorted().first(where: { !found.contains($0) })
+        {
           throw damagedSets(missing)
         }
         return found
