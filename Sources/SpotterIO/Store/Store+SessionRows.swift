@@ -154,7 +154,19 @@ extension Store {
       : sqlite3_column_blob(handle, column).map {
         [UInt8](UnsafeRawBufferPointer(start: $0, count: Int(sqlite3_column_bytes(handle, column))))
       } ?? []
-    guard let packed, session.setPackedExercises(packed) else { throw damagedSets(session.id) }
+    guard let packed, session.setPackedExercises(packed) else {
+      throw StoredRowDamage(
+        table: "session", row: session.id, column: "exercises", value: Self.blobShown(packed))
+    }
+  }
+
+  /// A blob as a damage message shows it: its length and first bytes in hex (NULL for none), so
+  /// that two damaged rows can be told apart without a dump of kilobytes.
+  static func blobShown(_ bytes: [UInt8]?) -> String {
+    guard let bytes else { return "NULL" }
+    let head = bytes.prefix(8).map { ASCIIDigits.hex($0) }.joined(separator: " ")
+    let unit = bytes.count == 1 ? "byte" : "bytes"
+    return "\(bytes.count) \(unit)" + (bytes.isEmpty ? "" : ": \(head)\(bytes.count > 8 ? " …" : "")")
   }
 
   private func damagedSets(_ id: String) -> SpotterIOError {

@@ -296,8 +296,17 @@ import _SpotterTestSupport
     #expect {
       try store.sessions(includeSets: true)
     } throws: { error in
-      "\(error)".contains("damaged sets of session 's1'")
+      "\(error)".contains("table 'session', row 's1': column 'exercises' holds '2 bytes: 01 05'")
     }
+  }
+
+  /// A damaged blob is shown by its length and first bytes: enough to tell two rows apart, never
+  /// kilobytes of hex in a message.
+  @Test func aDamagedBlobIsShownByItsLengthAndFirstBytes() {
+    #expect(Store.blobShown(nil) == "NULL")
+    #expect(Store.blobShown([]) == "0 bytes")
+    #expect(Store.blobShown([0xFF]) == "1 byte: ff")
+    #expect(Store.blobShown(Array(0..<200)) == "200 bytes: 00 01 02 03 04 05 06 07 …")
   }
 
   /// A night reads the sessions without their sets, then the sets of the few it needs: looked up
@@ -345,7 +354,7 @@ import _SpotterTestSupport
       #expect {
         try store.readSets(of: &again, where: needed)
       } throws: { error in
-        "\(error)".contains("damaged sets of session 's1050'")
+        "\(error)".contains("table 'session', row 's1050': column 'exercises' holds '2 bytes: 01 05'")
       }
     }
   }
