@@ -69,6 +69,7 @@ public enum DeliveryWords {
     (#"^retry, (\d+) min late$"#, "neuer Versuch, $1 min zu spät"),
     (#"^caught up, (\d+) min late$"#, "nachgeholt, $1 min zu spät"),
     (#"^already delivered at (.+)$"#, "schon zugestellt um $1"),
+    (#"^already trained on (.+)$"#, "schon trainiert am $1"),
     (#"^notifier exit status (\d+)(.*)$"#, "Benachrichtigung mit Exit-Status $1$2"),
     (#"^notifier timed out after (\d+) s$"#, "Benachrichtigung nach $1 s abgebrochen"),
     (#"^notifier killed by signal (\d+)(.*)$"#, "Benachrichtigung durch Signal $1 beendet$2"),

@@ -9,6 +9,8 @@ import Testing
 
   @Test(arguments: [
     ("marked done", "als erledigt markiert"),
+    ("already trained today", "heute schon trainiert"),
+    ("already trained on 2026-11-16", "schon trainiert am 2026-11-16"),
     ("not due until 2026-11-23 17:30", "erst fällig um 2026-11-23 17:30"),
     (
       "due 2026-11-23 17:30, 394 min ago, past the 30 min grace window",

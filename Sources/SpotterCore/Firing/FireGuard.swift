@@ -35,13 +35,13 @@ public struct FireGuard: Sendable {
     }
     if record.kind.followsDaySkip {
       if state.daySkipped { return .skip(reason: "day skipped") }
-      if state.trainedOnDate { return .skip(reason: "already trained today") }
+      if state.trainedOnDate { return .skip(reason: trained(record, now: now)) }
     }
     if (record.kind == .workout || record.kind == .overload) && state.workoutInProgress {
       return .skip(reason: "a workout is in progress")
     }
     if record.kind == .overload && state.trainedOnDate {
-      return .skip(reason: "already trained today")
+      return .skip(reason: trained(record, now: now))
     }
     if record.kind == .pausedWorkout && state.sessionFinished {
       return .skip(reason: "workout already finished")
@@ -62,6 +62,13 @@ public struct FireGuard: Sendable {
     if age < 60 { return .deliver(reason: "on time") }
     return .deliver(
       reason: state.failedBefore ? "retry, \(age / 60) min late" : "caught up, \(age / 60) min late")
+  }
+
+  /// "already trained today", or the day's date when the reminder was for another day: the
+  /// catch-up after a clock set back and forward again meets reminders days old, and "today"
+  /// would be untrue in the delivery history.
+  private func trained(_ record: ReminderRecord, now: Date) -> String {
+    record.date == clock.localDate(now) ? "already trained today" : "already trained on \(record.date)"
   }
 
   private func stamp(_ instant: Date) -> String {

@@ -105,6 +105,21 @@ import _SpotterTestSupport
         == .deliver(reason: "on time"))
   }
 
+  /// A reminder for an earlier day, met by a catch-up after the clock was set back and forward
+  /// again, names its day: "today" would be untrue in the delivery history.
+  @Test func aTrainedEarlierDayIsNamedByItsDate() {
+    let trained = FireState(trainedOnDate: true)
+    let weekLater = at(7 * 24 * 60)
+    #expect(
+      rules.decide(record(), state: trained, now: weekLater) == .skip(reason: "already trained on 2026-11-23")
+    )
+    #expect(
+      rules.decide(record(.overload), state: trained, now: weekLater)
+        == .skip(reason: "already trained on 2026-11-23"))
+    // Late on the same local day it is still today.
+    #expect(rules.decide(record(), state: trained, now: at(6 * 60)) == .skip(reason: "already trained today"))
+  }
+
   @Test func anOverloadSuggestionNeverFiresDuringOrAfterTheSession() {
     #expect(
       rules.decide(record(.overload), state: FireState(workoutInProgress: true), now: at(0))
