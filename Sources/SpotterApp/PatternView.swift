@@ -41,7 +41,7 @@ public struct PatternView: Sendable, Encodable {
               + "verschoben"))
       }
       if let before = reactions.confidenceBefore {
-        let moved = "\(words.decimal(before)) → \(words.decimal(day.confidence))"
+        let moved = "\(confidenceText(before, words)) → \(confidenceText(day.confidence, words))"
         result.append(
           words.pick(
             "\(short): confidence \(moved): \(reactions.declined) of the last \(reactions.days) \(name)s skipped or "
@@ -51,6 +51,17 @@ public struct PatternView: Sendable, Encodable {
       }
       return result
     }
+  }
+
+  /// A probability or confidence as the table and its lines show it: to two places, and one under
+  /// the threshold rounded down, so that a day shown "0.45" is never unreminded beside "a day is
+  /// reminded from 0.45" (its confidence was 0.446). At or above the threshold it is rounded, as
+  /// the plan's reasons quote it. Both columns are written so, so one number reads the same in
+  /// each.
+  public func confidenceText(_ value: Double, _ words: ConsoleWords) -> String {
+    guard value < minimumConfidence else { return words.decimal(value) }
+    let text = TwoDecimals.floorText(value)
+    return words.language == .de ? text.replacingOccurrences(of: ".", with: ",") : text
   }
 
   private static let shades: [Character] = ["·", "░", "▒", "▓", "█"]
@@ -126,7 +137,7 @@ public struct PatternView: Sendable, Encodable {
       }
       return [
         words.shortWeekday(day.weekday), usual, spread, source, String(day.sessionCount),
-        words.decimal(day.probability), words.decimal(day.confidence), training,
+        confidenceText(day.probability, words), confidenceText(day.confidence, words), training,
       ]
     }
     let header =

@@ -49,6 +49,27 @@ import _SpotterTestSupport
     #expect(!text.contains("±0m"))
   }
 
+  /// A day just under the threshold is shown under it: 0.446 beside "a day is reminded from 0.45"
+  /// reads "0.44", never "0.45" and "no". At or above the threshold, the plan's rounding.
+  @Test func aConfidenceJustUnderTheThresholdIsShownUnderIt() {
+    let weekdays = Weekday.allCases.map { day in
+      WeekdayPattern(
+        weekday: day, probability: 0.446, confidence: day == .monday ? 0.446 : day == .tuesday ? 0.455 : 0.1,
+        sessionCount: 6, plannedStart: LocalTime(hour: 18, minute: 0), spreadMinutes: nil,
+        typicalDurationMinutes: nil)
+    }
+    let pattern = TrainingPattern(
+      asOf: LocalDate(parsing: "2026-11-22")!, weekdays: weekdays,
+      heat: Array(repeating: Array(repeating: 0, count: 24), count: 7), sessionsConsidered: 14)
+    let view = PatternView(pattern: pattern, settings: Settings(timeZone: TestZones.berlin))
+    let rows = view.text().split(separator: "\n").map(String.init)
+    let monday = rows.first { $0.hasPrefix("Mon ") && $0.contains("no:") } ?? ""
+    let tuesday = rows.first { $0.hasPrefix("Tue ") && $0.contains("yes:") } ?? ""
+    #expect(monday.contains(" 0.44 "), "\(rows)")
+    #expect(tuesday.contains(" 0.46 "), "\(rows)")
+    #expect(view.confidenceText(0.446, ConsoleWords(.de)) == "0,44")
+  }
+
   /// Below three training days every confidence is 0, and each day says why in those words,
   /// not "fewer sessions there lately", which the first days of a new person are not.
   @Test func aHistoryOfTwoDaysSaysItIsNoPatternYet() {

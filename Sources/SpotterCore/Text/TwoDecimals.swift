@@ -13,8 +13,21 @@ public enum TwoDecimals {
   /// `%.2f`); what is not finite or not below 10^15 goes to `String(format:)` itself.
   public static func text(_ value: Double) -> String {
     guard value.isFinite, abs(value) < 1e15 else { return String(format: "%.2f", value) }
-    let hundredths = rounded(abs(value))
-    let sign = value.sign == .minus ? "-" : ""
+    return written(rounded(abs(value)), negative: value.sign == .minus)
+  }
+
+  /// Non-negative `value` with two decimal places, rounded down: never a text above the value,
+  /// so a confidence just under a threshold is not shown as the threshold (0.446 is "0.44").
+  public static func floorText(_ value: Double) -> String {
+    guard value.isFinite, value >= 0, value < 1e15 else { return text(value) }
+    var hundredths = rounded(value)
+    // Rounded to nearest, the text is at most half a hundredth above the value.
+    if Double(hundredths) / 100 > value { hundredths -= 1 }
+    return written(hundredths, negative: false)
+  }
+
+  private static func written(_ hundredths: UInt64, negative: Bool) -> String {
+    let sign = negative ? "-" : ""
     let whole = hundredths / 100
     let fraction = hundredths % 100
     return sign + String(whole) + (fraction < 10 ? ".0" : ".") + String(fraction)

@@ -23,4 +23,26 @@ import Testing
       #expect(TwoDecimals.text(value) == String(format: "%.2f", value), "\(value)")
     }
   }
+
+  /// Rounded down, the text is never above the value, and is the largest hundredth that is not:
+  /// every thousandth the learner writes, and the values either side of each hundredth.
+  @Test func roundedDownNeverShowsMoreThanTheValue() {
+    #expect(TwoDecimals.floorText(0.446) == "0.44")
+    #expect(TwoDecimals.floorText(0.45) == "0.45")
+    #expect(TwoDecimals.floorText(0.29) == "0.29")
+    #expect(TwoDecimals.floorText(0.999) == "0.99")
+    #expect(TwoDecimals.floorText(0) == "0.00")
+    var values = (0...1000).map { Double($0) / 1000 }
+    for hundredth in 0...100 {
+      let value = Double(hundredth) / 100
+      values += [value, value.nextDown, value.nextUp]
+    }
+    for value in values where value >= 0 {
+      let shown = Double(TwoDecimals.floorText(value))!
+      #expect(shown <= value, "\(value)")
+      #expect(value - shown < 0.01, "\(value)")
+      #expect(
+        TwoDecimals.floorText(value).count == TwoDecimals.text(value).count || value >= 9.995, "\(value)")
+    }
+  }
 }
