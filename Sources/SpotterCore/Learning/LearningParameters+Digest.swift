@@ -16,7 +16,8 @@ extension LearningParameters {
   private var spelt: String {
     let values: [(String, String)] = [
       ("windowDays", "\(windowDays)"), ("activeWeeks", "\(activeWeeks)"), ("weekDecay", "\(weekDecay)"),
-      ("skipInactiveWeeks", "\(skipInactiveWeeks)"), ("activityRadiusDays", "\(activityRadiusDays)"),
+      ("skipInactiveWeeks", "\(skipInactiveWeeks)"),
+      ("silenceCountsWeeksOff", "\(silenceCountsWeeksOff)"), ("activityRadiusDays", "\(activityRadiusDays)"),
       ("givenUpCap", "\(givenUpCap)"), ("gapEvidence", "\(gapEvidence)"),
       ("gapWindowDays", "\(gapWindowDays)"),
       ("cellPrior", "\(cellPrior)"), ("cellWindowDays", "\(cellWindowDays)"),

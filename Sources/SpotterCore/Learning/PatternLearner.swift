@@ -6,8 +6,10 @@ import Foundation
 /// under `bench/backtest`'s cross-validation (README, "The rules" and "Learning, measured"):
 /// - **Active weeks only.** A weekday's rate counts its last eight *active* weeks, those with any
 ///   training within three days; a holiday or an illness is no evidence against a weekday.
-///   Recent weeks weigh more (×0.7 a week). A weekday kept in most active weeks and then missed
-///   twice in a row is taken as given up and goes silent.
+///   Recent weeks weigh more (each older week half the next). A weekday kept in most active weeks and then missed
+///   twice in a row is taken as given up and goes silent. In a silence (longer since the last
+///   session than the person usually leaves, nothing in the three days before tomorrow), tomorrow
+///   is in a week off, and the weeks off count in its evidence after all.
 /// - **The gap since the last session.** Many people train every other day on shifting weekdays;
 ///   their own history says how likely a session is one, two or three days after the last. This
 ///   hazard and the weekday rate are combined as independent evidence (naive Bayes in log-odds),

@@ -72,6 +72,40 @@ struct TrainingHistory {
     return today.adding(days: 1 + ahead)
   }
 
+  /// Whether tomorrow, `target`, falls in a silence: longer since the last session than this
+  /// person usually leaves, and no training in the days before it that would make its week
+  /// active. Weeks off are left out of the weekday's evidence because they are the exception; a
+  /// night inside one is that exception, and the weeks like it are what say how likely it is. A
+  /// routine's own long gap (Wednesday to Monday) is no silence.
+  func isSilent(_ target: LocalDate) -> Bool {
+    guard parameters.silenceCountsWeeksOff, target == today.adding(days: 1),
+      let last = lastTrainingDay(before: target)
+    else { return false }
+    let days = last.days(until: target)
+    guard days > parameters.activityRadiusDays, let usual = longestUsualGap(before: target) else {
+      return false
+    }
+    return days > usual
+  }
+
+  /// The most days the person usually left between sessions before `date`, over the gap window:
+  /// the smallest gap that, with the shorter ones, makes four fifths of them (a week or more
+  /// counts as seven). Nil with fewer than five gaps.
+  func longestUsualGap(before date: LocalDate) -> Int? {
+    guard let firstDate else { return nil }
+    let counts = gapCounts(
+      from: max(firstDate, date.adding(days: -parameters.gapWindowDays)), before: date, longest: 7
+    ).trained
+    let total = counts.reduce(0, +)
+    guard total >= 5 else { return nil }
+    var running = 0
+    for gap in 1...7 {
+      running += counts[gap]
+      if 5 * running >= 4 * total { return gap }
+    }
+    return 7
+  }
+
   /// Whether the person trained at all within three days of `date`: weeks off say nothing
   /// about a weekday.
   func isActive(_ date: LocalDate) -> Bool {
@@ -88,7 +122,7 @@ struct TrainingHistory {
     var weeks = 0
     var recent: [Bool] = []
     var older = (trained: 0, total: 0)
-    let skipInactive = skipsInactiveWeeks(before: target)
+    let skipInactive = skipsInactiveWeeks(before: target) && !isSilent(target)
     var slot = target.adding(days: -7)
     while slot >= firstDate && slot >= windowStart && weeks < parameters.activeWeeks {
       defer { slot = slot.adding(days: -7) }
@@ -188,7 +222,7 @@ struct TrainingHistory {
     let gap = bucket(last.days(until: target))
     // A night in weeks off is no evidence for the weekday and gap, as in the weekday rate: a
     // long break would otherwise count every idle such weekday against the routine resumed.
-    let skipInactive = skipsInactiveWeeks(before: target)
+    let skipInactive = skipsInactiveWeeks(before: target) && !isSilent(target)
     var result = (trained: 0, nights: 0)
     var previous = firstDate
     var date = firstDate.adding(days: 1)

@@ -241,6 +241,46 @@ import _SpotterTestSupport
       pattern.trainingDays(minimumConfidence: Settings.defaultMinimumConfidence) == [.monday, .wednesday])
   }
 
+  /// Mon/Wed/Fri for sixteen weeks with three holidays (Friday to Wednesday off, weeks the
+  /// weekday rate skips as the exception), then a Friday missed: Sunday night, tomorrow's Monday
+  /// comes five days after the last session, inside a silence like those holidays. There the weeks
+  /// off count in Monday's evidence, and its confidence falls; a night after a Friday trained is
+  /// no silence, and nothing changes.
+  @Test func aSilenceCountsTheWeeksOffInTomorrowsEvidence() {
+    let holidays = ["2026-08-14", "2026-09-18", "2026-10-16"].map { TestZones.date($0) }
+    func offDuty(_ session: Session) -> Bool {
+      let date = clock.localDate(session.start)
+      return holidays.contains { date >= $0 && date <= $0.adding(days: 5) }
+    }
+    let routine = SessionFactory.weekly(
+      [.monday, .wednesday, .friday], at: "18:00", weeks: 16, until: "2026-11-21"
+    ).filter { !offDuty($0) }
+    let silent = routine.filter { clock.localDate($0.start) != TestZones.date("2026-11-20") }
+    var skipping = LearningParameters.standard
+    let known = skipping.set("silenceCountsWeeksOff", to: 0)
+    #expect(known)
+    #expect(LearningParameters.standard.silenceCountsWeeksOff)
+    let night = clock.instant(today, LocalTime(hour: 21, minute: 0))
+    let counted = learner.learn(from: silent, now: night, clock: clock)[.monday]
+    let skipped = PatternLearner(parameters: skipping).learn(from: silent, now: night, clock: clock)[.monday]
+    #expect(counted.probability < skipped.probability)
+    #expect(counted.confidence < skipped.confidence)
+    // The weekday rate of the Monday after next (no gap known) is untouched, as is every
+    // weekday's after a Friday trained.
+    let history = { (parameters: LearningParameters, sessions: [Session]) in
+      TrainingHistory(
+        sessions: sessions, now: night, today: today, windowStart: today.adding(days: -182), clock: clock,
+        parameters: parameters)
+    }
+    #expect(history(.standard, silent).isSilent(TestZones.date("2026-11-23")))
+    #expect(!history(.standard, silent).isSilent(TestZones.date("2026-11-30")))
+    #expect(!history(.standard, routine).isSilent(TestZones.date("2026-11-23")))
+    #expect(!history(skipping, silent).isSilent(TestZones.date("2026-11-23")))
+    #expect(
+      learner.learn(from: routine, now: night, clock: clock)
+        == PatternLearner(parameters: skipping).learn(from: routine, now: night, clock: clock))
+  }
+
   @Test func theNightsThatShareWeekdayAndGapAreCounted() {
     // Mondays, with a Tuesday once after a long break.
     let sessions = ["2026-10-19", "2026-11-02", "2026-11-10", "2026-11-16"].map {
