@@ -110,6 +110,9 @@ public struct PatternView: Sendable, Encodable {
           "no: fewer than \(days) training days so far", "nein: bisher weniger als \(days) Trainingstage")
       } else if day.sessionCount == 0 && day.dateOnlySessions == 0 {
         training = words.pick("no: no \(name) trained yet", "nein: noch an keinem \(name) trainiert")
+      } else if let since = pattern.silentSince, day.weekday == pattern.asOf.adding(days: 1).weekday {
+        // Tomorrow in a silence: its weeks off counted, which is why it is not reminded.
+        training = words.pick("no: nothing since \(since)", "nein: nichts seit \(since)")
       } else if lowered, (day.reactions?.declined ?? 0) > 0 {
         training = words.pick(
           "no: reminders there were skipped or ignored", "nein: Erinnerungen dort ausgelassen oder ignoriert")
@@ -182,6 +185,14 @@ public struct PatternView: Sendable, Encodable {
             + "until the new weeks settle.",
           "Zurück seit \(back) nach Wochen Pause: die Tage seitdem entscheiden, wann und an welchen Tagen "
             + "erinnert wird, bis sich die neuen Wochen eingespielt haben."))
+    }
+    if let since = pattern.silentSince {
+      lines.append(
+        words.pick(
+          "No session since \(since), longer than you usually leave: tomorrow counts as a week off, and "
+            + "the weeks off count in its confidence.",
+          "Kein Training seit \(since), länger als du sonst pausierst: morgen zählt als Woche Pause, und die "
+            + "Wochen Pause zählen in seiner Konfidenz mit."))
     }
     if pattern.habitChange {
       lines.append(

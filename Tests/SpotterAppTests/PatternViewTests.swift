@@ -70,6 +70,28 @@ import _SpotterTestSupport
     #expect(view.confidenceText(0.446, ConsoleWords(.de)) == "0,44")
   }
 
+  /// Tomorrow in a silence: its row and a line under the table say so, with the last session's
+  /// date; the other weekdays keep their own reasons.
+  @Test func aSilenceIsSaid() {
+    let weekdays = Weekday.allCases.map { day in
+      WeekdayPattern(
+        weekday: day, probability: 0.4, confidence: 0.3, sessionCount: 6,
+        plannedStart: LocalTime(hour: 18, minute: 0), spreadMinutes: nil, typicalDurationMinutes: nil)
+    }
+    let pattern = TrainingPattern(
+      asOf: LocalDate(parsing: "2026-11-22")!, weekdays: weekdays,
+      heat: Array(repeating: Array(repeating: 0, count: 24), count: 7), sessionsConsidered: 14,
+      silentSince: LocalDate(parsing: "2026-11-13")!)
+    let view = PatternView(pattern: pattern, settings: Settings(timeZone: TestZones.berlin))
+    let text = view.text()
+    let rows = text.split(separator: "\n").map(String.init)
+    #expect(rows.contains { $0.hasPrefix("Mon ") && $0.hasSuffix("no: nothing since 2026-11-13") }, "\(text)")
+    #expect(
+      rows.contains { $0.hasPrefix("Tue ") && $0.hasSuffix("no: fewer sessions there lately") }, "\(text)")
+    #expect(text.contains("No session since 2026-11-13, longer than you usually leave"))
+    #expect(view.text(words: ConsoleWords(.de)).contains("Kein Training seit 2026-11-13"))
+  }
+
   /// Below three training days every confidence is 0, and each day says why in those words,
   /// not "fewer sessions there lately", which the first days of a new person are not.
   @Test func aHistoryOfTwoDaysSaysItIsNoPatternYet() {

@@ -12,6 +12,10 @@ public struct TrainingPattern: Sendable, Hashable, Codable {
   public var habitChange: Bool
   /// The first training day after a break of weeks, while the days since decide; nil otherwise.
   public var returnedOn: LocalDate?
+  /// The last training day, when tomorrow falls in a silence (longer after it than the person
+  /// usually leaves, nothing in the days before tomorrow): tomorrow counts as in a week off, and
+  /// the weeks off count in its evidence. Nil otherwise.
+  public var silentSince: LocalDate?
   /// Which reading of the history names the next workouts (``WorkoutNamePredictor``), once a
   /// plan has replayed it; nil before. Kept with the pattern, so a later command of the same day
   /// does not replay it again.
@@ -20,13 +24,15 @@ public struct TrainingPattern: Sendable, Hashable, Codable {
   /// The pattern as `pattern --json` shows it: what was learned, without ``nameReading``, which
   /// is bookkeeping for the day (the store keeps it in ``LearnedPattern``'s own layout).
   enum CodingKeys: String, CodingKey {
-    case asOf, weekdays, heat, sessionsConsidered, habitChange, returnedOn
+    case asOf, weekdays, heat, sessionsConsidered, habitChange, returnedOn, silentSince
   }
 
   public init(
     asOf: LocalDate, weekdays: [WeekdayPattern], heat: [[Double]], sessionsConsidered: Int,
-    habitChange: Bool = false, returnedOn: LocalDate? = nil, nameReading: WorkoutNamePredictor.Reading? = nil
+    habitChange: Bool = false, returnedOn: LocalDate? = nil, silentSince: LocalDate? = nil,
+    nameReading: WorkoutNamePredictor.Reading? = nil
   ) {
+    self.silentSince = silentSince
     self.nameReading = nameReading
     self.habitChange = habitChange
     self.returnedOn = returnedOn

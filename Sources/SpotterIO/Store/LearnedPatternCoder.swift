@@ -8,7 +8,7 @@ import SpotterCore
 /// byte, every field in declaration order, so the same pattern always gives the same bytes:
 ///
 ///     version(1) key(text)
-///     asOf(day) sessionsConsidered habitChange(1) returnedOn(flag, day)
+///     asOf(day) sessionsConsidered habitChange(1) returnedOn(flag, day) silentSince(flag, day)
 ///     nameReading(1: 0 none, else 1 + its index among the readings)
 ///     heat:     count, per weekday: count, per hour: f64
 ///     weekdays: count, per weekday: weekday(1) probability(f64) confidence(f64) sessionCount
@@ -20,11 +20,11 @@ import SpotterCore
 /// Counts are varints; days and other numbers zigzagged varints. A field added to the pattern must be added here: a
 /// test counts the stored properties of each type against ``fieldCounts``.
 enum LearnedPatternCoder {
-  static let version: UInt8 = 3
+  static let version: UInt8 = 4
 
   /// The stored properties this layout holds, by type: what the field-count test checks.
   static let fieldCounts = [
-    "LearnedPattern": 2, "TrainingPattern": 7, "WeekdayPattern": 13, "WeekdayReactions": 5,
+    "LearnedPattern": 2, "TrainingPattern": 8, "WeekdayPattern": 13, "WeekdayReactions": 5,
   ]
 
   /// The name readings, in the order their byte numbers them.
@@ -45,6 +45,7 @@ enum LearnedPatternCoder {
     signed(pattern.sessionsConsidered)
     flag(pattern.habitChange)
     optional(pattern.returnedOn?.daysSinceEpoch)
+    optional(pattern.silentSince?.daysSinceEpoch)
     bytes.append(
       pattern.nameReading.flatMap { reading in readings.firstIndex(of: reading) }.map { UInt8($0 + 1) } ?? 0)
     count(pattern.heat.count)
@@ -101,7 +102,8 @@ enum LearnedPatternCoder {
       return (0..<1440).contains(minute) ? .some(LocalTime(minuteOfDay: minute)) : nil
     }
     guard let key = reader.text(), let asOf = reader.signed(), let considered = reader.signed(),
-      let habitChange = flag(), let returnedOn = optional(), let reading = reader.byte(),
+      let habitChange = flag(), let returnedOn = optional(), let silentSince = optional(),
+      let reading = reader.byte(),
       Int(reading) <= readings.count, let rows = reader.count(), rows <= reader.remaining
     else { return nil }
     var heat: [[Double]] = []
@@ -161,6 +163,7 @@ enum LearnedPatternCoder {
       pattern: TrainingPattern(
         asOf: LocalDate(daysSinceEpoch: asOf), weekdays: weekdays, heat: heat, sessionsConsidered: considered,
         habitChange: habitChange, returnedOn: returnedOn.map { LocalDate(daysSinceEpoch: $0) },
+        silentSince: silentSince.map { LocalDate(daysSinceEpoch: $0) },
         nameReading: reading == 0 ? nil : readings[Int(reading) - 1]))
   }
 }

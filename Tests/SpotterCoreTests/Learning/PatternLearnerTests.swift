@@ -265,6 +265,9 @@ import _SpotterTestSupport
     let skipped = PatternLearner(parameters: skipping).learn(from: silent, now: night, clock: clock)[.monday]
     #expect(counted.probability < skipped.probability)
     #expect(counted.confidence < skipped.confidence)
+    // `pattern` says why: the last session before the silence.
+    #expect(learner.learn(from: silent, now: night, clock: clock).silentSince == TestZones.date("2026-11-18"))
+    #expect(learner.learn(from: routine, now: night, clock: clock).silentSince == nil)
     // The weekday rate of the Monday after next (no gap known) is untouched, as is every
     // weekday's after a Friday trained.
     let history = { (parameters: LearningParameters, sessions: [Session]) in

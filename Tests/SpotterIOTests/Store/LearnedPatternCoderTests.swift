@@ -23,6 +23,7 @@ import _SpotterTestSupport
       from: sessions, now: clock.instant(TestZones.date("2026-11-23"), LocalTime(hour: 12, minute: 0)),
       clock: clock)
     pattern.returnedOn = TestZones.date("2026-11-16")
+    pattern.silentSince = TestZones.date("2026-11-13")
     pattern.habitChange = true
     pattern.nameReading = .lastWeek
     pattern.weekdays[2].usualStart = LocalTime(hour: 17, minute: 55)
@@ -54,13 +55,13 @@ import _SpotterTestSupport
       flipped[index] ^= 0xFF
       _ = flipped.withUnsafeBytes(LearnedPatternCoder.decode)
     }
-    // This version, an empty key, day 0, no sessions, no habit change, no return, no reading,
-    // then Int32.max heat rows: refused by the rows left, not by the version byte.
-    let promise: [UInt8] = [LearnedPatternCoder.version, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF, 0x07]
+    // This version, an empty key, day 0, no sessions, no habit change, no return, no silence, no
+    // reading, then Int32.max heat rows: refused by the rows left, not by the version byte.
+    let promise: [UInt8] = [LearnedPatternCoder.version, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF, 0x07]
     #expect(promise.withUnsafeBytes(LearnedPatternCoder.decode) == nil)
     // The same blob with no rows promised decodes (to an ill-formed pattern the store refuses),
     // so it is the promise that is refused above.
-    let none: [UInt8] = [LearnedPatternCoder.version, 0, 0, 0, 0, 0, 0, 0, 0]
+    let none: [UInt8] = [LearnedPatternCoder.version, 0, 0, 0, 0, 0, 0, 0, 0, 0]
     #expect(none.withUnsafeBytes(LearnedPatternCoder.decode)?.isWellFormed == false)
   }
 
