@@ -91,20 +91,7 @@ struct TrainingHistory {
   /// The most days the person usually left between sessions before `date`, over the gap window:
   /// the smallest gap that, with the shorter ones, makes four fifths of them (a week or more
   /// counts as seven). Nil with fewer than five gaps.
-  func longestUsualGap(before date: LocalDate) -> Int? {
-    guard let firstDate else { return nil }
-    let counts = gapCounts(
-      from: max(firstDate, date.adding(days: -parameters.gapWindowDays)), before: date, longest: 7
-    ).trained
-    let total = counts.reduce(0, +)
-    guard total >= 5 else { return nil }
-    var running = 0
-    for gap in 1...7 {
-      running += counts[gap]
-      if 5 * running >= 4 * total { return gap }
-    }
-    return 7
-  }
+  func longestUsualGap(before date: LocalDate) -> Int? { usualGap(before: date, fifths: 4) }
 
   /// Whether the person trained at all within three days of `date`: weeks off say nothing
   /// about a weekday.
@@ -161,7 +148,12 @@ struct TrainingHistory {
   /// The fewest days the person usually left between sessions before `date`, over the gap
   /// window: the smallest gap that, with the shorter ones, makes a fifth of them. A one-off
   /// double day does not make back-to-back days usual. Nil with fewer than five gaps.
-  func shortestUsualGap(before date: LocalDate) -> Int? {
+  func shortestUsualGap(before date: LocalDate) -> Int? { usualGap(before: date, fifths: 1) }
+
+  /// The smallest gap between sessions before `date`, over the gap window, that with the
+  /// shorter ones makes `fifths` fifths of them (a week or more counts as seven); nil with fewer
+  /// than five gaps.
+  private func usualGap(before date: LocalDate, fifths: Int) -> Int? {
     guard let firstDate else { return nil }
     let counts = gapCounts(
       from: max(firstDate, date.adding(days: -parameters.gapWindowDays)), before: date, longest: 7
@@ -171,7 +163,7 @@ struct TrainingHistory {
     var running = 0
     for gap in 1...7 {
       running += counts[gap]
-      if 5 * running >= total { return gap }
+      if 5 * running >= fifths * total { return gap }
     }
     return 7
   }
