@@ -16,5 +16,15 @@ import _SpotterTestSupport
     try assertSnapshot(pattern.stdout, named: "text-pattern.txt")
     #expect(pattern.stdout.contains("Tue    -    -       -             0"))
     #expect(pattern.stdout.contains("· none  ░ ▒ ▓ █"))
+    // Nine days after the last Strong session, longer than this person leaves: tomorrow is in a
+    // silence, and `pattern` and `plan` say so with the same date.
+    #expect(pattern.stdout.contains("No session since 2026-11-13, longer than you usually leave"))
+    let plan = try await box.spotter(["plan", "--days", "2"], now: now)
+    #expect(plan.status == 0, "\(plan.stderr)")
+    #expect(
+      plan.stdout.contains(
+        "2026-11-23  nothing since 2026-11-13, longer than you usually leave: taken as a week off"),
+      "\(plan.stdout)")
+    #expect(plan.stdout.contains("2026-11-24  rest day, no reminder asked for"), "\(plan.stdout)")
   }
 }

@@ -107,7 +107,11 @@ public struct ReminderPlanner: Sendable {
       let streak = trainingStreak(before: date, trained: trainedDates, ahead: Set(turns))
       let streakTriggered = settings.restDay.afterStreak > 0 && streak >= settings.restDay.afterStreak
       guard settings.restDay.enabled || streakTriggered else {
-        notes.append(PlanNote(date: date, text: texts.restDayNote))
+        // Tomorrow in a silence is no rest day the person asked for: say why it has no reminder.
+        let silent = pattern.silentSince.flatMap { since in
+          date == pattern.asOf.adding(days: 1) && pattern[weekday].sessionCount > 0 ? since : nil
+        }
+        notes.append(PlanNote(date: date, text: silent.map(texts.silenceNote) ?? texts.restDayNote))
         continue
       }
       let (title, body) = texts.restDay(streak: streakTriggered ? streak : nil)

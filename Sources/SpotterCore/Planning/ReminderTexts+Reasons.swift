@@ -29,6 +29,14 @@ extension ReminderTexts {
     language == .de ? "Ruhetag, keine Erinnerung gewünscht" : "rest day, no reminder asked for"
   }
 
+  /// Tomorrow without a reminder in a silence: longer since the last session, `since`, than the
+  /// person usually leaves, so it counts as a week off (``TrainingPattern/silentSince``).
+  public func silenceNote(_ since: LocalDate) -> String {
+    language == .de
+      ? "nichts seit \(since), länger als du sonst pausierst: zählt als Woche Pause"
+      : "nothing since \(since), longer than you usually leave: taken as a week off"
+  }
+
   /// A day without a reminder because the history is no pattern yet: not a rest day the
   /// person asked for, which the day's usual note would have said to someone who has just begun.
   public var noPatternYetNote: String {

@@ -23,6 +23,32 @@ import _SpotterTestSupport
       skipped: skipped)
   }
 
+  /// Tomorrow in a silence, and not reminded: its note says why, not "rest day"; the days after
+  /// keep the rest-day note, and a weekday never trained is a rest day whatever the silence.
+  @Test func anUnremindedDayInASilenceSaysSo() {
+    let settings = Settings(timeZone: TestZones.berlin)
+    var pattern = PatternLearner().learn(from: habit, today: TestZones.date("2026-11-22"), clock: clock)
+    pattern.silentSince = TestZones.date("2026-11-13")
+    for index in pattern.weekdays.indices { pattern.weekdays[index].confidence = 0.1 }
+    let plan = ReminderPlanner(settings: settings).plan(
+      sessions: habit, pattern: pattern, horizon: Horizon(start: TestZones.date("2026-11-23"), days: 3),
+      now: now)
+    #expect(plan.reminders.isEmpty)
+    #expect(
+      plan.notes.map(\.text) == [
+        "nothing since 2026-11-13, longer than you usually leave: taken as a week off",
+        "rest day, no reminder asked for", "rest day, no reminder asked for",
+      ])
+    pattern.weekdays[0].sessionCount = 0
+    let never = ReminderPlanner(settings: settings).plan(
+      sessions: habit, pattern: pattern, horizon: Horizon(start: TestZones.date("2026-11-23"), days: 1),
+      now: now)
+    #expect(never.notes.map(\.text) == ["rest day, no reminder asked for"])
+    #expect(
+      ReminderTexts(language: .de, privacy: .standard).silenceNote(TestZones.date("2026-11-13"))
+        == "nichts seit 2026-11-13, länger als du sonst pausierst: zählt als Woche Pause")
+  }
+
   @Test func learnedDayFiresLeadTimeBeforeUsualStart() throws {
     let plan = plan(Settings(timeZone: TestZones.berlin))
     let reminder = try #require(plan.reminders.first)
