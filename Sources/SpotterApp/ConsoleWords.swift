@@ -51,9 +51,9 @@ public struct ConsoleWords: Sendable {
   /// "error: …", "Fehler: …".
   public func error(_ text: String) -> String { pick("error: ", "Fehler: ") + text }
 
-  /// 0.43 or 0,43.
-  func decimal(_ value: Double) -> String {
-    ReminderTexts(language: language, privacy: .standard).decimal(value)
+  /// 0.43 or 0,43; `roundingDown`, never more than the value.
+  func decimal(_ value: Double, roundingDown: Bool = false) -> String {
+    ReminderTexts(language: language, privacy: .standard).decimal(value, roundingDown: roundingDown)
   }
 
   /// A count with its noun: "1 reminder", "2 reminders"; "1 Erinnerung", "2 Erinnerungen".

@@ -59,9 +59,7 @@ public struct PatternView: Sendable, Encodable {
   /// the plan's reasons quote it. Both columns are written so, so one number reads the same in
   /// each.
   public func confidenceText(_ value: Double, _ words: ConsoleWords) -> String {
-    guard value < minimumConfidence else { return words.decimal(value) }
-    let text = TwoDecimals.floorText(value)
-    return words.language == .de ? text.replacingOccurrences(of: ".", with: ",") : text
+    words.decimal(value, roundingDown: value < minimumConfidence)
   }
 
   private static let shades: [Character] = ["·", "░", "▒", "▓", "█"]

@@ -171,11 +171,10 @@ public struct PatternLearner: Sendable {
         startSource: start?.source, startSamples: start?.samples ?? 0,
         dateOnlySessions: history.dateOnlyCount(on: weekday), reactions: reacted, usualStart: start?.usual)
     }
-    let tomorrow = today.adding(days: 1)
     return TrainingPattern(
       asOf: today, weekdays: weekdays, heat: history.heat().map { $0.map(Self.round3) },
       sessionsConsidered: history.sessionsConsidered, habitChange: habitChange, returnedOn: returned,
-      silentSince: evidence && history.isSilent(tomorrow) ? history.lastTrainingDay(before: tomorrow) : nil)
+      silentSince: evidence ? history.silentSince : nil)
   }
 
   /// The reactions to `weekday`'s latest reminded days before today: how many were snoozed and

@@ -16,6 +16,9 @@ struct TrainingHistory {
   private let starts: [(date: LocalDate, minute: Int?, duration: Int?)]
 
   let parameters: LearningParameters
+  /// The last training day when tomorrow falls in a silence (``isSilent(_:)``), found once: the
+  /// weekday rate, the weekday-and-gap nights and the pattern each ask.
+  private(set) var silentSince: LocalDate?
 
   init(
     sessions: [Session], now: Date, today: LocalDate, windowStart: LocalDate, clock: ZoneClock,
@@ -61,6 +64,7 @@ struct TrainingHistory {
       rate = Double(trained) / Double(observed)
     }
     baseRate = min(0.95, max(0.05, rate))
+    silentSince = silence()
   }
 
   /// Whether what happened on `date` is known: it is past, or already had its session.
@@ -72,20 +76,25 @@ struct TrainingHistory {
     return today.adding(days: 1 + ahead)
   }
 
-  /// Whether tomorrow, `target`, falls in a silence: longer since the last session than this
-  /// person usually leaves, and no training in the days before it that would make its week
+  /// Whether `target` is tomorrow and falls in a silence: longer since the last session than
+  /// this person usually leaves, and no training in the days before it that would make its week
   /// active. Weeks off are left out of the weekday's evidence because they are the exception; a
   /// night inside one is that exception, and the weeks like it are what say how likely it is. A
   /// routine's own long gap (Wednesday to Monday) is no silence.
   func isSilent(_ target: LocalDate) -> Bool {
-    guard parameters.silenceCountsWeeksOff, target == today.adding(days: 1),
-      let last = lastTrainingDay(before: target)
-    else { return false }
-    let days = last.days(until: target)
-    guard days > parameters.activityRadiusDays, let usual = longestUsualGap(before: target) else {
-      return false
+    silentSince != nil && target == today.adding(days: 1)
+  }
+
+  /// The last training day before tomorrow when tomorrow is in a silence (``isSilent(_:)``).
+  private func silence() -> LocalDate? {
+    let tomorrow = today.adding(days: 1)
+    guard parameters.silenceCountsWeeksOff, let last = lastTrainingDay(before: tomorrow) else { return nil }
+    let days = last.days(until: tomorrow)
+    guard days > parameters.activityRadiusDays, let usual = longestUsualGap(before: tomorrow), days > usual
+    else {
+      return nil
     }
-    return days > usual
+    return last
   }
 
   /// The most days the person usually left between sessions before `date`, over the gap window:

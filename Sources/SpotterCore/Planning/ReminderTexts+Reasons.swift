@@ -3,9 +3,10 @@ import Foundation
 /// Why a day got the reminder it got, or none: the notes and reasons `spotter plan` shows, in
 /// the configured language.
 extension ReminderTexts {
-  /// A decimal of two places as the language writes it: 0.43, 0,43.
-  public func decimal(_ value: Double) -> String {
-    let text = TwoDecimals.text(value)
+  /// A decimal of two places as the language writes it: 0.43, 0,43. `roundingDown` never shows
+  /// more than the value (``TwoDecimals/floorText(_:)``).
+  public func decimal(_ value: Double, roundingDown: Bool = false) -> String {
+    let text = roundingDown ? TwoDecimals.floorText(value) : TwoDecimals.text(value)
     return language == .de ? text.replacingOccurrences(of: ".", with: ",") : text
   }
 
